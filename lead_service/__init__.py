@@ -1,0 +1,39 @@
+"""The lead service: validates and stores the site's leads and serves the company profile."""
+
+import os
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+from flask_cors import CORS
+
+from . import commands, errors, health, leads, profile
+from .config import engine_options, from_environment
+from .extensions import db, migrate
+
+MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+
+
+def create_app(config: Mapping[str, Any] | None = None) -> Flask:
+    instance = os.environ.get("LEAD_SERVICE_INSTANCE_PATH", "").strip() or None
+    app = Flask(__name__, instance_path=str(Path(instance).resolve()) if instance else None)
+    instance_path = Path(app.instance_path)
+    instance_path.mkdir(parents=True, exist_ok=True)
+
+    app.config.from_mapping(from_environment(instance_path))
+    if config:
+        app.config.from_mapping(config)
+    options = engine_options(app.config["SQLALCHEMY_DATABASE_URI"])
+    app.config["SQLALCHEMY_ENGINE_OPTIONS"] = options | app.config.get("SQLALCHEMY_ENGINE_OPTIONS", {})
+    app.logger.setLevel(app.config["LOG_LEVEL"])
+
+    db.init_app(app)
+    migrate.init_app(app, db, directory=str(MIGRATIONS), render_as_batch=True)
+    if app.config["CORS_ORIGINS"]:
+        CORS(app, resources={r"/api/*": {"origins": app.config["CORS_ORIGINS"]}}, methods=["GET", "POST"])
+
+    for module in (errors, leads, profile, health):
+        app.register_blueprint(module.bp)
+    commands.init_app(app)
+    return app

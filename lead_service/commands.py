@@ -1,0 +1,85 @@
+"""The sales team's `leads` commands and the `profile` build, registered on the app's CLI."""
+
+import sys
+from pathlib import Path
+
+import click
+from flask import Flask, current_app
+from flask.cli import with_appcontext
+
+from . import export
+from .models import LEAD_MODELS
+from .profile_pdf import build_profile_pdf
+
+kind_option = click.option(
+    "--kind", type=click.Choice([*LEAD_MODELS, "all"]), default="all", show_default=True,
+    help="Which leads: contact messages, quote requests or both.",
+)  # fmt: skip
+since_option = click.option(
+    "--since", type=click.DateTime(["%Y-%m-%d"]), help="First UTC day to include (YYYY-MM-DD)."
+)
+until_option = click.option(
+    "--until", type=click.DateTime(["%Y-%m-%d"]), help="Last UTC day to include (YYYY-MM-DD)."
+)
+
+
+def _select(kind, since, until):
+    kinds = list(LEAD_MODELS) if kind == "all" else [kind]
+    return export.leads(kinds, since and since.date(), until and until.date())
+
+
+@click.group()
+def leads():
+    """Read the leads the site has captured."""
+
+
+@leads.command("list")
+@kind_option
+@since_option
+@until_option
+@with_appcontext
+def list_leads(kind, since, until):
+    """Print one line per lead, oldest first."""
+    rows = _select(kind, since, until)
+    for row in rows:
+        click.echo(f"{row['created_at'][:19]}  {row['kind']:<7}  #{row['id']:<5}  {row['name']}  <{row['email']}>")
+    click.echo(f"{len(rows)} lead(s)", err=True)
+
+
+@leads.command("export")
+@kind_option
+@since_option
+@until_option
+@click.option("--format", "fmt", type=click.Choice(["csv", "json"]), default="csv", show_default=True)
+@click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path), help="File to write (default: stdout).")
+@with_appcontext
+def export_leads(kind, since, until, fmt, output):
+    """Export leads as CSV or JSON, to stdout or a file."""
+    rows = _select(kind, since, until)
+    write = export.write_csv if fmt == "csv" else export.write_json
+    if output is None:
+        write(rows, sys.stdout)
+    else:
+        # utf-8-sig for CSV, so that spreadsheet programs read names in any script correctly.
+        with output.open("w", encoding="utf-8-sig" if fmt == "csv" else "utf-8", newline="") as stream:
+            write(rows, stream)
+        click.echo(f"{len(rows)} lead(s) written to {output}", err=True)
+
+
+@click.group()
+def profile():
+    """The company-profile PDF."""
+
+
+@profile.command("build")
+@click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path), help="Default: PROFILE_PDF_PATH.")
+@with_appcontext
+def build_profile(output):
+    """Build the company-profile PDF from shared_content/."""
+    path = build_profile_pdf(output or Path(current_app.config["PROFILE_PDF_PATH"]))
+    click.echo(f"company profile written to {path}")
+
+
+def init_app(app: Flask) -> None:
+    app.cli.add_command(leads)
+    app.cli.add_command(profile)

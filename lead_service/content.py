@@ -1,0 +1,36 @@
+"""The one Python loader of shared_content/: every file is checked against its JSON Schema."""
+
+import json
+import os
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from jsonschema import Draft202012Validator
+
+DEFAULT_CONTENT_DIR = Path(__file__).resolve().parent.parent / "shared_content"
+
+
+class ContentError(ValueError):
+    """A content file is missing or does not match its schema."""
+
+
+def content_dir() -> Path:
+    return Path(os.environ.get("SHARED_CONTENT_DIR", DEFAULT_CONTENT_DIR))
+
+
+@cache
+def load(name: str) -> dict[str, Any]:
+    """Return shared_content/<name>.json, validated against <name>.schema.json."""
+    directory = content_dir()
+    try:
+        data = json.loads((directory / f"{name}.json").read_text(encoding="utf-8"))
+        schema = json.loads((directory / f"{name}.schema.json").read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as exc:
+        raise ContentError(f"cannot read content {name!r} from {directory}: {exc}") from exc
+    validator = Draft202012Validator(schema, format_checker=Draft202012Validator.FORMAT_CHECKER)
+    problems = sorted(validator.iter_errors(data), key=lambda e: list(e.absolute_path))
+    if problems:
+        details = "; ".join(f"{'/'.join(map(str, e.absolute_path)) or '<root>'}: {e.message}" for e in problems)
+        raise ContentError(f"{name}.json does not match its schema: {details}")
+    return data

@@ -1,0 +1,29 @@
+"""Every error leaves the service as JSON; validation errors as {"errors": {field: [messages]}}."""
+
+from flask import Blueprint, current_app, json
+from marshmallow import ValidationError
+from werkzeug.exceptions import HTTPException, InternalServerError
+
+bp = Blueprint("errors", __name__)
+
+
+@bp.app_errorhandler(ValidationError)
+def validation_error(error: ValidationError):
+    return {"errors": error.normalized_messages()}, 400
+
+
+@bp.app_errorhandler(HTTPException)
+def http_error(error: HTTPException):
+    # get_response keeps the exception's own headers (Allow on 405, Retry-After on 503).
+    response = error.get_response()
+    response.data = json.dumps({"code": error.code, "message": error.name, "description": error.description})
+    response.content_type = "application/json"
+    if error.code == 503:
+        response.headers.setdefault("Retry-After", "60")
+    return response
+
+
+@bp.app_errorhandler(Exception)
+def unexpected_error(error: Exception):
+    current_app.logger.error("unhandled error type=%s", type(error).__name__, exc_info=error)
+    return http_error(InternalServerError())

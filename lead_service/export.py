@@ -1,0 +1,62 @@
+"""Leads as plain records, for the sales team's list and export commands."""
+
+import csv
+import json
+import re
+from collections.abc import Iterable
+from datetime import UTC, date, datetime, time, timedelta
+from typing import IO, Any
+
+from sqlalchemy import select
+
+from .extensions import db
+from .models import LEAD_MODELS
+
+COLUMNS = [
+    "kind", "id", "created_at", "form", "name", "company", "email", "phone",
+    "message", "project", "budget", "country", "page",
+]  # fmt: skip
+# A spreadsheet runs a cell that starts like a formula; a plain phone number such as
+# +8801712345678 is data, anything else starting with these characters is defused.
+_FORMULA_START = re.compile(r"^[=@\t\r]|^[+-](?![0-9 ()+.-]*$)")
+
+
+def _utc(moment: datetime) -> datetime:
+    # SQLite hands back naive datetimes; every stored time is UTC.
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
+
+
+def leads(kinds: Iterable[str], since: date | None = None, until: date | None = None) -> list[dict[str, Any]]:
+    """Leads of the given kinds created from `since` through `until` (whole UTC days), oldest first."""
+    rows = []
+    for kind in kinds:
+        model = LEAD_MODELS[kind]
+        query = select(model)
+        if since:
+            query = query.where(model.created_at >= datetime.combine(since, time.min, UTC))
+        if until:
+            query = query.where(model.created_at < datetime.combine(until + timedelta(days=1), time.min, UTC))
+        for lead in db.session.scalars(query):
+            record = {column: getattr(lead, column, None) for column in COLUMNS if column != "kind"}
+            record["created_at"] = _utc(lead.created_at).isoformat()
+            rows.append({"kind": kind, **record})
+    rows.sort(key=lambda row: (row["created_at"], row["kind"], row["id"]))
+    return rows
+
+
+def write_json(rows: list[dict[str, Any]], stream: IO[str]) -> None:
+    json.dump(rows, stream, ensure_ascii=False, indent=2)
+    stream.write("\n")
+
+
+def _cell(value: Any) -> Any:
+    if isinstance(value, str) and _FORMULA_START.match(value):
+        return "'" + value
+    return value
+
+
+def write_csv(rows: list[dict[str, Any]], stream: IO[str]) -> None:
+    writer = csv.DictWriter(stream, fieldnames=COLUMNS, lineterminator="\r\n")
+    writer.writeheader()
+    for row in rows:
+        writer.writerow({key: _cell(value) for key, value in row.items()})

@@ -1,0 +1,30 @@
+"""Extensions are created here, unbound, and bound to the app in create_app."""
+
+import sqlite3
+
+from flask_migrate import Migrate
+from flask_sqlalchemy import SQLAlchemy
+from sqlalchemy import event
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import DeclarativeBase
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+db = SQLAlchemy(model_class=Base)
+migrate = Migrate()
+
+
+@event.listens_for(Engine, "connect")
+def _sqlite_durability(dbapi_connection, _record) -> None:
+    """WAL lets readers work during a write; synchronous=FULL makes a commit survive power loss,
+    which is what lets us answer 201 only for a lead that cannot be lost."""
+    if not isinstance(dbapi_connection, sqlite3.Connection):
+        return
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=FULL")
+    cursor.execute("PRAGMA busy_timeout=15000")
+    cursor.close()

@@ -1,0 +1,44 @@
+"""Alembic environment, run inside the app (`lead-service db ...`), so it migrates the database
+the app is configured for, through the app's own engine and its options."""
+
+import logging
+from logging.config import fileConfig
+
+from alembic import context
+from flask import current_app
+
+config = context.config
+# Keep the app's own loggers working when migrations run inside it (tests, `db upgrade`).
+fileConfig(config.config_file_name, disable_existing_loggers=False)
+logger = logging.getLogger("alembic.env")
+
+migrate = current_app.extensions["migrate"]
+engine = migrate.db.engine
+config.set_main_option("sqlalchemy.url", engine.url.render_as_string(hide_password=False).replace("%", "%%"))
+
+
+def skip_empty_autogenerate(_context, _revision, directives):
+    """`db migrate` with no model change writes no empty revision."""
+    if getattr(config.cmd_opts, "autogenerate", False) and directives[0].upgrade_ops.is_empty():
+        directives[:] = []
+        logger.info("No changes in schema detected.")
+
+
+def run_migrations_offline() -> None:
+    context.configure(url=config.get_main_option("sqlalchemy.url"), target_metadata=migrate.db.metadata, literal_binds=True)
+    with context.begin_transaction():
+        context.run_migrations()
+
+
+def run_migrations_online() -> None:
+    options = {"process_revision_directives": skip_empty_autogenerate, **migrate.configure_args}
+    with engine.connect() as connection:
+        context.configure(connection=connection, target_metadata=migrate.db.metadata, **options)
+        with context.begin_transaction():
+            context.run_migrations()
+
+
+if context.is_offline_mode():
+    run_migrations_offline()
+else:
+    run_migrations_online()

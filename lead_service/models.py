@@ -1,0 +1,49 @@
+"""The two kinds of lead the site captures."""
+
+from datetime import UTC, datetime
+
+from sqlalchemy import DateTime, Integer, Text
+from sqlalchemy.orm import Mapped, mapped_column
+
+from .extensions import db
+
+
+def _utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+class LeadMixin:
+    # Text columns throughout: lengths are bounded once, in forms.json, so raising a bound there
+    # can never make the database refuse a lead that validation accepted.
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    created_at: Mapped[datetime] = mapped_column(
+        DateTime(timezone=True), default=_utcnow, nullable=False, index=True
+    )
+    # The site path the visitor sent the form from, when the form told us.
+    page: Mapped[str | None] = mapped_column(Text)
+
+
+class ContactMessage(LeadMixin, db.Model):
+    __tablename__ = "contact_messages"
+
+    # Which contact form sent it: the header modal ("contact") or the case-studies page.
+    form: Mapped[str] = mapped_column(Text, nullable=False)
+    name: Mapped[str] = mapped_column(Text, nullable=False)
+    company: Mapped[str | None] = mapped_column(Text)
+    email: Mapped[str] = mapped_column(Text, nullable=False)
+    phone: Mapped[str | None] = mapped_column(Text)
+    message: Mapped[str] = mapped_column(Text, nullable=False)
+
+
+class QuoteRequest(LeadMixin, db.Model):
+    __tablename__ = "quote_requests"
+
+    name: Mapped[str] = mapped_column(Text, nullable=False)
+    email: Mapped[str] = mapped_column(Text, nullable=False)
+    phone: Mapped[str] = mapped_column(Text, nullable=False)  # E.164
+    project: Mapped[str] = mapped_column(Text, nullable=False)
+    budget: Mapped[str] = mapped_column(Text, nullable=False)
+    country: Mapped[str | None] = mapped_column(Text)
+
+
+LEAD_MODELS = {"contact": ContactMessage, "quote": QuoteRequest}

@@ -1,0 +1,33 @@
+"""GET /api/download/profile: the company-profile PDF, built ahead of time by
+`lead-service profile build`, streamed with ETag, conditional GET and byte ranges."""
+
+import re
+from pathlib import Path
+
+from flask import Blueprint, abort, current_app, send_file
+
+from . import content
+
+bp = Blueprint("profile", __name__, url_prefix="/api")
+
+
+def download_name() -> str:
+    company = re.sub(r"[^A-Za-z0-9]+", "-", content.load("site")["name"]).strip("-")
+    return f"{company}-Company-Profile.pdf"
+
+
+@bp.get("/download/profile")
+def download_profile():
+    path = Path(current_app.config["PROFILE_PDF_PATH"])
+    if not path.is_file():
+        current_app.logger.error("profile PDF missing path=%s", path)
+        abort(503, description="The company profile is not available right now. Please try again soon.")
+    return send_file(
+        path,
+        mimetype="application/pdf",
+        as_attachment=True,
+        download_name=download_name(),
+        conditional=True,
+        etag=True,
+        max_age=3600,
+    )

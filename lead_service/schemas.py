@@ -1,0 +1,104 @@
+"""marshmallow schemas generated from shared_content/forms.json, so that the service checks
+exactly the rules, and answers exactly the messages, that the web forms show."""
+
+import re
+from typing import Any
+
+import phonenumbers
+from marshmallow import EXCLUDE, Schema, ValidationError, fields, pre_load, validate
+
+from . import content
+
+FORMS = content.load("forms")
+MESSAGES = FORMS["messages"]
+# C0 controls other than tab, newline and carriage return have no place in a lead, and NUL is
+# refused outright by PostgreSQL text columns.
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+
+
+class LeadSchema(Schema):
+    class Meta:
+        unknown = EXCLUDE
+
+    error_messages = {"type": "Send the form as a JSON object."}
+
+    @pre_load
+    def tidy(self, data: Any, **_kwargs: Any) -> Any:
+        """Trim strings; a blank or null value counts as missing, so it gets the required message."""
+        if not isinstance(data, dict):
+            return data
+        tidied = {}
+        for key, value in data.items():
+            if isinstance(value, str):
+                value = value.strip()
+            if value is not None and value != "":
+                tidied[key] = value
+        return tidied
+
+
+def _printable_text(value: str) -> None:
+    try:
+        value.encode("utf-8")  # fails on lone surrogates, which "\ud800" in JSON produces
+    except UnicodeEncodeError:
+        raise ValidationError(MESSAGES["invalidCharacters"]) from None
+    if _CONTROL.search(value):
+        raise ValidationError(MESSAGES["invalidCharacters"])
+
+
+class InternationalPhone(fields.String):
+    """A phone number written with its + and country code, stored in E.164."""
+
+    def __init__(self, *, max_length: int, message: str, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.max_length = max_length
+        self.message = message
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> str:
+        text = super()._deserialize(value, attr, data, **kwargs)
+        if len(text) > self.max_length or not text.startswith("+"):
+            raise ValidationError(self.message)
+        try:
+            number = phonenumbers.parse(text, None)
+        except phonenumbers.NumberParseException:
+            raise ValidationError(self.message) from None
+        if not phonenumbers.is_possible_number(number):
+            raise ValidationError(self.message)
+        return phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.E164)
+
+
+def _field(spec: dict[str, Any]) -> fields.Field:
+    messages = spec["messages"]
+    error_messages = {"invalid": MESSAGES["notText"]}
+    if spec["required"]:
+        error_messages |= {"required": messages["required"], "null": messages["required"]}
+    validators = [
+        _printable_text,
+        validate.Length(max=spec["maxLength"], error=MESSAGES["maxLength"].format(max=spec["maxLength"])),
+    ]
+    if "pattern" in spec:
+        pattern = FORMS["patterns"][spec["pattern"]]
+        # ASCII: in JavaScript, as here, "i" must not fold non-ASCII letters such as "ſ" into [A-Z].
+        flags = re.ASCII | (re.IGNORECASE if "i" in pattern["flags"] else 0)
+        validators.append(validate.Regexp(re.compile(pattern["source"], flags), error=messages["pattern"]))
+    if "options" in spec:
+        validators.append(validate.OneOf(spec["options"], error=messages["option"]))
+    options = {"required": spec["required"], "validate": validators, "error_messages": error_messages}
+    if spec["type"] == "international-phone":
+        return InternationalPhone(max_length=spec["maxLength"], message=messages["phone"], **options)
+    return fields.String(**options)
+
+
+def _schema(name: str) -> Schema:
+    fields_ = {key: _field(spec) for key, spec in FORMS["forms"][name]["fields"].items()}
+    return LeadSchema.from_dict(fields_, name=f"{name[0].upper()}{name[1:]}Schema")()
+
+
+SCHEMAS = {name: _schema(name) for name in FORMS["forms"]}
+CONTACT_FORMS = sorted(name for name, form in FORMS["forms"].items() if form["endpoint"] == "/api/contact")
+
+
+def contact_schema(form: Any) -> Schema:
+    """The header modal and the case-studies page share /api/contact with different rules."""
+    if form not in CONTACT_FORMS:
+        raise ValidationError({"form": [MESSAGES["unknownForm"]]})
+    return SCHEMAS[form]

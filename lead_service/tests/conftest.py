@@ -1,0 +1,87 @@
+"""Every service test runs against a real SQLite file and, when TEST_DATABASE_URL is set, again
+against PostgreSQL (in a schema of its own that is dropped afterwards)."""
+
+import os
+import uuid
+from pathlib import Path
+
+import flask_migrate
+import pytest
+from sqlalchemy import create_engine, delete, text
+
+from lead_service import create_app
+from lead_service.config import database_url
+from lead_service.extensions import db
+from lead_service.models import LEAD_MODELS
+from lead_service.profile_pdf import build_profile_pdf
+
+DATABASES = ["sqlite", "postgresql"]
+
+
+@pytest.fixture(scope="session")
+def profile_pdf(tmp_path_factory) -> Path:
+    return build_profile_pdf(tmp_path_factory.mktemp("profile") / "company-profile.pdf")
+
+
+def _postgres_schema(url: str):
+    """Create a throwaway schema; yield the app settings that confine the service to it."""
+    schema = f"test_{uuid.uuid4().hex[:12]}"
+    admin = create_engine(database_url(url))
+    with admin.begin() as connection:
+        connection.execute(text(f'CREATE SCHEMA "{schema}"'))
+    try:
+        yield {
+            "SQLALCHEMY_DATABASE_URI": database_url(url),
+            "SQLALCHEMY_ENGINE_OPTIONS": {"connect_args": {"options": f"-csearch_path={schema}"}},
+        }
+    finally:
+        with admin.begin() as connection:
+            connection.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
+        admin.dispose()
+
+
+@pytest.fixture(scope="session", params=DATABASES)
+def database(request, tmp_path_factory):
+    if request.param == "sqlite":
+        yield {"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path_factory.mktemp('sqlite') / 'leads.db'}"}
+        return
+    url = os.environ.get("TEST_DATABASE_URL")
+    if not url:
+        pytest.skip("TEST_DATABASE_URL is not set")
+    yield from _postgres_schema(url)
+
+
+@pytest.fixture(scope="session")
+def app(database, profile_pdf):
+    app = create_app({**database, "TESTING": True, "PROFILE_PDF_PATH": str(profile_pdf)})
+    with app.app_context():
+        flask_migrate.upgrade()  # the real migrations, not create_all
+    yield app
+    with app.app_context():
+        db.engine.dispose()
+
+
+@pytest.fixture
+def client(app):
+    yield app.test_client()
+    with app.app_context():
+        for model in LEAD_MODELS.values():
+            db.session.execute(delete(model))
+        db.session.commit()
+
+
+@pytest.fixture
+def runner(app, client):
+    return app.test_cli_runner()
+
+
+@pytest.fixture
+def rows(app):
+    """All stored leads of one kind, oldest first."""
+
+    def fetch(kind: str):
+        with app.app_context():
+            model = LEAD_MODELS[kind]
+            return db.session.scalars(db.select(model).order_by(model.id)).all()
+
+    return fetch

@@ -1,0 +1,148 @@
+"""POST /api/contact: the header modal's rules (spec section 5) and the case-studies form's."""
+
+import pytest
+
+VALID = {
+    "name": "Nadia Rahman",
+    "company": "Brightfield Logistics",
+    "email": "nadia.rahman@brightfield.co",
+    "phone": "+880 1712-345678",
+    "message": "We need a customer portal for our freight tracking.",
+}
+REQUIRED = {
+    "name": "Name is required",
+    "company": "Company Name is required",
+    "email": "Email is required",
+    "phone": "Phone number is required",
+    "message": "Message is required",
+}
+
+
+def test_valid_message_is_stored_and_acknowledged(client, rows):
+    response = client.post("/api/contact", json={**VALID, "page": "/case-studies/3"})
+
+    assert response.status_code == 201
+    [stored] = rows("contact")
+    assert response.json == {"id": stored.id, "status": "received"}
+    assert (stored.form, stored.name, stored.company, stored.email) == (
+        "contact", VALID["name"], VALID["company"], VALID["email"],
+    )  # fmt: skip
+    assert (stored.phone, stored.message, stored.page) == (VALID["phone"], VALID["message"], "/case-studies/3")
+    assert stored.created_at is not None
+
+
+def test_every_empty_field_gets_its_message_and_nothing_is_stored(client, rows):
+    response = client.post("/api/contact", json={})
+
+    assert response.status_code == 400
+    assert response.json == {"errors": {field: [message] for field, message in REQUIRED.items()}}
+    assert rows("contact") == []
+
+
+@pytest.mark.parametrize("field", REQUIRED)
+@pytest.mark.parametrize("blank", ["", "   \n\t", None])
+def test_blank_field_counts_as_missing(client, field, blank):
+    response = client.post("/api/contact", json={**VALID, field: blank})
+
+    assert response.status_code == 400
+    assert response.json == {"errors": {field: [REQUIRED[field]]}}
+
+
+@pytest.mark.parametrize(
+    "email",
+    ["plain", "no-at.example.com", "a@b", "a@b.c", "a@b.abcde", "a b@c.com", "a@b.c0m", "ñ@b.com", "a@b.com.", "ſ@b.com"],
+)
+def test_malformed_email_is_rejected(client, email):
+    response = client.post("/api/contact", json={**VALID, "email": email})
+
+    assert response.status_code == 400
+    assert response.json == {"errors": {"email": ["Invalid email address"]}}
+
+
+@pytest.mark.parametrize("email", ["a@b.co", "First.Last+tag@Sub.Example.ORG", "x_y%z-1@d-1.info", "  a@b.io  "])
+def test_well_formed_email_is_accepted(client, rows, email):
+    assert client.post("/api/contact", json={**VALID, "email": email}).status_code == 201
+    assert rows("contact")[0].email == email.strip()
+
+
+def test_strings_are_trimmed_and_unknown_fields_ignored(client, rows):
+    response = client.post("/api/contact", json={**VALID, "name": "  Nadia  ", "admin": True, "id": 99})
+
+    assert response.status_code == 201
+    [stored] = rows("contact")
+    assert stored.name == "Nadia"
+    assert stored.id != 99 or response.json["id"] == 99
+
+
+@pytest.mark.parametrize(("field", "limit"), [("name", 100), ("company", 150), ("phone", 32), ("message", 5000)])
+def test_length_bounds(client, field, limit):
+    at_limit = client.post("/api/contact", json={**VALID, field: "x" * limit})
+    over = client.post("/api/contact", json={**VALID, field: "x" * (limit + 1)})
+
+    assert at_limit.status_code == 201
+    assert over.status_code == 400
+    assert over.json == {"errors": {field: [f"Please keep this under {limit} characters."]}}
+
+
+@pytest.mark.parametrize("value", [42, True, ["Nadia"], {"first": "Nadia"}])
+def test_non_text_value_is_rejected(client, value):
+    response = client.post("/api/contact", json={**VALID, "name": value})
+
+    assert response.status_code == 400
+    assert response.json == {"errors": {"name": ["Please enter text here."]}}
+
+
+@pytest.mark.parametrize("text", ["Nadia\x00", "Na\x07dia", "\ud800"])
+def test_control_characters_and_lone_surrogates_are_rejected(client, text):
+    response = client.post("/api/contact", json={**VALID, "name": text})
+
+    assert response.status_code == 400
+    assert response.json == {"errors": {"name": ["This contains characters we cannot accept."]}}
+
+
+def test_multiline_message_and_any_script_are_kept(client, rows):
+    message = "Hello,\r\n\tবাংলা, 中文, emoji 🚀\nThanks"
+    assert client.post("/api/contact", json={**VALID, "message": message}).status_code == 201
+    assert rows("contact")[0].message == message
+
+
+def test_page_must_be_a_site_path(client):
+    response = client.post("/api/contact", json={**VALID, "page": "https://elsewhere.example/"})
+
+    assert response.status_code == 400
+    assert response.json == {"errors": {"page": ["Must be a path on this site."]}}
+
+
+class TestCaseStudiesForm:
+    FORM = {"form": "caseStudiesContact", "name": "Omar Haddad", "email": "omar@haddad.example", "message": "Hi"}
+
+    def test_company_and_phone_are_optional(self, client, rows):
+        response = client.post("/api/contact", json=self.FORM)
+
+        assert response.status_code == 201
+        [stored] = rows("contact")
+        assert (stored.form, stored.company, stored.phone) == ("caseStudiesContact", None, None)
+
+    def test_name_email_and_message_are_required(self, client):
+        response = client.post("/api/contact", json={"form": "caseStudiesContact"})
+
+        assert response.status_code == 400
+        assert response.json == {
+            "errors": {"name": ["Name is required"], "email": ["Email is required"], "message": ["Message is required"]}
+        }
+
+    @pytest.mark.parametrize(("email", "status"), [("omar@localhost", 201), ("omar@", 400), ("omar at mail", 400)])
+    def test_email_follows_the_browser_email_check(self, client, email, status):
+        response = client.post("/api/contact", json={**self.FORM, "email": email})
+
+        assert response.status_code == status
+        if status == 400:
+            assert response.json == {"errors": {"email": ["Invalid email address"]}}
+
+
+@pytest.mark.parametrize("form", ["quote", "other", 7, None])
+def test_unknown_form_is_rejected(client, form):
+    response = client.post("/api/contact", json={**VALID, "form": form})
+
+    assert response.status_code == 400
+    assert response.json == {"errors": {"form": ["Unknown form."]}}
