@@ -1,0 +1,53 @@
+# One entry point: `make run` serves the whole site locally, `make test` proves it.
+SHELL := bash
+.SHELLFLAGS := -euo pipefail -c
+.DEFAULT_GOAL := help
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+INSTANCE := instance
+# The service reads the same variable, so the PDF make builds is the one `make run` serves.
+export PROFILE_PDF_PATH ?= $(CURDIR)/$(INSTANCE)/company-profile.pdf
+PROFILE_PDF := $(PROFILE_PDF_PATH)
+WEB_SOURCES := $(shell find web/app web/lib web/proxy.ts web/next.config.ts web/tsconfig.json web/package.json shared_content -type f 2>/dev/null)
+export NEXT_TELEMETRY_DISABLED := 1
+
+.PHONY: help setup run test migrate clean
+
+help: ## List the targets
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F ':.*## ' '{printf "  make %-8s %s\n", $$1, $$2}'
+
+setup: $(VENV)/.installed web/node_modules/.package-lock.json migrate $(PROFILE_PDF) ## Install everything, migrate the database, build the profile PDF
+
+run: setup web/.next/BUILD_ID ## Serve the site on http://127.0.0.1:3000/ (lead service on :5000); Ctrl-C stops both
+	@echo "Site:         http://127.0.0.1:3000/"
+	@echo "Lead service: http://127.0.0.1:5000/healthz   (Ctrl-C stops both)"
+	@$(BIN)/gunicorn -c lead_service/gunicorn.conf.py lead_service.wsgi:app & lead=$$!; \
+	 (cd web && exec node_modules/.bin/next start -H 127.0.0.1 -p 3000) & web=$$!; \
+	 trap 'kill $$lead $$web 2>/dev/null || true; wait' INT TERM EXIT; \
+	 wait -n
+
+test: setup web/.next/BUILD_ID ## Run every test (PostgreSQL too when TEST_DATABASE_URL is set)
+	$(BIN)/python -m pytest
+
+migrate: $(VENV)/.installed ## Apply the database migrations (DATABASE_URL, default: SQLite under instance/)
+	$(BIN)/lead-service db upgrade
+
+clean: ## Remove installed packages, builds and local data
+	rm -rf $(VENV) web/node_modules web/.next $(INSTANCE)
+
+$(VENV)/.installed: requirements-dev.txt pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	$(BIN)/pip install --quiet --disable-pip-version-check --no-deps --editable .
+	touch $@
+
+web/node_modules/.package-lock.json: web/package-lock.json
+	cd web && npm ci --no-audit --no-fund
+
+$(PROFILE_PDF): $(VENV)/.installed lead_service/profile_pdf.py $(wildcard shared_content/*.json)
+	$(BIN)/lead-service profile build --output $@
+
+web/.next/BUILD_ID: web/node_modules/.package-lock.json $(WEB_SOURCES)
+	cd web && npm run build

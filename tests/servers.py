@@ -1,0 +1,82 @@
+"""The real lead service (gunicorn) and the real web server (`next start`) as test fixtures,
+each on a free 127.0.0.1 port, stopped when the tests end."""
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from contextlib import contextmanager
+from pathlib import Path
+
+import requests
+
+ROOT = Path(__file__).resolve().parent.parent
+BIN = Path(sys.executable).parent
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def wait_until_up(url: str, process: subprocess.Popen, log: Path, timeout: float = 60) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"server exited with {process.returncode}:\n{log.read_text()}")
+        try:
+            if requests.get(url, timeout=2).status_code < 500:
+                return
+        except requests.ConnectionError:
+            pass
+        time.sleep(0.2)
+    raise RuntimeError(f"{url} did not come up in {timeout}s:\n{log.read_text()}")
+
+
+@contextmanager
+def server(command: list[str], env: dict[str, str], ready_url: str, log: Path, cwd: Path = ROOT):
+    with log.open("w") as output:
+        # A session of its own, so that stopping it stops every process it started.
+        process = subprocess.Popen(
+            command, cwd=cwd, env={**os.environ, **env}, stdout=output, stderr=subprocess.STDOUT, start_new_session=True
+        )
+    try:
+        wait_until_up(ready_url, process, log)
+        yield process
+    finally:
+        os.killpg(process.pid, 15)
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, 9)
+            process.wait()
+
+
+@contextmanager
+def lead_service(tmp: Path, database_url: str):
+    port = free_port()
+    env = {
+        "DATABASE_URL": database_url,
+        "LEAD_SERVICE_INSTANCE_PATH": str(tmp),
+        "PROFILE_PDF_PATH": str(tmp / "company-profile.pdf"),
+        "BIND": f"127.0.0.1:{port}",
+        "WEB_CONCURRENCY": "1",
+    }
+    for step in (["db", "upgrade"], ["profile", "build"]):
+        subprocess.run([BIN / "lead-service", *step], env={**os.environ, **env}, check=True, capture_output=True)
+    command = [str(BIN / "gunicorn"), "-c", "lead_service/gunicorn.conf.py", "lead_service.wsgi:app"]
+    with server(command, env, f"http://127.0.0.1:{port}/healthz", tmp / "lead-service.log"):
+        yield f"http://127.0.0.1:{port}"
+
+
+@contextmanager
+def web(tmp: Path, lead_service_url: str):
+    if not (ROOT / "web/.next/BUILD_ID").is_file():
+        raise RuntimeError("web/ is not built: run the tests through `make test`")
+    port = free_port()
+    command = [str(ROOT / "web/node_modules/.bin/next"), "start", "-H", "127.0.0.1", "-p", str(port)]
+    env = {"LEAD_SERVICE_URL": lead_service_url, "NEXT_TELEMETRY_DISABLED": "1"}
+    with server(command, env, f"http://127.0.0.1:{port}/", tmp / "web.log", cwd=ROOT / "web"):
+        yield f"http://127.0.0.1:{port}"

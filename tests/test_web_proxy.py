@@ -1,0 +1,64 @@
+"""The site's own origin serves the lead API: `next start` forwards /api/* to the real lead service."""
+
+import requests
+from sqlalchemy import text
+
+from lead_service import content
+
+QUOTE = {
+    "name": "Farah Iqbal",
+    "email": "farah@lumen.example",
+    "phone": "+880 1812-345678",
+    "project": "An LMS for our nursing college",
+    "budget": "5000$ - 10000$ Estimated",
+    "country": "Bangladesh",
+    "page": "/",
+}
+
+
+def test_home_page_is_server_rendered_with_the_product_name(web_url):
+    response = requests.get(f"{web_url}/", timeout=10)
+
+    assert response.status_code == 200
+    name = content.load("site")["name"]
+    assert f"<title>{name}</title>" in response.text
+    assert name in response.text.split("<h1", 1)[1]
+
+
+def test_quote_through_the_site_is_stored(web_url, lead_engine):
+    response = requests.post(f"{web_url}/api/quote", json=QUOTE, timeout=10)
+
+    assert response.status_code == 201
+    lead_id = response.json()["id"]
+    assert response.json() == {"id": lead_id, "status": "received"}
+    with lead_engine.connect() as connection:
+        row = connection.execute(text("SELECT name, phone, budget, page FROM quote_requests WHERE id = :id"), {"id": lead_id}).one()
+    assert tuple(row) == ("Farah Iqbal", "+8801812345678", "5000$ - 10000$ Estimated", "/")
+
+
+def test_validation_errors_come_back_unchanged(web_url):
+    response = requests.post(f"{web_url}/api/contact", json={"name": "Only a name"}, timeout=10)
+
+    assert response.status_code == 400
+    assert response.json()["errors"]["email"] == ["Email is required"]
+
+
+def test_profile_download_keeps_its_headers_ranges_and_etag(web_url):
+    full = requests.get(f"{web_url}/api/download/profile", timeout=10)
+    assert full.status_code == 200
+    assert full.headers["Content-Type"] == "application/pdf"
+    assert full.headers["Content-Disposition"].startswith("attachment; filename=")
+    assert full.content.startswith(b"%PDF-")
+
+    partial = requests.get(f"{web_url}/api/download/profile", headers={"Range": "bytes=0-4"}, timeout=10)
+    assert partial.status_code == 206 and partial.content == b"%PDF-"
+
+    cached = requests.get(f"{web_url}/api/download/profile", headers={"If-None-Match": full.headers["ETag"]}, timeout=10)
+    assert cached.status_code == 304
+
+
+def test_unknown_api_path_is_a_json_404(web_url):
+    response = requests.get(f"{web_url}/api/nothing-here", timeout=10)
+
+    assert response.status_code == 404
+    assert response.json()["code"] == 404

@@ -1,0 +1,47 @@
+// Environment access lives here so every caller gets validated values and the
+// build-time vs run-time split is decided in one place.
+
+const DEFAULT_LEAD_SERVICE_URL = "http://127.0.0.1:5000";
+
+function parseOrigin(name: string, value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`${name} must be an absolute http(s) URL, got ${JSON.stringify(value)}`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new Error(`${name} must use http or https, got ${JSON.stringify(value)}`);
+  }
+  // Request paths are resolved against this value with `new URL(path, base)`,
+  // which drops any base path; reject one rather than ignore it silently.
+  if (url.pathname !== "/" || url.search !== "" || url.hash !== "" || url.username !== "" || url.password !== "") {
+    throw new Error(`${name} must be a bare origin such as http://host:port, got ${JSON.stringify(value)}`);
+  }
+  return url.origin;
+}
+
+let cachedLeadService: { raw: string; origin: string } | undefined;
+
+/**
+ * Origin of the Flask lead service. Read from `LEAD_SERVICE_URL` on every call
+ * (not at import) because operators and tests set it when `next start` runs,
+ * after the build; `rewrites()` in next.config.ts would freeze it at build time.
+ */
+export function leadServiceUrl(): string {
+  const raw = process.env.LEAD_SERVICE_URL?.trim() || DEFAULT_LEAD_SERVICE_URL;
+  if (cachedLeadService?.raw !== raw) {
+    cachedLeadService = { raw, origin: parseOrigin("LEAD_SERVICE_URL", raw) };
+  }
+  return cachedLeadService.origin;
+}
+
+/**
+ * URL the browser should call for a lead-service path such as `/api/contact`.
+ * `NEXT_PUBLIC_LEAD_API_URL` is inlined at build time (it must be referenced
+ * literally for that); when unset, the same-origin path goes through proxy.ts.
+ */
+export function leadApiUrl(path: `/${string}`): string {
+  const base = process.env.NEXT_PUBLIC_LEAD_API_URL?.trim().replace(/\/+$/, "");
+  return base ? `${base}${path}` : path;
+}
