@@ -1,7 +1,9 @@
 """GET /api/download/profile: the company-profile PDF, built ahead of time by
 `lead-service profile build`, streamed with ETag, conditional GET and byte ranges."""
 
+import hashlib
 import re
+from functools import lru_cache
 from pathlib import Path
 
 from flask import Blueprint, abort, current_app, send_file
@@ -16,6 +18,18 @@ def download_name() -> str:
     return f"{company}-Company-Profile.pdf"
 
 
+@lru_cache(maxsize=4)
+def _digest(path: Path, _mtime_ns: int, _size: int) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()[:32]
+
+
+def content_etag(path: Path) -> str:
+    """An ETag from the bytes, not the file time: every replica that builds the same PDF
+    gives the same ETag, so conditional and resumed (If-Range) downloads work across them."""
+    stat = path.stat()
+    return _digest(path, stat.st_mtime_ns, stat.st_size)
+
+
 @bp.get("/download/profile")
 def download_profile():
     path = Path(current_app.config["PROFILE_PDF_PATH"])
@@ -28,6 +42,6 @@ def download_profile():
         as_attachment=True,
         download_name=download_name(),
         conditional=True,
-        etag=True,
+        etag=content_etag(path),
         max_age=3600,
     )

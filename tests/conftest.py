@@ -13,8 +13,14 @@ def lead_db(tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
-def lead_service_url(tmp_path_factory, lead_db):
-    with lead_service(tmp_path_factory.mktemp("lead-service"), lead_db) as url:
+def lead_service_home(tmp_path_factory):
+    """The lead service's instance folder; its log is lead-service.log there."""
+    return tmp_path_factory.mktemp("lead-service")
+
+
+@pytest.fixture(scope="session")
+def lead_service_url(lead_service_home, lead_db):
+    with lead_service(lead_service_home, lead_db) as url:
         yield url
 
 

@@ -62,7 +62,7 @@ def lead_service(tmp: Path, database_url: str):
         "LEAD_SERVICE_INSTANCE_PATH": str(tmp),
         "PROFILE_PDF_PATH": str(tmp / "company-profile.pdf"),
         "BIND": f"127.0.0.1:{port}",
-        "WEB_CONCURRENCY": "1",
+        "WEB_CONCURRENCY": "2",  # two processes: SQLite locking between them is exercised
     }
     for step in (["db", "upgrade"], ["profile", "build"]):
         subprocess.run([BIN / "lead-service", *step], env={**os.environ, **env}, check=True, capture_output=True)

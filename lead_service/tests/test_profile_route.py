@@ -65,3 +65,17 @@ def test_missing_pdf_answers_503_json(app, client, tmp_path, monkeypatch):
     assert response.status_code == 503
     assert response.json["code"] == 503
     assert response.headers["Retry-After"]
+
+
+def test_etag_follows_the_bytes_not_the_file_time(client, profile_pdf):
+    before = client.get(PATH).headers["ETag"]
+    profile_pdf.touch()  # a rebuild of the same content on another replica
+
+    assert client.get(PATH).headers["ETag"] == before
+
+
+def test_if_range_resumes_with_the_current_etag_only(client):
+    etag = client.get(PATH).headers["ETag"]
+
+    assert client.get(PATH, headers={"Range": "bytes=5-", "If-Range": etag}).status_code == 206
+    assert client.get(PATH, headers={"Range": "bytes=5-", "If-Range": '"old"'}).status_code == 200
