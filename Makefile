@@ -13,7 +13,7 @@ PROFILE_PDF := $(PROFILE_PDF_PATH)
 WEB_SOURCES := $(shell find web/app web/lib web/proxy.ts web/next.config.ts web/tsconfig.json web/package.json shared_content -type f 2>/dev/null)
 export NEXT_TELEMETRY_DISABLED := 1
 
-.PHONY: help setup run test migrate clean
+.PHONY: help setup run test lint migrate clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F ':.*## ' '{printf "  make %-8s %s\n", $$1, $$2}'
@@ -28,8 +28,12 @@ run: setup web/.next/BUILD_ID ## Serve the site on http://127.0.0.1:3000/ (lead 
 	 trap 'kill $$lead $$web 2>/dev/null || true; wait' INT TERM EXIT; \
 	 wait -n
 
-test: setup web/.next/BUILD_ID ## Run every test (PostgreSQL too when TEST_DATABASE_URL is set)
+test: setup lint web/.next/BUILD_ID ## Lint, then run every test (PostgreSQL too when TEST_DATABASE_URL is set)
 	$(BIN)/python -m pytest
+
+lint: $(VENV)/.installed ## Check Python style (ruff); TypeScript is checked by the web build
+	$(BIN)/ruff check lead_service tests
+	$(BIN)/ruff format --check lead_service tests
 
 migrate: $(VENV)/.installed ## Apply the database migrations (DATABASE_URL, default: SQLite under instance/)
 	$(BIN)/lead-service db upgrade

@@ -12,9 +12,12 @@ from .models import LEAD_MODELS
 from .profile_pdf import build_profile_pdf
 
 kind_option = click.option(
-    "--kind", type=click.Choice([*LEAD_MODELS, "all"]), default="all", show_default=True,
+    "--kind",
+    type=click.Choice([*LEAD_MODELS, "all"]),
+    default="all",
+    show_default=True,
     help="Which leads: contact messages, quote requests or both.",
-)  # fmt: skip
+)
 since_option = click.option(
     "--since", type=click.DateTime(["%Y-%m-%d"]), help="First UTC day to include (YYYY-MM-DD)."
 )
@@ -42,7 +45,9 @@ def list_leads(kind, since, until):
     """Print one line per lead, oldest first."""
     rows = _select(kind, since, until)
     for row in rows:
-        click.echo(f"{row['created_at'][:19]}  {row['kind']:<7}  #{row['id']:<5}  {row['name']}  <{row['email']}>")
+        click.echo(
+            f"{row['created_at'][:19]}  {row['kind']:<7}  #{row['id']:<5}  {row['name']}  <{row['email']}>"
+        )
     click.echo(f"{len(rows)} lead(s)", err=True)
 
 
@@ -51,7 +56,9 @@ def list_leads(kind, since, until):
 @since_option
 @until_option
 @click.option("--format", "fmt", type=click.Choice(["csv", "json"]), default="csv", show_default=True)
-@click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path), help="File to write (default: stdout).")
+@click.option(
+    "--output", "-o", type=click.Path(dir_okay=False, path_type=Path), help="File to write (default: stdout)."
+)
 @with_appcontext
 def export_leads(kind, since, until, fmt, output):
     """Export leads as CSV or JSON, to stdout or a file."""
@@ -72,7 +79,9 @@ def profile():
 
 
 @profile.command("build")
-@click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path), help="Default: PROFILE_PDF_PATH.")
+@click.option(
+    "--output", "-o", type=click.Path(dir_okay=False, path_type=Path), help="Default: PROFILE_PDF_PATH."
+)
 @with_appcontext
 def build_profile(output):
     """Build the company-profile PDF from shared_content/."""

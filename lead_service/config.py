@@ -19,7 +19,7 @@ def database_url(raw: str) -> str:
     """Route plain postgres URLs to psycopg 3, the PostgreSQL driver we ship."""
     for prefix in ("postgres://", "postgresql://"):
         if raw.startswith(prefix):
-            return "postgresql+psycopg://" + raw[len(prefix):]
+            return "postgresql+psycopg://" + raw[len(prefix) :]
     return raw
 
 

@@ -31,6 +31,8 @@ def load(name: str) -> dict[str, Any]:
     validator = Draft202012Validator(schema, format_checker=Draft202012Validator.FORMAT_CHECKER)
     problems = sorted(validator.iter_errors(data), key=lambda e: list(e.absolute_path))
     if problems:
-        details = "; ".join(f"{'/'.join(map(str, e.absolute_path)) or '<root>'}: {e.message}" for e in problems)
+        details = "; ".join(
+            f"{'/'.join(map(str, e.absolute_path)) or '<root>'}: {e.message}" for e in problems
+        )
         raise ContentError(f"{name}.json does not match its schema: {details}")
     return data

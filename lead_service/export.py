@@ -13,9 +13,20 @@ from .extensions import db
 from .models import LEAD_MODELS
 
 COLUMNS = [
-    "kind", "id", "created_at", "form", "name", "company", "email", "phone",
-    "message", "project", "budget", "country", "page",
-]  # fmt: skip
+    "kind",
+    "id",
+    "created_at",
+    "form",
+    "name",
+    "company",
+    "email",
+    "phone",
+    "message",
+    "project",
+    "budget",
+    "country",
+    "page",
+]
 # A spreadsheet runs a cell that starts like a formula; a plain phone number such as
 # +8801712345678 is data, anything else starting with these characters is defused.
 _FORMULA_START = re.compile(r"^[=@\t\r]|^[+-](?![0-9 ()+.-]*$)")

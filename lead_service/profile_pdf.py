@@ -18,8 +18,19 @@ from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import (BaseDocTemplate, Flowable, Frame, KeepTogether, NextPageTemplate,
-                                PageBreak, PageTemplate, Paragraph, Spacer, Table, TableStyle)
+from reportlab.platypus import (
+    BaseDocTemplate,
+    Flowable,
+    Frame,
+    KeepTogether,
+    NextPageTemplate,
+    PageBreak,
+    PageTemplate,
+    Paragraph,
+    Spacer,
+    Table,
+    TableStyle,
+)
 
 from lead_service import content
 
@@ -36,10 +47,17 @@ BODY_W = PAGE_W - 2 * MARGIN
 Load = Callable[[str], dict[str, Any]]
 
 
-def _style(name: str, size: float, color: colors.Color = INK, font: str = "Helvetica",
-           leading: float | None = None, **kw: Any) -> ParagraphStyle:
-    return ParagraphStyle(name, fontName=font, fontSize=size, textColor=color,
-                          leading=leading or size * 1.35, **kw)
+def _style(
+    name: str,
+    size: float,
+    color: colors.Color = INK,
+    font: str = "Helvetica",
+    leading: float | None = None,
+    **kw: Any,
+) -> ParagraphStyle:
+    return ParagraphStyle(
+        name, fontName=font, fontSize=size, textColor=color, leading=leading or size * 1.35, **kw
+    )
 
 
 COVER_NAME = _style("cover-name", 40, colors.white, "Helvetica-Bold", 46)
@@ -84,32 +102,57 @@ def _cards(cells: Sequence[Sequence[Flowable]], cols: int, pad: float = 5 * mm) 
     gap = 5 * mm
     rows: list[list[Any]] = []
     for i in range(0, len(cells), cols):
-        cards = [list(cell) for cell in cells[i:i + cols]]
+        cards = [list(cell) for cell in cells[i : i + cols]]
         cards += [[]] * (cols - len(cards))
         rows += ([[""] * (2 * cols - 1)] if rows else []) + [[x for c in cards for x in ("", c)][1:]]
     style: list[tuple[Any, ...]] = [("VALIGN", (0, 0), (-1, -1), "TOP"), *_pad(((0, 0), (-1, -1)), pad)]
     for r in range(0, len(rows), 2):
         style += _pad(((0, r + 1), (-1, r + 1)), 0)
-        style += [s for c in range(0, 2 * cols - 1, 2) if rows[r][c]
-                  for s in (("BACKGROUND", (c, r), (c, r), CARD), ("LINEABOVE", (c, r), (c, r), 2, ACCENT))]
+        style += [
+            s
+            for c in range(0, 2 * cols - 1, 2)
+            if rows[r][c]
+            for s in (("BACKGROUND", (c, r), (c, r), CARD), ("LINEABOVE", (c, r), (c, r), 2, ACCENT))
+        ]
     card_w = (BODY_W - gap * (cols - 1)) / cols
-    return Table(rows, colWidths=[gap if k % 2 else card_w for k in range(2 * cols - 1)],
-                 rowHeights=[gap if r % 2 else None for r in range(len(rows))], style=TableStyle(style))
+    return Table(
+        rows,
+        colWidths=[gap if k % 2 else card_w for k in range(2 * cols - 1)],
+        rowHeights=[gap if r % 2 else None for r in range(len(rows))],
+        style=TableStyle(style),
+    )
 
 
 def who_we_are(load: Load) -> list[Flowable]:
     site, company = load("site"), load("company")
-    stats = [[_p(s["value"], FIGURE), Spacer(0, 2 * mm), _p(s["label"], FIGURE_LABEL)]
-             for s in company["stats"]]
+    stats = [
+        [_p(s["value"], FIGURE), Spacer(0, 2 * mm), _p(s["label"], FIGURE_LABEL)] for s in company["stats"]
+    ]
     growth = company["revenueGrowth"]
-    claim = Table([[_p(growth["value"], _style("g", 34, ACCENT, "Helvetica-Bold", 38)),
-                    _p(growth["label"], _style("gl", 13, colors.white, leading=18))]],
-                  colWidths=[45 * mm, BODY_W - 45 * mm],
-                  style=[("BACKGROUND", (0, 0), (-1, -1), NAVY), ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-                         *_pad(((0, 0), (-1, -1)), 7 * mm)])
-    return [*_heading("Who we are"), _p(site["description"], LEAD), Spacer(0, 4 * mm),
-            _p(company["tagline"], QUOTE), Spacer(0, 12 * mm), _cards(stats, cols=len(stats), pad=7 * mm),
-            Spacer(0, 10 * mm), claim]
+    claim = Table(
+        [
+            [
+                _p(growth["value"], _style("g", 34, ACCENT, "Helvetica-Bold", 38)),
+                _p(growth["label"], _style("gl", 13, colors.white, leading=18)),
+            ]
+        ],
+        colWidths=[45 * mm, BODY_W - 45 * mm],
+        style=[
+            ("BACKGROUND", (0, 0), (-1, -1), NAVY),
+            ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+            *_pad(((0, 0), (-1, -1)), 7 * mm),
+        ],
+    )
+    return [
+        *_heading("Who we are"),
+        _p(site["description"], LEAD),
+        Spacer(0, 4 * mm),
+        _p(company["tagline"], QUOTE),
+        Spacer(0, 12 * mm),
+        _cards(stats, cols=len(stats), pad=7 * mm),
+        Spacer(0, 10 * mm),
+        claim,
+    ]
 
 
 def what_we_build(load: Load) -> list[Flowable]:
@@ -119,20 +162,38 @@ def what_we_build(load: Load) -> list[Flowable]:
 
 def where_to_find_us(load: Load) -> list[Flowable]:
     site = load("site")
-    offices = [[_p(o["city"], _style("city", 18, NAVY, "Helvetica-Bold", 22)),
-                _p(o["country"].upper(), _style("country", 9, ACCENT, "Helvetica-Bold", spaceAfter=3 * mm)),
-                *(_p(line, BODY) for line in (o["address"], o["phone"], o["email"]))]
-               for o in site["offices"]]
+    offices = [
+        [
+            _p(o["city"], _style("city", 18, NAVY, "Helvetica-Bold", 22)),
+            _p(o["country"].upper(), _style("country", 9, ACCENT, "Helvetica-Bold", spaceAfter=3 * mm)),
+            *(_p(line, BODY) for line in (o["address"], o["phone"], o["email"])),
+        ]
+        for o in site["offices"]
+    ]
     contact = site["contact"]
-    rows = [("General enquiries", contact["generalEmail"]), ("Sales", contact["salesEmail"]),
-            ("Phone", contact["phone"]), ("Website", site["url"])]
-    table = Table([[_p(k, SMALL), _p(v, _style("cv", 12, NAVY, "Helvetica-Bold"))] for k, v in rows],
-                  colWidths=[45 * mm, BODY_W - 45 * mm],
-                  style=[("LINEBELOW", (0, 0), (-1, -1), 0.5, colors.HexColor("#D9DEE7")),
-                         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                         ("TOPPADDING", (0, 0), (-1, -1), 3 * mm), ("BOTTOMPADDING", (0, 0), (-1, -1), 3 * mm)])
-    return [*_heading("Where to find us"), _cards(offices, cols=2, pad=7 * mm), Spacer(0, 12 * mm),
-            KeepTogether([_p("Get in touch", CARD_TITLE), table])]
+    rows = [
+        ("General enquiries", contact["generalEmail"]),
+        ("Sales", contact["salesEmail"]),
+        ("Phone", contact["phone"]),
+        ("Website", site["url"]),
+    ]
+    table = Table(
+        [[_p(k, SMALL), _p(v, _style("cv", 12, NAVY, "Helvetica-Bold"))] for k, v in rows],
+        colWidths=[45 * mm, BODY_W - 45 * mm],
+        style=[
+            ("LINEBELOW", (0, 0), (-1, -1), 0.5, colors.HexColor("#D9DEE7")),
+            ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+            ("LEFTPADDING", (0, 0), (-1, -1), 0),
+            ("TOPPADDING", (0, 0), (-1, -1), 3 * mm),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 3 * mm),
+        ],
+    )
+    return [
+        *_heading("Where to find us"),
+        _cards(offices, cols=2, pad=7 * mm),
+        Spacer(0, 12 * mm),
+        KeepTogether([_p("Get in touch", CARD_TITLE), table]),
+    ]
 
 
 SECTIONS: tuple[Callable[[Load], list[Flowable]], ...] = (who_we_are, what_we_build, where_to_find_us)
@@ -199,17 +260,36 @@ def build_profile_pdf(output: Path) -> Path:
     os.close(fd)
     try:
         # invariant=1 pins creation date and document ID, so the ETag is stable across builds.
-        doc = BaseDocTemplate(tmp, pagesize=A4, invariant=1, title=f"{site['name']} — Company Profile",
-                              author=site["name"], subject=site["tagline"], creator=site["name"])
-        doc.addPageTemplates([
-            PageTemplate("cover", [_frame(MARGIN, PAGE_H * 0.42, BODY_W, PAGE_H * 0.42, "cover")],
-                         onPage=lambda canv, _doc: _draw_cover(canv, site)),
-            PageTemplate("inner", [_frame(MARGIN, 20 * mm, BODY_W, PAGE_H - 48 * mm, "body")],
-                         onPage=lambda canv, _doc: _draw_inner(canv, site["name"])),
-        ])
-        story: list[Flowable] = [Spacer(0, 20 * mm), _p("COMPANY PROFILE", COVER_KICKER),
-                                 _p(site["name"], COVER_NAME), _p(site["tagline"], COVER_TAG),
-                                 NextPageTemplate("inner")]
+        doc = BaseDocTemplate(
+            tmp,
+            pagesize=A4,
+            invariant=1,
+            title=f"{site['name']} — Company Profile",
+            author=site["name"],
+            subject=site["tagline"],
+            creator=site["name"],
+        )
+        doc.addPageTemplates(
+            [
+                PageTemplate(
+                    "cover",
+                    [_frame(MARGIN, PAGE_H * 0.42, BODY_W, PAGE_H * 0.42, "cover")],
+                    onPage=lambda canv, _doc: _draw_cover(canv, site),
+                ),
+                PageTemplate(
+                    "inner",
+                    [_frame(MARGIN, 20 * mm, BODY_W, PAGE_H - 48 * mm, "body")],
+                    onPage=lambda canv, _doc: _draw_inner(canv, site["name"]),
+                ),
+            ]
+        )
+        story: list[Flowable] = [
+            Spacer(0, 20 * mm),
+            _p("COMPANY PROFILE", COVER_KICKER),
+            _p(site["name"], COVER_NAME),
+            _p(site["tagline"], COVER_TAG),
+            NextPageTemplate("inner"),
+        ]
         for section in SECTIONS:
             story += [PageBreak(), *section(content.load)]
         doc.build(story)

@@ -2,7 +2,7 @@
 exactly the rules, and answers exactly the messages, that the web forms show."""
 
 import re
-from typing import Any
+from typing import Any, ClassVar
 
 import phonenumbers
 from marshmallow import EXCLUDE, Schema, ValidationError, fields, pre_load, validate
@@ -20,20 +20,15 @@ class LeadSchema(Schema):
     class Meta:
         unknown = EXCLUDE
 
-    error_messages = {"type": "Send the form as a JSON object."}
+    error_messages: ClassVar[dict[str, str]] = {"type": "Send the form as a JSON object."}
 
     @pre_load
     def tidy(self, data: Any, **_kwargs: Any) -> Any:
         """Trim strings; a blank or null value counts as missing, so it gets the required message."""
         if not isinstance(data, dict):
             return data
-        tidied = {}
-        for key, value in data.items():
-            if isinstance(value, str):
-                value = value.strip()
-            if value is not None and value != "":
-                tidied[key] = value
-        return tidied
+        trimmed = {key: value.strip() if isinstance(value, str) else value for key, value in data.items()}
+        return {key: value for key, value in trimmed.items() if value is not None and value != ""}
 
 
 def _printable_text(value: str) -> None:
@@ -77,7 +72,7 @@ def _field(spec: dict[str, Any]) -> fields.Field:
     ]
     if "pattern" in spec:
         pattern = FORMS["patterns"][spec["pattern"]]
-        # ASCII: in JavaScript, as here, "i" must not fold non-ASCII letters such as "ſ" into [A-Z].
+        # ASCII: as in JavaScript, "i" must not fold non-ASCII letters (long s, Kelvin sign) into [A-Z].
         flags = re.ASCII | (re.IGNORECASE if "i" in pattern["flags"] else 0)
         validators.append(validate.Regexp(re.compile(pattern["source"], flags), error=messages["pattern"]))
     if "options" in spec:

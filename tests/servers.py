@@ -40,7 +40,12 @@ def server(command: list[str], env: dict[str, str], ready_url: str, log: Path, c
     with log.open("w") as output:
         # A session of its own, so that stopping it stops every process it started.
         process = subprocess.Popen(
-            command, cwd=cwd, env={**os.environ, **env}, stdout=output, stderr=subprocess.STDOUT, start_new_session=True
+            command,
+            cwd=cwd,
+            env={**os.environ, **env},
+            stdout=output,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
         )
     try:
         wait_until_up(ready_url, process, log)
@@ -65,7 +70,9 @@ def lead_service(tmp: Path, database_url: str):
         "WEB_CONCURRENCY": "2",  # two processes: SQLite locking between them is exercised
     }
     for step in (["db", "upgrade"], ["profile", "build"]):
-        subprocess.run([BIN / "lead-service", *step], env={**os.environ, **env}, check=True, capture_output=True)
+        subprocess.run(
+            [BIN / "lead-service", *step], env={**os.environ, **env}, check=True, capture_output=True
+        )
     command = [str(BIN / "gunicorn"), "-c", "lead_service/gunicorn.conf.py", "lead_service.wsgi:app"]
     with server(command, env, f"http://127.0.0.1:{port}/healthz", tmp / "lead-service.log"):
         yield f"http://127.0.0.1:{port}"

@@ -18,7 +18,12 @@ def _contact(number: int) -> dict[str, str]:
 
 def test_concurrent_leads_are_all_acknowledged_and_stored(lead_service_url, lead_engine):
     with requests.Session() as session, ThreadPoolExecutor(max_workers=16) as pool:
-        responses = list(pool.map(lambda n: session.post(f"{lead_service_url}/api/contact", json=_contact(n), timeout=30), range(60)))
+        responses = list(
+            pool.map(
+                lambda n: session.post(f"{lead_service_url}/api/contact", json=_contact(n), timeout=30),
+                range(60),
+            )
+        )
 
     assert [response.status_code for response in responses] == [201] * 60
     acknowledged = {response.json()["id"]: number for number, response in enumerate(responses)}
@@ -32,7 +37,12 @@ def test_concurrent_leads_are_all_acknowledged_and_stored(lead_service_url, lead
 def test_access_and_error_logs_hold_no_personal_data(lead_service_url, lead_service_home):
     lead = {**_contact(7777), "email": "private.person@secret.io", "name": "Private Person"}
     assert requests.post(f"{lead_service_url}/api/contact", json=lead, timeout=10).status_code == 201
-    assert requests.post(f"{lead_service_url}/api/contact", json={**lead, "email": "private.person@"}, timeout=10).status_code == 400
+    assert (
+        requests.post(
+            f"{lead_service_url}/api/contact", json={**lead, "email": "private.person@"}, timeout=10
+        ).status_code
+        == 400
+    )
 
     log = (lead_service_home / "lead-service.log").read_text()
     assert '"POST /api/contact" 201' in log

@@ -32,7 +32,9 @@ def test_quote_through_the_site_is_stored(web_url, lead_engine):
     lead_id = response.json()["id"]
     assert response.json() == {"id": lead_id, "status": "received"}
     with lead_engine.connect() as connection:
-        row = connection.execute(text("SELECT name, phone, budget, page FROM quote_requests WHERE id = :id"), {"id": lead_id}).one()
+        row = connection.execute(
+            text("SELECT name, phone, budget, page FROM quote_requests WHERE id = :id"), {"id": lead_id}
+        ).one()
     assert tuple(row) == ("Farah Iqbal", "+8801812345678", "5000$ - 10000$ Estimated", "/")
 
 
@@ -53,7 +55,9 @@ def test_profile_download_keeps_its_headers_ranges_and_etag(web_url):
     partial = requests.get(f"{web_url}/api/download/profile", headers={"Range": "bytes=0-4"}, timeout=10)
     assert partial.status_code == 206 and partial.content == b"%PDF-"
 
-    cached = requests.get(f"{web_url}/api/download/profile", headers={"If-None-Match": full.headers["ETag"]}, timeout=10)
+    cached = requests.get(
+        f"{web_url}/api/download/profile", headers={"If-None-Match": full.headers["ETag"]}, timeout=10
+    )
     assert cached.status_code == 304
 
 

@@ -25,7 +25,9 @@ def skip_empty_autogenerate(_context, _revision, directives):
 
 
 def run_migrations_offline() -> None:
-    context.configure(url=config.get_main_option("sqlalchemy.url"), target_metadata=migrate.db.metadata, literal_binds=True)
+    context.configure(
+        url=config.get_main_option("sqlalchemy.url"), target_metadata=migrate.db.metadata, literal_binds=True
+    )
     with context.begin_transaction():
         context.run_migrations()
 

@@ -10,10 +10,22 @@ import pytest
 from lead_service.extensions import db
 from lead_service.models import ContactMessage, QuoteRequest
 
-CONTACT = {"name": "Mina Lee", "company": "Harbor & Co", "email": "mina@harbor.io", "phone": "+60 12-345 6789",
-           "message": 'Line one,\nline "two"; ünïcødé', "page": "/"}  # fmt: skip
-QUOTE = {"name": "Tom Berg", "email": "tom@berg.dev", "phone": "+44 20 7946 0958", "project": "Mobile app",
-         "budget": "More than 10000$ Estimated", "country": "United Kingdom"}  # fmt: skip
+CONTACT = {
+    "name": "Mina Lee",
+    "company": "Harbor & Co",
+    "email": "mina@harbor.io",
+    "phone": "+60 12-345 6789",
+    "message": 'Line one,\nline "two"; ünïcødé',
+    "page": "/",
+}
+QUOTE = {
+    "name": "Tom Berg",
+    "email": "tom@berg.dev",
+    "phone": "+44 20 7946 0958",
+    "project": "Mobile app",
+    "budget": "More than 10000$ Estimated",
+    "country": "United Kingdom",
+}
 
 
 @pytest.fixture
@@ -22,14 +34,33 @@ def stored(client, app):
     assert client.post("/api/contact", json=CONTACT).status_code == 201
     assert client.post("/api/quote", json=QUOTE).status_code == 201
     with app.app_context():
-        db.session.add_all([
-            ContactMessage(form="caseStudiesContact", name="Old", email="old@x.io", message="m",
-                           created_at=datetime(2025, 12, 31, 23, 59, tzinfo=UTC)),
-            QuoteRequest(name="Jan", email="jan@x.io", phone="+8801712345678", project="p",
-                         budget="1000$ - 5000$ Estimated", created_at=datetime(2026, 1, 1, 0, 0, tzinfo=UTC)),
-            QuoteRequest(name="Feb", email="feb@x.io", phone="+8801712345679", project="p",
-                         budget="1000$ - 5000$ Estimated", created_at=datetime(2026, 2, 1, 12, 0, tzinfo=UTC)),
-        ])  # fmt: skip
+        db.session.add_all(
+            [
+                ContactMessage(
+                    form="caseStudiesContact",
+                    name="Old",
+                    email="old@x.io",
+                    message="m",
+                    created_at=datetime(2025, 12, 31, 23, 59, tzinfo=UTC),
+                ),
+                QuoteRequest(
+                    name="Jan",
+                    email="jan@x.io",
+                    phone="+8801712345678",
+                    project="p",
+                    budget="1000$ - 5000$ Estimated",
+                    created_at=datetime(2026, 1, 1, 0, 0, tzinfo=UTC),
+                ),
+                QuoteRequest(
+                    name="Feb",
+                    email="feb@x.io",
+                    phone="+8801712345679",
+                    project="p",
+                    budget="1000$ - 5000$ Estimated",
+                    created_at=datetime(2026, 2, 1, 12, 0, tzinfo=UTC),
+                ),
+            ]
+        )
         db.session.commit()
 
 
@@ -41,13 +72,18 @@ def _database_records(app):
             for lead in db.session.scalars(db.select(model)):
                 record = {column.name: getattr(lead, column.name) for column in model.__table__.columns}
                 created = record["created_at"]
-                record["created_at"] = (created if created.tzinfo else created.replace(tzinfo=UTC)).astimezone(UTC)
+                record["created_at"] = (
+                    created if created.tzinfo else created.replace(tzinfo=UTC)
+                ).astimezone(UTC)
                 records.append({"kind": kind, **record})
     return sorted(records, key=lambda r: (r["created_at"], r["kind"], r["id"]))
 
 
 def _from_export(record):
-    return {**{k: v for k, v in record.items() if v is not None}, "created_at": datetime.fromisoformat(record["created_at"])}
+    return {
+        **{k: v for k, v in record.items() if v is not None},
+        "created_at": datetime.fromisoformat(record["created_at"]),
+    }
 
 
 def test_json_export_is_exactly_the_stored_rows(app, runner, stored, tmp_path):
@@ -70,7 +106,9 @@ def test_csv_export_is_exactly_the_stored_rows(app, runner, stored):
     assert len(exported) == len(expected) == 5
     for row, record in zip(exported, expected, strict=True):
         assert datetime.fromisoformat(row.pop("created_at")) == record.pop("created_at")
-        assert row == {key: "" if record.get(key) is None else str(record[key]) for key in row if key != "created_at"}
+        assert row == {
+            key: "" if record.get(key) is None else str(record[key]) for key in row if key != "created_at"
+        }
 
 
 def test_csv_file_starts_with_a_byte_order_mark_for_spreadsheets(runner, stored, tmp_path):
@@ -98,12 +136,17 @@ def test_filters_by_kind_and_date(runner, stored, args, names):
 
 
 def test_formula_like_cells_are_defused_but_phone_numbers_kept(runner, client):
-    contact = {**CONTACT, "name": "=HYPERLINK(\"http://x\")", "company": "@SUM(A1)", "phone": "+1 (415) 555-0134"}
+    contact = {
+        **CONTACT,
+        "name": '=HYPERLINK("http://x")',
+        "company": "@SUM(A1)",
+        "phone": "+1 (415) 555-0134",
+    }
     assert client.post("/api/contact", json=contact).status_code == 201
 
     [row] = csv.DictReader(io.StringIO(runner.invoke(args=["leads", "export"]).stdout))
 
-    assert (row["name"], row["company"]) == ("'=HYPERLINK(\"http://x\")", "'@SUM(A1)")
+    assert (row["name"], row["company"]) == ('\'=HYPERLINK("http://x")', "'@SUM(A1)")
     assert row["phone"] == "+1 (415) 555-0134"
 
 

@@ -12,13 +12,17 @@ FUZZ = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCh
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(),
-    lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children, max_size=4),
+    lambda children: (
+        st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children, max_size=4)
+    ),
     max_leaves=12,
 )
 # Mostly the real field names, so that values get past "unknown field" and into validation.
 lead_like = st.dictionaries(
     st.sampled_from(FIELDS) | st.text(max_size=8),
-    json_values | st.text(max_size=300) | st.sampled_from(["+880 1712-345678", "+1 415 555 0134", "a@b.co", ""]),
+    json_values
+    | st.text(max_size=300)
+    | st.sampled_from(["+880 1712-345678", "+1 415 555 0134", "a@b.co", ""]),
     max_size=len(FIELDS) + 2,
 )
 

@@ -25,9 +25,14 @@ def test_profile_pdf_contains_content(tmp_path: Path) -> None:
     text = _normalise(" ".join(page.extract_text() for page in reader.pages))
 
     site, company, services = content.load("site"), content.load("company"), content.load("services")
-    expected = [site["name"], *(s["title"] for s in services["services"]),
-                *(o["city"] for o in site["offices"]), *(s["value"] for s in company["stats"]),
-                company["revenueGrowth"]["value"], site["contact"]["generalEmail"]]
+    expected = [
+        site["name"],
+        *(s["title"] for s in services["services"]),
+        *(o["city"] for o in site["offices"]),
+        *(s["value"] for s in company["stats"]),
+        company["revenueGrowth"]["value"],
+        site["contact"]["generalEmail"],
+    ]
     missing = [item for item in expected if item not in text]
     assert not missing, f"missing from PDF text: {missing}"
 

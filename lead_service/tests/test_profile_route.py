@@ -12,7 +12,9 @@ def test_profile_is_a_pdf_attachment_named_after_the_company(client, profile_pdf
 
     assert response.status_code == 200
     assert response.mimetype == "application/pdf"
-    assert response.headers["Content-Disposition"] == "attachment; filename=Tidewell-Digital-Company-Profile.pdf"
+    assert (
+        response.headers["Content-Disposition"] == "attachment; filename=Tidewell-Digital-Company-Profile.pdf"
+    )
     assert response.headers["Accept-Ranges"] == "bytes"
     assert response.headers["ETag"]
     assert int(response.headers["Content-Length"]) == profile_pdf.stat().st_size

@@ -33,7 +33,12 @@ def test_valid_request_is_stored_with_e164_phone(client, rows):
     [stored] = rows("quote")
     assert response.json == {"id": stored.id, "status": "received"}
     assert (stored.name, stored.email, stored.project) == (VALID["name"], VALID["email"], VALID["project"])
-    assert (stored.phone, stored.budget, stored.country, stored.page) == ("+8801712345678", BUDGETS[1], "Bangladesh", "/")
+    assert (stored.phone, stored.budget, stored.country, stored.page) == (
+        "+8801712345678",
+        BUDGETS[1],
+        "Bangladesh",
+        "/",
+    )
 
 
 def test_every_missing_field_says_this_field_is_required(client, rows):
@@ -89,7 +94,9 @@ def test_international_phone_is_stored_in_e164(client, rows, phone, e164):
     assert rows("quote")[0].phone == e164
 
 
-@pytest.mark.parametrize("phone", ["01712-345678", "880 1712 345678", "+", "+880", "+999 1234567", "+1 23", "phone", "+8" * 20])
+@pytest.mark.parametrize(
+    "phone", ["01712-345678", "880 1712 345678", "+", "+880", "+999 1234567", "+1 23", "phone", "+8" * 20]
+)
 def test_phone_without_country_code_or_impossible_is_rejected(client, phone):
     response = client.post("/api/quote", json={**VALID, "phone": phone})
 
@@ -103,7 +110,9 @@ def test_country_is_optional(client, rows):
     assert rows("quote")[0].country is None
 
 
-@pytest.mark.parametrize(("field", "limit"), [("name", 100), ("email", 254), ("project", 5000), ("country", 100)])
+@pytest.mark.parametrize(
+    ("field", "limit"), [("name", 100), ("email", 254), ("project", 5000), ("country", 100)]
+)
 def test_length_bounds(client, field, limit):
     over = client.post("/api/quote", json={**VALID, field: "y" * (limit + 1)})
 

@@ -8,7 +8,9 @@ ENDPOINTS = ["/api/contact", "/api/quote"]
 
 
 @pytest.mark.parametrize("path", ENDPOINTS)
-@pytest.mark.parametrize("content_type", [None, "text/plain", "application/x-www-form-urlencoded", "multipart/form-data"])
+@pytest.mark.parametrize(
+    "content_type", [None, "text/plain", "application/x-www-form-urlencoded", "multipart/form-data"]
+)
 def test_wrong_content_type_is_415(client, path, content_type):
     response = client.post(path, data="name=x", content_type=content_type)
 
@@ -23,7 +25,11 @@ def test_body_that_is_not_json_is_400(client, path, body):
     response = client.post(path, data=body, content_type="application/json")
 
     assert response.status_code == 400
-    assert response.json == {"code": 400, "message": "Bad Request", "description": "The request body is not valid JSON."}
+    assert response.json == {
+        "code": 400,
+        "message": "Bad Request",
+        "description": "The request body is not valid JSON.",
+    }
 
 
 @pytest.mark.parametrize("path", ENDPOINTS)
