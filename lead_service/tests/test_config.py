@@ -1,0 +1,72 @@
+"""Configuration from the environment, and CORS for a site served from another origin."""
+
+import pytest
+
+from lead_service import create_app
+from lead_service.config import database_url, from_environment
+
+
+@pytest.mark.parametrize(
+    ("raw", "url"),
+    [
+        ("postgresql://u@db:5432/leads", "postgresql+psycopg://u@db:5432/leads"),
+        ("postgres://u:p@db/leads", "postgresql+psycopg://u:p@db/leads"),
+        ("postgresql+psycopg://u@db/leads", "postgresql+psycopg://u@db/leads"),
+        ("sqlite:////data/leads.db", "sqlite:////data/leads.db"),
+    ],
+)
+def test_database_url_uses_psycopg3_for_postgresql(raw, url):
+    assert database_url(raw) == url
+
+
+def test_environment_settings(monkeypatch, tmp_path):
+    monkeypatch.setenv("DATABASE_URL", "postgresql://u@db/leads")
+    monkeypatch.setenv("CORS_ORIGINS", " https://a.example , https://b.example,")
+    monkeypatch.setenv("MAX_BODY_BYTES", "1024")
+    monkeypatch.setenv("PROFILE_PDF_PATH", "/srv/profile.pdf")
+    monkeypatch.setenv("LOG_LEVEL", "warning")
+
+    assert from_environment(tmp_path) == {
+        "SQLALCHEMY_DATABASE_URI": "postgresql+psycopg://u@db/leads",
+        "CORS_ORIGINS": ["https://a.example", "https://b.example"],
+        "MAX_CONTENT_LENGTH": 1024,
+        "PROFILE_PDF_PATH": "/srv/profile.pdf",
+        "LOG_LEVEL": "WARNING",
+    }
+
+
+def test_defaults_keep_everything_in_the_instance_folder(monkeypatch, tmp_path):
+    for name in ("DATABASE_URL", "CORS_ORIGINS", "MAX_BODY_BYTES", "PROFILE_PDF_PATH", "LOG_LEVEL"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LEAD_SERVICE_INSTANCE_PATH", str(tmp_path))
+
+    app = create_app()
+
+    assert app.config["SQLALCHEMY_DATABASE_URI"] == f"sqlite:///{tmp_path / 'leads.db'}"
+    assert app.config["PROFILE_PDF_PATH"] == str(tmp_path / "company-profile.pdf")
+    assert app.config["SQLALCHEMY_ENGINE_OPTIONS"]["hide_parameters"] is True
+    assert app.config["MAX_CONTENT_LENGTH"] == 64 * 1024
+
+
+def test_bad_number_is_a_clear_startup_error(monkeypatch, tmp_path):
+    monkeypatch.setenv("MAX_BODY_BYTES", "64k")
+
+    with pytest.raises(RuntimeError, match="MAX_BODY_BYTES must be an integer"):
+        from_environment(tmp_path)
+
+
+def test_cors_allows_only_the_listed_origins(tmp_path):
+    app = create_app(
+        {
+            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'x.db'}",
+            "CORS_ORIGINS": ["https://site.example"],
+        }
+    )
+    client = app.test_client()
+    preflight = {"Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "content-type"}
+
+    allowed = client.options("/api/quote", headers={"Origin": "https://site.example", **preflight})
+    refused = client.options("/api/quote", headers={"Origin": "https://evil.example", **preflight})
+
+    assert allowed.headers["Access-Control-Allow-Origin"] == "https://site.example"
+    assert "Access-Control-Allow-Origin" not in refused.headers
