@@ -28,6 +28,17 @@ QUOTE = {
 }
 
 
+def _dated_quote(name, created_at):
+    return QuoteRequest(
+        name=name,
+        email=f"{name.lower()}@x.io",
+        phone="+8801712345678",
+        project="p",
+        budget="1000$ - 5000$ Estimated",
+        created_at=created_at,
+    )
+
+
 @pytest.fixture
 def stored(client, app):
     """Two leads through the API and three dated ones straight into the database."""
@@ -43,22 +54,8 @@ def stored(client, app):
                     message="m",
                     created_at=datetime(2025, 12, 31, 23, 59, tzinfo=UTC),
                 ),
-                QuoteRequest(
-                    name="Jan",
-                    email="jan@x.io",
-                    phone="+8801712345678",
-                    project="p",
-                    budget="1000$ - 5000$ Estimated",
-                    created_at=datetime(2026, 1, 1, 0, 0, tzinfo=UTC),
-                ),
-                QuoteRequest(
-                    name="Feb",
-                    email="feb@x.io",
-                    phone="+8801712345679",
-                    project="p",
-                    budget="1000$ - 5000$ Estimated",
-                    created_at=datetime(2026, 2, 1, 12, 0, tzinfo=UTC),
-                ),
+                _dated_quote("Jan", datetime(2026, 1, 1, 0, 0, tzinfo=UTC)),
+                _dated_quote("Feb", datetime(2026, 2, 1, 12, 0, tzinfo=UTC)),
             ]
         )
         db.session.commit()
