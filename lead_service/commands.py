@@ -1,5 +1,7 @@
-"""The sales team's `leads` commands and the `profile` build, registered on the app's CLI."""
+"""The sales team's `leads` commands, the `profile` build and the `content` summary,
+registered on the app's CLI."""
 
+import json
 import sys
 from pathlib import Path
 
@@ -8,6 +10,7 @@ from flask import Flask, current_app
 from flask.cli import with_appcontext
 
 from . import export
+from .content_summary import summary
 from .models import LEAD_MODELS
 from .profile_pdf import build_profile_pdf
 
@@ -89,6 +92,18 @@ def build_profile(output):
     click.echo(f"company profile written to {path}")
 
 
+@click.group()
+def content():
+    """The site content in shared_content/."""
+
+
+@content.command("summary")
+def content_summary():
+    """Validate every content file and print its titles and counts."""
+    click.echo(json.dumps(summary(), indent=2, ensure_ascii=False, default=sorted))
+
+
 def init_app(app: Flask) -> None:
     app.cli.add_command(leads)
     app.cli.add_command(profile)
+    app.cli.add_command(content)

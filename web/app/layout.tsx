@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
 
-import { getSite } from "@/lib/content/site";
+import { getSite } from "@/lib/content";
 
 import "./globals.css";
 

@@ -1,4 +1,4 @@
-import { getSite } from "@/lib/content/site";
+import { getSite } from "@/lib/content";
 
 // Next.js only accepts a default export (plus route config) from page files.
 export default function HomePage() {

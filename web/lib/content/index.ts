@@ -1,0 +1,65 @@
+// The web's one loader of shared_content/: every file is validated against its schema once,
+// and pages reach the content only through these typed getters.
+import aiSolutionsFile from "../../../shared_content/ai-solutions.json";
+import blogFile from "../../../shared_content/blog.json";
+import caseStudiesFile from "../../../shared_content/case-studies.json";
+import companyFile from "../../../shared_content/company.json";
+import cookiePolicyFile from "../../../shared_content/cookie-policy.json";
+import edutechFile from "../../../shared_content/edutech.json";
+import formsFile from "../../../shared_content/forms.json";
+import homeFile from "../../../shared_content/home.json";
+import servicesFile from "../../../shared_content/services.json";
+import siteFile from "../../../shared_content/site.json";
+import teamFile from "../../../shared_content/team.json";
+import type {
+  AiSolution,
+  BlogPost,
+  CaseStudy,
+  EdutechService,
+  Service,
+  TeamMember,
+} from "./types.generated";
+import { validated } from "./validate";
+
+export type * from "./types.generated";
+
+const site = validated("site", siteFile);
+const forms = validated("forms", formsFile);
+const home = validated("home", homeFile);
+const aiSolutions = validated("ai-solutions", aiSolutionsFile);
+const services = validated("services", servicesFile);
+const edutech = validated("edutech", edutechFile);
+const caseStudies = validated("case-studies", caseStudiesFile);
+const blog = validated("blog", blogFile);
+const team = validated("team", teamFile);
+const company = validated("company", companyFile);
+const cookiePolicy = validated("cookie-policy", cookiePolicyFile);
+
+function byId<Item extends { id: number }>(items: Item[], id: number): Item | undefined {
+  return items.find((item) => item.id === id);
+}
+
+export const getSite = () => site;
+export const getForms = () => forms;
+export const getHome = () => home;
+export const getCompany = () => company;
+export const getCookiePolicy = () => cookiePolicy;
+
+export const getAiSolutionsPage = () => aiSolutions;
+export const getAiSolution = (id: number): AiSolution | undefined => byId(aiSolutions.solutions, id);
+
+export const getServicesPage = () => services;
+export const getService = (id: number): Service | undefined => byId(services.services, id);
+
+export const getEdutechPage = () => edutech;
+export const getEdutechService = (id: number): EdutechService | undefined => byId(edutech.services, id);
+
+export const getCaseStudiesPage = () => caseStudies;
+export const getCaseStudy = (id: number): CaseStudy | undefined => byId(caseStudies.caseStudies, id);
+
+export const getBlog = () => blog;
+export const getBlogPost = (id: number): BlogPost | undefined => byId(blog.posts, id);
+
+export const getTeamPage = () => team;
+export const getTeamRow = (row: TeamMember["row"]): TeamMember[] =>
+  team.members.filter((member) => member.row === row);
