@@ -1,6 +1,6 @@
 // Checks a content file against its JSON Schema while the pages are built, so that a content
 // error fails `next build` with the file and the place, instead of reaching a visitor.
-import Ajv2020, { type ErrorObject } from "ajv/dist/2020";
+import Ajv2020, { type ErrorObject, type ValidateFunction } from "ajv/dist/2020";
 import addFormats from "ajv-formats";
 
 import aiSolutionsSchema from "../../../shared_content/ai-solutions.schema.json";
@@ -39,7 +39,8 @@ function describe(errors: ErrorObject[]): string {
 }
 
 export function validated<Name extends keyof ContentFiles>(name: Name, data: unknown): ContentFiles[Name] {
-  const validate = ajv.getSchema<ContentFiles[Name]>(`${name}.schema.json`);
+  // No content schema is `$async`, so the compiled function is the synchronous type guard.
+  const validate = ajv.getSchema(`${name}.schema.json`) as ValidateFunction<ContentFiles[Name]> | undefined;
   if (!validate) {
     throw new Error(`shared_content/${name}.schema.json is not registered`);
   }
