@@ -66,6 +66,7 @@ COVER_KICKER = _style("cover-kicker", 11, ACCENT, "Helvetica-Bold", spaceAfter=6
 H1 = _style("h1", 26, NAVY, "Helvetica-Bold", 32, spaceAfter=2 * mm)
 LEAD = _style("lead", 13, INK, leading=19, spaceAfter=5 * mm)
 BODY = _style("body", 10, INK, leading=14.5)
+CARD_BODY = _style("card-body", 9, INK, leading=12.5)
 QUOTE = _style("quote", 14, NAVY, "Helvetica-Oblique", 20)
 CARD_TITLE = _style("card-title", 12, NAVY, "Helvetica-Bold", 16, spaceAfter=2 * mm)
 FIGURE = _style("figure", 30, NAVY, "Helvetica-Bold", 34, alignment=TA_CENTER)
@@ -155,9 +156,24 @@ def who_we_are(load: Load) -> list[Flowable]:
     ]
 
 
+def _catalogue(heading: str, intro: str, items: list[dict[str, Any]]) -> list[Flowable]:
+    cards = [[_p(item["title"], CARD_TITLE), _p(item["description"], CARD_BODY)] for item in items]
+    return [*_heading(heading), _p(intro, LEAD), _cards(cards, cols=2, pad=4 * mm)]
+
+
 def what_we_build(load: Load) -> list[Flowable]:
-    cards = [[_p(s["title"], CARD_TITLE), _p(s["description"], BODY)] for s in load("services")["services"]]
-    return [*_heading("What we build"), _cards(cards, cols=2)]
+    services = load("services")
+    return _catalogue("What we build", services["page"]["intro"], services["services"])
+
+
+def ai_solutions(load: Load) -> list[Flowable]:
+    solutions = load("ai-solutions")
+    return _catalogue("AI solutions", solutions["page"]["intro"], solutions["solutions"])
+
+
+def learning_technology(load: Load) -> list[Flowable]:
+    edutech = load("edutech")
+    return _catalogue("Learning technology", edutech["page"]["intro"], edutech["services"])
 
 
 def where_to_find_us(load: Load) -> list[Flowable]:
@@ -196,7 +212,13 @@ def where_to_find_us(load: Load) -> list[Flowable]:
     ]
 
 
-SECTIONS: tuple[Callable[[Load], list[Flowable]], ...] = (who_we_are, what_we_build, where_to_find_us)
+SECTIONS: tuple[Callable[[Load], list[Flowable]], ...] = (
+    who_we_are,
+    what_we_build,
+    ai_solutions,
+    learning_technology,
+    where_to_find_us,
+)
 
 
 def _draw_cover(canv: Canvas, site: dict[str, Any]) -> None:

@@ -28,6 +28,8 @@ def test_profile_pdf_contains_content(tmp_path: Path) -> None:
     expected = [
         site["name"],
         *(s["title"] for s in services["services"]),
+        *(s["title"] for s in content.load("ai-solutions")["solutions"]),
+        *(s["title"] for s in content.load("edutech")["services"]),
         *(o["city"] for o in site["offices"]),
         *(s["value"] for s in company["stats"]),
         company["revenueGrowth"]["value"],
