@@ -9,6 +9,9 @@ const nextConfig: NextConfig = {
   turbopack: { root: repoRoot },
   outputFileTracingRoot: repoRoot,
   poweredByHeader: false,
+  // Images are SVG or pre-sized files served as they are; the runtime optimizer stays off
+  // (an aborted first optimisation can hang that image URL: vercel/next.js#98402).
+  images: { unoptimized: true },
 };
 
 export default nextConfig;

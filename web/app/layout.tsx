@@ -1,28 +1,44 @@
-import type { Metadata } from "next";
+import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 
+import { ChatButton } from "@/components/layout/chat-button";
+import { OrganizationJsonLd } from "@/components/layout/organization-json-ld";
+import { SiteFooter } from "@/components/layout/site-footer";
+import { SiteHeader } from "@/components/layout/site-header";
 import { getSite } from "@/lib/content";
+import { inter } from "@/lib/fonts";
 
 import "./globals.css";
 
 const site = getSite();
 
 export const metadata: Metadata = {
-  // Relative canonical/Open Graph URLs must resolve against the public origin,
-  // not whatever host the container happens to listen on.
+  // Canonical and Open Graph URLs resolve against the public origin, not the container's host.
   metadataBase: new URL(site.url),
-  title: {
-    default: site.name,
-    template: `%s - ${site.name}`,
-  },
+  title: { default: site.name, template: `%s - ${site.name}` },
   description: site.description,
+  applicationName: site.name,
 };
+
+export const viewport: Viewport = { themeColor: "#14213d" };
 
 // Next.js only accepts a default export (plus route config) from layout files.
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
-    <html lang="en">
-      <body>{children}</body>
+    <html lang="en" className={inter.variable}>
+      <body>
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-lg bg-amber px-4 py-2 font-semibold text-navy focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+        >
+          Skip to content
+        </a>
+        <SiteHeader />
+        <main id="main">{children}</main>
+        <SiteFooter />
+        <ChatButton />
+        <OrganizationJsonLd />
+      </body>
     </html>
   );
 }

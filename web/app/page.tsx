@@ -1,15 +1,7 @@
-import { getSite } from "@/lib/content";
+import { PageHero } from "@/components/ui/page-hero";
+import { getHome } from "@/lib/content";
 
-// Next.js only accepts a default export (plus route config) from page files.
 export default function HomePage() {
-  const site = getSite();
-  return (
-    <main>
-      <h1>
-        {site.name}
-        <span className="tagline">{site.tagline}</span>
-      </h1>
-      <p>{site.description}</p>
-    </main>
-  );
+  const home = getHome();
+  return <PageHero title={home.hero.headline} intro={home.hero.intro} />;
 }

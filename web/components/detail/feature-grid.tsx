@@ -1,0 +1,32 @@
+import type { Feature } from "@/lib/content";
+
+import { Section, SectionHeading } from "../ui/section";
+
+/** Feature numbers read 01, 02 ... 09, 10 (spec 2.13). */
+export const featureNumber = (index: number) => String(index + 1).padStart(2, "0");
+
+export function FeatureGrid({ features }: { features: Feature[] }) {
+  return (
+    <Section name="features" tone="surface">
+      <SectionHeading eyebrow="What it does" title="Key Features" />
+      <ul className="mt-12 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+        {features.map((feature, index) => (
+          <li key={feature.id} className="rounded-2xl bg-white p-6 shadow-sm">
+            <p className="text-3xl font-bold text-amber" data-feature-number>
+              {featureNumber(index)}
+            </p>
+            <h3 className="mt-3 text-lg font-semibold text-navy">{feature.title}</h3>
+            <ul className="mt-3 space-y-2 text-sm text-muted">
+              {feature.sub_features.map((item) => (
+                <li key={item} className="flex gap-2">
+                  <span aria-hidden="true" className="mt-1.5 size-1.5 shrink-0 rounded-full bg-teal" />
+                  {item}
+                </li>
+              ))}
+            </ul>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}

@@ -1,0 +1,216 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from "react";
+
+export type NavLink = { label: string; href: string };
+export type NavItem = NavLink & { submenu?: { overviewLabel: string; entries: NavLink[] } };
+
+// Spec 9: a submenu closes 150 ms after the pointer leaves, so a diagonal move to it does not close it.
+const CLOSE_DELAY_MS = 150;
+
+function columns<T>(entries: T[]): [T[], T[]] {
+  const half = Math.ceil(entries.length / 2);
+  return [entries.slice(0, half), entries.slice(half)];
+}
+
+function Chevron({ open }: { open: boolean }) {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 20 20" className={`size-4 transition-transform ${open ? "rotate-180" : ""}`}>
+      <path d="M5 7.5l5 5 5-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+export function HeaderNav({
+  items,
+  contactLabel,
+  contactHref,
+}: {
+  items: NavItem[];
+  contactLabel: string;
+  contactHref: string;
+}) {
+  const [openMenu, setOpenMenu] = useState<string | null>(null);
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const [mobileExpanded, setMobileExpanded] = useState<string | null>(null);
+  const closeTimer = useRef<number | undefined>(undefined);
+  const pathname = usePathname();
+  const id = useId();
+
+  useEffect(() => {
+    setOpenMenu(null);
+    setMobileOpen(false);
+  }, [pathname]);
+
+  useEffect(() => () => window.clearTimeout(closeTimer.current), []);
+
+  const open = (label: string) => {
+    window.clearTimeout(closeTimer.current);
+    setOpenMenu(label);
+  };
+  const closeSoon = () => {
+    window.clearTimeout(closeTimer.current);
+    closeTimer.current = window.setTimeout(() => setOpenMenu(null), CLOSE_DELAY_MS);
+  };
+  const closeOnEscape = (event: KeyboardEvent) => {
+    if (event.key === "Escape") {
+      setOpenMenu(null);
+      setMobileOpen(false);
+    }
+  };
+  const closeWhenFocusLeaves = (event: FocusEvent<HTMLElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget)) {
+      setOpenMenu(null);
+    }
+  };
+
+  return (
+    <div onKeyDown={closeOnEscape} className="flex items-center gap-3">
+      <nav aria-label="Main" className="hidden lg:block">
+        <ul className="flex items-center gap-1">
+          {items.map((item) => {
+            const isOpen = openMenu === item.label;
+            const panelId = `${id}-${item.label}`;
+            return (
+              <li
+                key={item.label}
+                className="relative"
+                onPointerEnter={item.submenu ? () => open(item.label) : undefined}
+                onPointerLeave={item.submenu ? closeSoon : undefined}
+                onBlur={item.submenu ? closeWhenFocusLeaves : undefined}
+              >
+                <div className="flex items-center rounded-lg text-sm font-medium text-navy hover:bg-surface">
+                  <Link
+                    href={item.href}
+                    className={`px-3 py-2 ${pathname.startsWith(item.href) ? "text-amber-600" : ""}`}
+                    aria-current={pathname === item.href ? "page" : undefined}
+                  >
+                    {item.label}
+                  </Link>
+                  {item.submenu && (
+                    <button
+                      type="button"
+                      className="-ml-2 rounded-md p-2"
+                      aria-expanded={isOpen}
+                      aria-controls={panelId}
+                      aria-label={`${item.label} menu`}
+                      onClick={() => (isOpen ? setOpenMenu(null) : open(item.label))}
+                    >
+                      <Chevron open={isOpen} />
+                    </button>
+                  )}
+                </div>
+                {item.submenu && (
+                  // The padding bridges the gap below the trigger, so the pointer never "leaves" on its way down.
+                  <div id={panelId} data-submenu={item.label} hidden={!isOpen} className="absolute top-full left-0 pt-3">
+                    <div className="w-[34rem] rounded-2xl border border-navy/10 bg-white p-6 shadow-xl shadow-navy/10">
+                      <div className="grid grid-cols-2 gap-x-6 gap-y-1">
+                        {columns(item.submenu.entries).map((column, index) => (
+                          <ul key={index} className="space-y-1">
+                            {column.map((entry) => (
+                              <li key={entry.href}>
+                                <Link
+                                  href={entry.href}
+                                  className="block rounded-lg px-3 py-2 text-sm text-ink hover:bg-surface hover:text-navy"
+                                >
+                                  {entry.label}
+                                </Link>
+                              </li>
+                            ))}
+                          </ul>
+                        ))}
+                      </div>
+                      <Link
+                        href={item.href}
+                        className="mt-4 inline-flex items-center gap-1 px-3 text-sm font-semibold text-teal hover:text-navy"
+                      >
+                        {item.submenu.overviewLabel} <span aria-hidden="true">&rarr;</span>
+                      </Link>
+                    </div>
+                  </div>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+      <a
+        href={contactHref}
+        className="hidden rounded-full bg-amber px-5 py-2.5 text-sm font-semibold text-navy shadow-sm hover:bg-amber-600 lg:inline-flex"
+      >
+        {contactLabel}
+      </a>
+      <button
+        type="button"
+        className="rounded-lg p-2 text-navy hover:bg-surface lg:hidden"
+        aria-expanded={mobileOpen}
+        aria-controls={`${id}-mobile`}
+        aria-label={mobileOpen ? "Close menu" : "Open menu"}
+        onClick={() => setMobileOpen((value) => !value)}
+      >
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6">
+          <path
+            d={mobileOpen ? "M6 6l12 12M18 6L6 18" : "M4 7h16M4 12h16M4 17h16"}
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+          />
+        </svg>
+      </button>
+      <nav
+        id={`${id}-mobile`}
+        aria-label="Mobile"
+        hidden={!mobileOpen}
+        className="fixed inset-x-0 top-(--header-height) bottom-0 overflow-y-auto border-t border-navy/10 bg-white px-4 py-6 lg:hidden"
+      >
+        <ul className="space-y-1">
+          {items.map((item) => {
+            const expanded = mobileExpanded === item.label;
+            return (
+              <li key={item.label}>
+                <div className="flex items-center justify-between">
+                  <Link href={item.href} className="flex-1 rounded-lg px-3 py-3 text-base font-semibold text-navy">
+                    {item.label}
+                  </Link>
+                  {item.submenu && (
+                    <button
+                      type="button"
+                      className="rounded-lg p-3 text-navy"
+                      aria-expanded={expanded}
+                      aria-controls={`${id}-mobile-${item.label}`}
+                      aria-label={`${item.label} submenu`}
+                      onClick={() => setMobileExpanded(expanded ? null : item.label)}
+                    >
+                      <Chevron open={expanded} />
+                    </button>
+                  )}
+                </div>
+                {item.submenu && (
+                  <ul id={`${id}-mobile-${item.label}`} hidden={!expanded} className="mb-2 ml-3 border-l-2 border-amber/60 pl-3">
+                    {item.submenu.entries.map((entry) => (
+                      <li key={entry.href}>
+                        <Link href={entry.href} className="block rounded-lg px-3 py-2 text-sm text-ink">
+                          {entry.label}
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+        <a
+          href={contactHref}
+          onClick={() => setMobileOpen(false)}
+          className="mt-6 flex justify-center rounded-full bg-amber px-5 py-3 font-semibold text-navy"
+        >
+          {contactLabel}
+        </a>
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import { getSite } from "@/lib/content";
+
+// Structured data so that search engines show the company's name, contacts and offices.
+export function OrganizationJsonLd() {
+  const site = getSite();
+  const data = {
+    "@context": "https://schema.org",
+    "@type": "Organization",
+    name: site.name,
+    url: site.url,
+    description: site.description,
+    email: site.contact.generalEmail,
+    telephone: site.contact.phone,
+    sameAs: site.social.map((link) => link.href),
+    address: site.offices.map((office) => ({
+      "@type": "PostalAddress",
+      streetAddress: office.address,
+      addressLocality: office.city,
+      addressCountry: office.country,
+    })),
+  };
+  return (
+    <script
+      type="application/ld+json"
+      // JSON.stringify does not escape "<"; content could otherwise close the script element.
+      dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, "\\u003c") }}
+    />
+  );
+}

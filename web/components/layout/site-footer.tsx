@@ -1,0 +1,97 @@
+import Link from "next/link";
+
+import { getServicesPage, getSite } from "@/lib/content";
+import { paths } from "@/lib/routes";
+
+import { SocialIcon } from "../ui/social-icon";
+
+function FooterHeading({ children }: { children: string }) {
+  return <h2 className="text-sm font-semibold tracking-wider text-amber uppercase">{children}</h2>;
+}
+
+const linkClass = "text-sm text-white/75 hover:text-white";
+
+export function SiteFooter() {
+  const site = getSite();
+  const { footer, contact } = site;
+  const year = new Date().getFullYear();
+  return (
+    <footer className="bg-navy text-white">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-16 sm:px-6 md:grid-cols-2 lg:grid-cols-4 lg:px-8">
+        <div>
+          <p className="text-lg font-bold">{site.name}</p>
+          <p className="mt-3 text-sm leading-relaxed text-white/70">{footer.blurb}</p>
+        </div>
+        <div>
+          <FooterHeading>{footer.company.title}</FooterHeading>
+          <ul className="mt-4 space-y-3">
+            {footer.company.links.map((link) => (
+              <li key={link.href}>
+                <Link href={link.href} className={linkClass}>
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+            <li>
+              <a href={`mailto:${contact.generalEmail}`} className={linkClass}>
+                {footer.company.contactLabel}
+              </a>
+            </li>
+          </ul>
+        </div>
+        <div>
+          <FooterHeading>{footer.servicesTitle}</FooterHeading>
+          <ul className="mt-4 space-y-3">
+            {getServicesPage().services.map((service) => (
+              <li key={service.id}>
+                <Link href={paths.service(service.id)} className={linkClass}>
+                  {service.title}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div>
+          <FooterHeading>{footer.connectTitle}</FooterHeading>
+          <ul className="mt-4 space-y-3">
+            <li>
+              <a href={`mailto:${contact.generalEmail}`} className={linkClass}>
+                {contact.generalEmail}
+              </a>
+            </li>
+            <li>
+              <a href={`mailto:${contact.salesEmail}`} className={linkClass}>
+                {contact.salesEmail}
+              </a>
+            </li>
+            <li>
+              <a href={contact.phoneHref} className={linkClass}>
+                {contact.phone}
+              </a>
+            </li>
+          </ul>
+          <ul className="mt-5 flex gap-3" aria-label="Social networks">
+            {site.social.map((link) => (
+              <li key={link.href}>
+                <a
+                  href={link.href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={link.name}
+                  className="grid size-10 place-items-center rounded-full bg-white/10 text-white hover:bg-amber hover:text-navy"
+                >
+                  <SocialIcon icon={link.icon} />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+      <div className="border-t border-white/10">
+        <p className="mx-auto max-w-7xl px-4 py-6 text-sm text-white/60 sm:px-6 lg:px-8" data-copyright>
+          {footer.copyright.replace("{year}", String(year)).replace("{name}", site.name)}
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,40 @@
+"use client";
+
+import { useEffect, useRef, useState, type ReactNode } from "react";
+
+export type RevealFrom = "left" | "right" | "bottom";
+
+/** Alternating sides for list items, by index (spec 2.7). */
+export const revealSide = (index: number): RevealFrom => (index % 2 === 0 ? "left" : "right");
+
+/**
+ * Slides its children in over 1000 ms (globals.css) the first time they scroll into view.
+ * Hidden only while scripting runs (CSS `scripting` media query), so the content is always
+ * in the HTML and readable without JavaScript; reduced motion shows it at once.
+ */
+export function Reveal({ children, from = "bottom", className = "" }: { children: ReactNode; from?: RevealFrom; className?: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [visible, setVisible] = useState(false);
+
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          setVisible(true);
+          observer.disconnect();
+        }
+      },
+      { rootMargin: "0px 0px -10% 0px" },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
+  return (
+    <div ref={ref} className={`reveal ${className}`} data-from={from} data-visible={visible}>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import type { Metadata } from "next";
+
+import { getSite } from "@/lib/content";
+
+/** Title, description, canonical URL and Open Graph for one page. `title` undefined = home. */
+export function pageMetadata({
+  title,
+  description,
+  path,
+}: {
+  title?: string;
+  description: string;
+  path: string;
+}): Metadata {
+  const site = getSite();
+  return {
+    title,
+    description,
+    alternates: { canonical: path },
+    openGraph: {
+      type: "website",
+      siteName: site.name,
+      title: title ? `${title} - ${site.name}` : site.name,
+      description,
+      url: path,
+      locale: "en_US",
+    },
+    twitter: { card: "summary_large_image" },
+  };
+}
