@@ -9,6 +9,8 @@ const nextConfig: NextConfig = {
   turbopack: { root: repoRoot },
   outputFileTracingRoot: repoRoot,
   poweredByHeader: false,
+  // Lets several builds run side by side in one checkout (e.g. NEXT_DIST_DIR=.next-preview).
+  distDir: process.env.NEXT_DIST_DIR ?? ".next",
   // Images are SVG or pre-sized files served as they are; the runtime optimizer stays off
   // (an aborted first optimisation can hang that image URL: vercel/next.js#98402).
   images: { unoptimized: true },
