@@ -13,7 +13,7 @@ PROFILE_PDF := $(PROFILE_PDF_PATH)
 WEB_SOURCES := $(shell find web/app web/lib web/proxy.ts web/next.config.ts web/tsconfig.json web/package.json shared_content -type f 2>/dev/null)
 export NEXT_TELEMETRY_DISABLED := 1
 
-.PHONY: help setup run test lint migrate clean
+.PHONY: help setup run test lint chromium migrate clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F ':.*## ' '{printf "  make %-8s %s\n", $$1, $$2}'
@@ -28,8 +28,11 @@ run: setup web/.next/BUILD_ID ## Serve the site on http://127.0.0.1:3000/ (lead 
 	 trap 'kill $$lead $$web 2>/dev/null || true; wait' INT TERM EXIT; \
 	 wait -n
 
-test: setup lint web/.next/BUILD_ID ## Lint, then run every test (PostgreSQL too when TEST_DATABASE_URL is set)
+test: setup lint chromium web/.next/BUILD_ID ## Lint, then run every test (PostgreSQL too when TEST_DATABASE_URL is set)
 	$(BIN)/python -m pytest
+
+chromium: ## Install Debian's Chromium for the browser tests, when it is missing
+	@command -v chromium >/dev/null || { apt-get update -qq && apt-get install -y -qq chromium; }
 
 lint: $(VENV)/.installed ## Check Python style (ruff); TypeScript is checked by the web build
 	$(BIN)/ruff check lead_service tests

@@ -1,9 +1,25 @@
 """Fixtures for tests that cross parts: the real servers, started once per session."""
 
+import os
+from pathlib import Path
+
 import pytest
+from playwright.sync_api import sync_playwright
 from sqlalchemy import create_engine
 
 from .servers import lead_service, web
+
+CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+# Headless, and quiet: this machine's network is closed, so no background calls home.
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 
 @pytest.fixture(scope="session")
@@ -35,3 +51,38 @@ def lead_engine(lead_db):
     engine = create_engine(lead_db)
     yield engine
     engine.dispose()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(browser, web_url):
+    """A fresh desktop-sized page whose relative URLs resolve against the site."""
+    context = browser.new_context(base_url=web_url, viewport={"width": 1440, "height": 900})
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+@pytest.fixture
+def phone(browser, web_url):
+    context = browser.new_context(
+        base_url=web_url, viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
+    )
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+@pytest.fixture(scope="session")
+def screenshots():
+    """Screenshots for people to look at: test-results/screenshots (not committed)."""
+    folder = Path(__file__).resolve().parent.parent / "test-results" / "screenshots"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder

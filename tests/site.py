@@ -1,0 +1,56 @@
+"""What the browser tests expect of every route, derived from the content and the spec."""
+
+from dataclasses import dataclass
+
+from lead_service import content
+
+SITE = content.load("site")
+NAME = SITE["name"]
+
+
+@dataclass(frozen=True)
+class Route:
+    path: str
+    title: str  # without the " - name" suffix
+    heading: str  # the page's one <h1>
+
+    @property
+    def document_title(self) -> str:
+        return NAME if self.path == "/" else f"{self.title} - {NAME}"
+
+
+def routes() -> list[Route]:
+    ai, services, edutech = content.load("ai-solutions"), content.load("services"), content.load("edutech")
+    cases, blog, team = content.load("case-studies"), content.load("blog"), content.load("team")
+    return [
+        Route("/", NAME, content.load("home")["hero"]["headline"]),
+        Route("/ai-solutions", "AI Solutions", ai["page"]["heading"]),
+        *(Route(f"/ai-solutions/{s['id']}", "AI Solution Details", s["title"]) for s in ai["solutions"]),
+        Route("/edutech", "EduTech", edutech["page"]["heading"]),
+        *(Route(f"/edutech/{s['id']}", "EduTech Details", s["title"]) for s in edutech["services"]),
+        Route("/services", "Our Services", services["page"]["heading"]),
+        *(Route(f"/services/{s['id']}", "Service Details", s["title"]) for s in services["services"]),
+        Route("/pricing", "Pricing", "Pricing"),
+        Route("/case-studies", "Case Studies", cases["page"]["heading"]),
+        *(
+            Route(f"/case-studies/{c['id']}", "Case Study Details", f"{c['title']} Case Study")
+            for c in cases["caseStudies"]
+        ),
+        Route("/blog", "Blog", blog["page"]["heading"]),
+        *(Route(f"/blog/{p['id']}", "Blog Post", p["title"]) for p in blog["posts"]),
+        Route("/about", "About Us", "About Us"),
+        Route("/team", "Our Team", team["page"]["heading"]),
+        Route("/company", "Company", content.load("company")["heading"]),
+        Route("/request-demo", "Request a Demo", SITE["scheduling"]["heading"]),
+        Route("/privacy-policy", "Cookie Policy", content.load("cookie-policy")["heading"]),
+    ]
+
+
+# Spec section 8: each detail screen's own not-found message.
+NOT_FOUND = {
+    "/ai-solutions": "Service Not Found",
+    "/edutech": "Service Not Found",
+    "/services": "Service WWWNot Found",
+    "/case-studies": "Case Study Not Found",
+    "/blog": "Blog post not found.",
+}

@@ -1,0 +1,143 @@
+"""The shared header (submenus, mobile menu), footer, chat button, and the Next/previous links."""
+
+import re
+from datetime import date
+
+import pytest
+
+from .site import SITE
+
+SUBMENUS = {"AI": 6, "Edutech": 6, "Services": 6}
+
+
+@pytest.mark.parametrize(("label", "entries"), SUBMENUS.items())
+def test_submenu_opens_on_hover_in_two_columns(page, label, entries):
+    page.goto("/company")
+    panel = page.locator(f'[data-submenu="{label}"]')
+    assert panel.is_hidden()
+
+    page.get_by_role("navigation", name="Main").get_by_role("link", name=label, exact=True).hover()
+
+    assert panel.is_visible()
+    assert panel.locator("ul").count() == 2
+    assert panel.locator("ul a").count() == entries
+
+
+def test_submenu_closes_150_ms_after_the_pointer_leaves(page):
+    page.goto("/company")
+    trigger = page.get_by_role("navigation", name="Main").get_by_role("link", name="AI", exact=True)
+    trigger.hover()
+    # Time the close in the page itself: from the pointer leaving to the panel hiding.
+    page.evaluate("""() => {
+        const panel = document.querySelector('[data-submenu="AI"]');
+        panel.parentElement.addEventListener('pointerleave', () => { window.leftAt = performance.now(); });
+        window.closed = new Promise((resolve) => new MutationObserver(() => {
+            if (panel.hidden) resolve(performance.now());
+        }).observe(panel, { attributes: true }));
+    }""")
+
+    page.mouse.move(5, 600)
+    delay = page.evaluate("async () => (await window.closed) - window.leftAt")
+
+    assert 150 <= delay < 400
+
+
+def test_returning_within_150_ms_keeps_the_submenu_open(page):
+    page.goto("/company")
+    trigger = page.get_by_role("navigation", name="Main").get_by_role("link", name="Services", exact=True)
+    trigger.hover()
+    page.mouse.move(5, 600)
+    trigger.hover()
+    page.wait_for_timeout(400)
+
+    assert page.locator('[data-submenu="Services"]').is_visible()
+
+
+def test_submenu_works_by_keyboard(page):
+    page.goto("/company")
+    toggle = page.get_by_role("button", name="Edutech menu")
+    toggle.focus()
+    page.keyboard.press("Enter")
+    panel = page.locator('[data-submenu="Edutech"]')
+
+    assert toggle.get_attribute("aria-expanded") == "true" and panel.is_visible()
+    page.keyboard.press("Escape")
+    assert panel.is_hidden()
+
+
+def test_mobile_menu_toggles_each_submenu(phone):
+    phone.goto("/company")
+    menu = phone.get_by_role("navigation", name="Mobile")
+    assert menu.is_hidden()
+    assert phone.get_by_role("navigation", name="Main").is_hidden()
+
+    phone.get_by_role("button", name="Open menu").click()
+    assert menu.is_visible()
+    toggle = menu.get_by_role("button", name="AI submenu")
+    entries = menu.locator(f"#{toggle.get_attribute('aria-controls')}".replace(":", "\\:"))
+    assert entries.is_hidden()
+
+    toggle.click()
+    assert entries.is_visible() and entries.locator("a").count() == 6
+    toggle.click()
+    assert entries.is_hidden()
+
+    menu.get_by_role("link", name="Blog", exact=True).click()
+    phone.wait_for_url("**/blog")
+    assert menu.is_hidden()
+
+
+def test_footer_columns_contacts_and_copyright(page):
+    page.goto("/")
+    footer = page.locator("footer")
+
+    for column in ("Company", "Services", "Connect"):
+        assert footer.get_by_role("heading", name=column).is_visible()
+    links = [footer.locator("a").nth(i).get_attribute("href") for i in range(footer.locator("a").count())]
+    assert f"mailto:{SITE['contact']['generalEmail']}" in links
+    assert f"mailto:{SITE['contact']['salesEmail']}" in links
+    assert SITE["contact"]["phoneHref"] in links
+    assert {link["href"] for link in SITE["social"]} <= set(links)
+    assert str(date.today().year) in footer.locator("[data-copyright]").inner_text()
+
+
+def test_chat_button_opens_the_chat_in_a_new_tab(page):
+    page.goto("/")
+    chat = page.locator("[data-chat-button]")
+
+    assert chat.get_attribute("href") == SITE["chat"]["url"]
+    assert chat.get_attribute("target") == "_blank"
+    assert "noopener" in chat.get_attribute("rel")
+
+
+@pytest.mark.parametrize(
+    ("start", "expected"),
+    [
+        ("/ai-solutions/1", "/ai-solutions/2"),
+        ("/ai-solutions/6", "/ai-solutions/1"),
+        ("/edutech/3", "/edutech/4"),
+        ("/edutech/6", "/edutech/1"),
+        ("/services/7", "/services/8"),
+        ("/services/12", "/services/7"),
+        ("/case-studies/11", "/case-studies/12"),
+        ("/case-studies/12", "/case-studies/1"),
+    ],
+)
+def test_next_button_goes_on_and_wraps_around(page, start, expected):
+    page.goto(start)
+    page.locator("[data-next]").click()
+
+    page.wait_for_url(f"**{expected}")
+
+
+def test_blog_previous_and_next_do_not_wrap(page):
+    page.goto("/blog/1")
+    navigation = page.locator('[data-section="post-navigation"]')
+    assert navigation.get_by_role("link", name=re.compile("previous", re.I)).count() == 0
+    navigation.get_by_role("link", name=re.compile("next", re.I)).click()
+    page.wait_for_url("**/blog/2")
+
+    page.goto("/blog/9")
+    assert navigation.get_by_role("link", name=re.compile("next", re.I)).count() == 0
+    navigation.get_by_role("link", name=re.compile("previous", re.I)).click()
+    page.wait_for_url("**/blog/8")

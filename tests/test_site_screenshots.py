@@ -1,0 +1,25 @@
+"""Full-page screenshots of the home page and a case study at desktop and phone widths, saved
+under test-results/screenshots for a person to look at (they are not committed)."""
+
+import pytest
+
+WIDTHS = {"desktop": 1440, "phone": 390}
+PAGES = {"home": "/", "case-study": "/case-studies/1"}
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("name", PAGES)
+def test_screenshot(browser, web_url, screenshots, name, width):
+    context = browser.new_context(
+        base_url=web_url, viewport={"width": WIDTHS[width], "height": 900}, reduced_motion="reduce"
+    )
+    page = context.new_page()
+    page.goto(PAGES[name], wait_until="networkidle")
+    path = screenshots / f"{name}-{width}.png"
+
+    page.screenshot(path=path, full_page=True)
+    no_sideways_scroll = page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    context.close()
+
+    assert path.stat().st_size > 10_000
+    assert no_sideways_scroll
