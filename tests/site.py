@@ -54,3 +54,14 @@ NOT_FOUND = {
     "/case-studies": "Case Study Not Found",
     "/blog": "Blog post not found.",
 }
+
+
+def visit(page, path: str):
+    """Go to `path` and wait until React has hydrated the header, so clicks and hovers land on
+    live handlers rather than on the server HTML."""
+    response = page.goto(path)
+    page.wait_for_function(
+        "() => { const el = document.querySelector('header button, header a');"
+        " return !!el && Object.keys(el).some((key) => key.startsWith('__reactFiber')); }"
+    )
+    return response

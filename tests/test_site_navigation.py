@@ -4,15 +4,16 @@ import re
 from datetime import date
 
 import pytest
+from playwright.sync_api import expect
 
-from .site import SITE
+from .site import SITE, visit
 
 SUBMENUS = {"AI": 6, "Edutech": 6, "Services": 6}
 
 
 @pytest.mark.parametrize(("label", "entries"), SUBMENUS.items())
 def test_submenu_opens_on_hover_in_two_columns(page, label, entries):
-    page.goto("/company")
+    visit(page, "/company")
     panel = page.locator(f'[data-submenu="{label}"]')
     assert panel.is_hidden()
 
@@ -24,26 +25,27 @@ def test_submenu_opens_on_hover_in_two_columns(page, label, entries):
 
 
 def test_submenu_closes_150_ms_after_the_pointer_leaves(page):
-    page.goto("/company")
+    visit(page, "/company")
     trigger = page.get_by_role("navigation", name="Main").get_by_role("link", name="AI", exact=True)
     trigger.hover()
     # Time the close in the page itself: from the pointer leaving to the panel hiding.
     page.evaluate("""() => {
         const panel = document.querySelector('[data-submenu="AI"]');
-        panel.parentElement.addEventListener('pointerleave', () => { window.leftAt = performance.now(); });
-        window.closed = new Promise((resolve) => new MutationObserver(() => {
+        const recordLeave = () => { window.leftAt = performance.now(); };
+        panel.parentElement.addEventListener('pointerleave', recordLeave, { once: true });
+        window.submenuHidden = new Promise((resolve) => new MutationObserver(() => {
             if (panel.hidden) resolve(performance.now());
         }).observe(panel, { attributes: true }));
     }""")
 
     page.mouse.move(5, 600)
-    delay = page.evaluate("async () => (await window.closed) - window.leftAt")
+    delay = page.evaluate("async () => (await window.submenuHidden) - window.leftAt")
 
     assert 150 <= delay < 400
 
 
 def test_returning_within_150_ms_keeps_the_submenu_open(page):
-    page.goto("/company")
+    visit(page, "/company")
     trigger = page.get_by_role("navigation", name="Main").get_by_role("link", name="Services", exact=True)
     trigger.hover()
     page.mouse.move(5, 600)
@@ -54,7 +56,7 @@ def test_returning_within_150_ms_keeps_the_submenu_open(page):
 
 
 def test_submenu_works_by_keyboard(page):
-    page.goto("/company")
+    visit(page, "/company")
     toggle = page.get_by_role("button", name="Edutech menu")
     toggle.focus()
     page.keyboard.press("Enter")
@@ -66,7 +68,7 @@ def test_submenu_works_by_keyboard(page):
 
 
 def test_mobile_menu_toggles_each_submenu(phone):
-    phone.goto("/company")
+    visit(phone, "/company")
     menu = phone.get_by_role("navigation", name="Mobile")
     assert menu.is_hidden()
     assert phone.get_by_role("navigation", name="Main").is_hidden()
@@ -84,11 +86,11 @@ def test_mobile_menu_toggles_each_submenu(phone):
 
     menu.get_by_role("link", name="Blog", exact=True).click()
     phone.wait_for_url("**/blog")
-    assert menu.is_hidden()
+    expect(menu).to_be_hidden()
 
 
 def test_footer_columns_contacts_and_copyright(page):
-    page.goto("/")
+    visit(page, "/")
     footer = page.locator("footer")
 
     for column in ("Company", "Services", "Connect"):
@@ -102,7 +104,7 @@ def test_footer_columns_contacts_and_copyright(page):
 
 
 def test_chat_button_opens_the_chat_in_a_new_tab(page):
-    page.goto("/")
+    visit(page, "/")
     chat = page.locator("[data-chat-button]")
 
     assert chat.get_attribute("href") == SITE["chat"]["url"]
@@ -124,20 +126,20 @@ def test_chat_button_opens_the_chat_in_a_new_tab(page):
     ],
 )
 def test_next_button_goes_on_and_wraps_around(page, start, expected):
-    page.goto(start)
+    visit(page, start)
     page.locator("[data-next]").click()
 
     page.wait_for_url(f"**{expected}")
 
 
 def test_blog_previous_and_next_do_not_wrap(page):
-    page.goto("/blog/1")
+    visit(page, "/blog/1")
     navigation = page.locator('[data-section="post-navigation"]')
     assert navigation.get_by_role("link", name=re.compile("previous", re.I)).count() == 0
     navigation.get_by_role("link", name=re.compile("next", re.I)).click()
     page.wait_for_url("**/blog/2")
 
-    page.goto("/blog/9")
+    visit(page, "/blog/9")
     assert navigation.get_by_role("link", name=re.compile("next", re.I)).count() == 0
     navigation.get_by_role("link", name=re.compile("previous", re.I)).click()
     page.wait_for_url("**/blog/8")

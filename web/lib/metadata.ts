@@ -14,7 +14,8 @@ export function pageMetadata({
 }): Metadata {
   const site = getSite();
   return {
-    title,
+    // Without a title the key stays out, so the layout's default (the product name) applies.
+    ...(title ? { title } : {}),
     description,
     alternates: { canonical: path },
     openGraph: {

@@ -172,7 +172,11 @@ export function HeaderNav({
             return (
               <li key={item.label}>
                 <div className="flex items-center justify-between">
-                  <Link href={item.href} className="flex-1 rounded-lg px-3 py-3 text-base font-semibold text-navy">
+                  <Link
+                    href={item.href}
+                    onClick={() => setMobileOpen(false)}
+                    className="flex-1 rounded-lg px-3 py-3 text-base font-semibold text-navy"
+                  >
                     {item.label}
                   </Link>
                   {item.submenu && (
@@ -192,7 +196,11 @@ export function HeaderNav({
                   <ul id={`${id}-mobile-${item.label}`} hidden={!expanded} className="mb-2 ml-3 border-l-2 border-amber/60 pl-3">
                     {item.submenu.entries.map((entry) => (
                       <li key={entry.href}>
-                        <Link href={entry.href} className="block rounded-lg px-3 py-2 text-sm text-ink">
+                        <Link
+                          href={entry.href}
+                          onClick={() => setMobileOpen(false)}
+                          className="block rounded-lg px-3 py-2 text-sm text-ink"
+                        >
                           {entry.label}
                         </Link>
                       </li>

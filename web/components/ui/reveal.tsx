@@ -2,10 +2,7 @@
 
 import { useEffect, useRef, useState, type ReactNode } from "react";
 
-export type RevealFrom = "left" | "right" | "bottom";
-
-/** Alternating sides for list items, by index (spec 2.7). */
-export const revealSide = (index: number): RevealFrom => (index % 2 === 0 ? "left" : "right");
+import type { RevealFrom } from "./reveal-side";
 
 /**
  * Slides its children in over 1000 ms (globals.css) the first time they scroll into view.

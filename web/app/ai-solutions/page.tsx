@@ -1,0 +1,30 @@
+import { OfferingRows } from "@/components/solutions/offering-rows";
+import { PageHero } from "@/components/ui/page-hero";
+import { getAiSolutionsPage } from "@/lib/content";
+import { pageMetadata } from "@/lib/metadata";
+import { paths } from "@/lib/routes";
+
+export const metadata = pageMetadata({
+  title: "AI Solutions",
+  description: getAiSolutionsPage().page.intro,
+  path: paths.aiSolutions,
+});
+
+export default function AiSolutionsPage() {
+  const { page, solutions } = getAiSolutionsPage();
+  return (
+    <>
+      <PageHero eyebrow="AI Solutions" title={page.heading} intro={page.intro} />
+      <OfferingRows
+        name="solutions"
+        items={solutions.map(({ id, title, description, image }) => ({
+          id,
+          title,
+          description,
+          image,
+          href: paths.aiSolution(id),
+        }))}
+      />
+    </>
+  );
+}

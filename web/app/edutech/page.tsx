@@ -1,0 +1,30 @@
+import { OfferingRows } from "@/components/solutions/offering-rows";
+import { PageHero } from "@/components/ui/page-hero";
+import { getEdutechPage } from "@/lib/content";
+import { pageMetadata } from "@/lib/metadata";
+import { paths } from "@/lib/routes";
+
+export const metadata = pageMetadata({
+  title: "EduTech",
+  description: getEdutechPage().page.intro,
+  path: paths.edutech,
+});
+
+export default function EdutechPage() {
+  const { page, services } = getEdutechPage();
+  return (
+    <>
+      <PageHero eyebrow="EduTech" title={page.heading} intro={page.intro} />
+      <OfferingRows
+        name="services"
+        items={services.map(({ id, title, description, image }) => ({
+          id,
+          title,
+          description,
+          image,
+          href: paths.edutechService(id),
+        }))}
+      />
+    </>
+  );
+}

@@ -1,0 +1,61 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+
+import { ClosingCta } from "@/components/detail/closing-cta";
+import { MoreServices } from "@/components/solutions/more-services";
+import { ServiceQuoteSlot } from "@/components/solutions/service-quote-slot";
+import { SubHeaderIntro } from "@/components/solutions/sub-header-intro";
+import { getService, getServicesPage } from "@/lib/content";
+import { pageMetadata } from "@/lib/metadata";
+import { nextInCycle, parseId, paths } from "@/lib/routes";
+
+type Props = { params: Promise<{ id: string }> };
+
+function findService(rawId: string) {
+  const id = parseId(rawId);
+  return id === undefined ? undefined : getService(id);
+}
+
+export function generateStaticParams() {
+  return getServicesPage().services.map((service) => ({ id: String(service.id) }));
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const service = findService((await params).id);
+  // Unknown ids answer 404 from the page; the tab then reads like the site-wide not-found page.
+  if (!service) return { title: "Page Not Found" };
+  return pageMetadata({ title: "Service Details", description: service.description, path: paths.service(service.id) });
+}
+
+export default async function ServicePage({ params }: Props) {
+  const service = findService((await params).id);
+  if (!service) notFound();
+  const { services } = getServicesPage();
+  // Cyclic over ids 7 to 12: the last service leads back to the first (spec 2.10).
+  const next = nextInCycle(services, service.id) ?? service;
+  return (
+    <>
+      <SubHeaderIntro
+        eyebrow={service.category}
+        title={service.title}
+        summary={service.description}
+        subHeader={service.sub_headers.title}
+        points={service.sub_headers.sub_points}
+        image={service.sub_headers.mockupImage}
+        imageAlt={`Mockup of a ${service.title} project`}
+        actions={<ServiceQuoteSlot />}
+      />
+      <MoreServices
+        items={services
+          .filter((other) => other.id !== service.id)
+          .map(({ id, title, description, image }) => ({ id, title, description, image, href: paths.service(id) }))}
+      />
+      <ClosingCta
+        heading={`Let's talk about your ${service.title} project`}
+        text={`Tell us what you need and we will come back with a plan, a timeline and a quote. Or keep exploring: next up is ${next.title}.`}
+        nextLabel="Next Service"
+        nextHref={paths.service(next.id)}
+      />
+    </>
+  );
+}

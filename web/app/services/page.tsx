@@ -1,0 +1,30 @@
+import { OfferingCards } from "@/components/solutions/offering-cards";
+import { PageHero } from "@/components/ui/page-hero";
+import { getServicesPage } from "@/lib/content";
+import { pageMetadata } from "@/lib/metadata";
+import { paths } from "@/lib/routes";
+
+export const metadata = pageMetadata({
+  title: "Our Services",
+  description: getServicesPage().page.intro,
+  path: paths.services,
+});
+
+export default function ServicesPage() {
+  const { page, services } = getServicesPage();
+  return (
+    <>
+      <PageHero eyebrow="Our Services" title={page.heading} intro={page.intro} />
+      <OfferingCards
+        name="services"
+        items={services.map(({ id, title, description, image }) => ({
+          id,
+          title,
+          description,
+          image,
+          href: paths.service(id),
+        }))}
+      />
+    </>
+  );
+}

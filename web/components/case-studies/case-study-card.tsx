@@ -1,0 +1,59 @@
+import Image from "next/image";
+import Link from "next/link";
+
+import { paths } from "@/lib/routes";
+
+export type CaseStudyCardData = { id: number; title: string; category: string; img: string };
+
+// Tinted pill and dot per category; the text stays navy for contrast.
+const categoryTones: Record<string, { pill: string; dot: string }> = {
+  "Web App Development": { pill: "bg-teal/10", dot: "bg-teal" },
+  "AI-Driven": { pill: "bg-amber/15", dot: "bg-amber-600" },
+  "Mobile App Development": { pill: "bg-sky/25", dot: "bg-sky" },
+};
+const defaultTone = { pill: "bg-surface", dot: "bg-navy" };
+
+/**
+ * The whole card is one link: a click anywhere on it, or Enter while it has focus, opens the case
+ * study (spec 2.12), with one tab stop and the browser's own link behaviour (new tab, copy link).
+ * "View Details" is drawn as a button inside it; the picture is decorative next to the title.
+ */
+export function CaseStudyCard({ study }: { study: CaseStudyCardData }) {
+  const tone = categoryTones[study.category] ?? defaultTone;
+  return (
+    <Link
+      href={paths.caseStudy(study.id)}
+      data-case-study-card={study.id}
+      className="group flex h-full flex-col overflow-hidden rounded-3xl bg-white shadow-sm ring-1 ring-navy/5 transition duration-300 hover:-translate-y-1 hover:shadow-xl hover:shadow-navy/10"
+    >
+      <div className="overflow-hidden bg-navy/5">
+        <Image
+          src={study.img}
+          alt=""
+          width={1200}
+          height={800}
+          sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw"
+          className="aspect-[3/2] h-auto w-full object-cover transition duration-500 group-hover:scale-105"
+        />
+      </div>
+      <div className="flex flex-1 flex-col gap-4 p-6">
+        <p>
+          <span
+            className={`inline-flex items-center gap-2 rounded-full px-3 py-1 text-xs font-semibold tracking-wide text-navy-700 ${tone.pill}`}
+            data-category
+          >
+            <span aria-hidden="true" className={`size-1.5 rounded-full ${tone.dot}`} />
+            {study.category}
+          </span>
+        </p>
+        <h3 className="text-xl font-semibold text-navy">{study.title}</h3>
+        <span className="mt-auto inline-flex items-center gap-2 self-start rounded-full border border-navy/15 px-5 py-2.5 text-sm font-semibold text-navy transition group-hover:border-navy group-hover:bg-navy group-hover:text-white">
+          View Details
+          <span aria-hidden="true" className="transition group-hover:translate-x-0.5">
+            &rarr;
+          </span>
+        </span>
+      </div>
+    </Link>
+  );
+}

@@ -1,0 +1,31 @@
+import type { ReactNode } from "react";
+
+import { leadApiUrl } from "@/lib/env";
+
+import { buttonClass, type ButtonVariant } from "../ui/button-link";
+
+function DownloadIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round">
+      <path d="M12 4v11m0 0-4.5-4.5M12 15l4.5-4.5M5 19h14" />
+    </svg>
+  );
+}
+
+/** The company-profile PDF as a plain file download (spec 7); `source` names the button for analytics. */
+export function ProfileDownloadLink({
+  children,
+  source,
+  variant = "primary",
+}: {
+  children: ReactNode;
+  source: "company_page_stats" | "company_page_cta";
+  variant?: ButtonVariant;
+}) {
+  return (
+    <a href={leadApiUrl("/api/download/profile")} download data-download-source={source} className={buttonClass(variant)}>
+      <DownloadIcon />
+      {children}
+    </a>
+  );
+}

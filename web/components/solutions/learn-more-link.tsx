@@ -1,0 +1,28 @@
+import Link from "next/link";
+
+import { buttonClass, type ButtonVariant } from "../ui/button-link";
+
+/**
+ * The 'Learn More' link of a list entry. Its accessible name stays 'Learn More' (spec 2.7, 2.9,
+ * 2.11); `describedBy` points at the entry's title so screen readers tell the six links apart.
+ */
+export function LearnMoreLink({
+  href,
+  describedBy,
+  variant = "dark",
+  className = "",
+}: {
+  href: string;
+  describedBy: string;
+  variant?: ButtonVariant;
+  className?: string;
+}) {
+  return (
+    <Link href={href} aria-describedby={describedBy} className={`${buttonClass(variant)} group ${className}`}>
+      Learn More
+      <span aria-hidden="true" className="transition group-hover:translate-x-1">
+        &rarr;
+      </span>
+    </Link>
+  );
+}

@@ -1,0 +1,73 @@
+import Image from "next/image";
+import type { ReactNode } from "react";
+
+import { Container } from "../ui/container";
+import { mockupImageSize } from "./offering";
+
+/**
+ * The opening of an edutech or service detail page (spec 2.10, 2.11): a navy band with the title
+ * and summary, then a raised card with the sub-header, its bullets, the actions and the mockup,
+ * which never grows taller than 400 px (spec 9).
+ */
+export function SubHeaderIntro({
+  eyebrow,
+  title,
+  summary,
+  subHeader,
+  points,
+  image,
+  imageAlt,
+  actions,
+}: {
+  eyebrow: string;
+  title: string;
+  summary: string;
+  subHeader: string;
+  points: string[];
+  image: string;
+  imageAlt: string;
+  actions: ReactNode;
+}) {
+  return (
+    <section data-section="intro" className="bg-surface">
+      <div className="relative overflow-hidden bg-navy pt-(--header-height) text-white">
+        <div aria-hidden="true" className="absolute -top-24 -right-24 size-96 rounded-full bg-amber/15 blur-3xl" />
+        <div aria-hidden="true" className="absolute -bottom-32 -left-16 size-80 rounded-full bg-teal/20 blur-3xl" />
+        <Container className="relative pt-14 pb-32 sm:pt-20 sm:pb-40">
+          <p className="text-sm font-semibold tracking-wider text-amber uppercase">{eyebrow}</p>
+          <h1 className="mt-3 max-w-4xl text-4xl font-bold tracking-tight sm:text-5xl">{title}</h1>
+          <p className="mt-6 max-w-3xl text-lg leading-relaxed text-white/75">{summary}</p>
+        </Container>
+      </div>
+      <Container className="relative -mt-20 pb-16 sm:-mt-28 sm:pb-24">
+        <div className="grid items-center gap-10 rounded-3xl bg-white p-6 shadow-xl shadow-navy/10 ring-1 ring-navy/5 sm:p-10 lg:grid-cols-2 lg:gap-14">
+          <div>
+            <h2 className="text-2xl font-bold tracking-tight text-navy sm:text-3xl" data-sub-header>
+              {subHeader}
+            </h2>
+            <ul className="mt-6 space-y-4">
+              {points.map((point) => (
+                <li key={point} className="flex gap-3">
+                  <svg aria-hidden="true" viewBox="0 0 20 20" className="mt-0.5 size-5 shrink-0 text-teal" fill="currentColor">
+                    <path d="M10 1.5a8.5 8.5 0 1 0 0 17 8.5 8.5 0 0 0 0-17zm-1.2 12.2L5 9.9l1.4-1.4 2.4 2.4 4.8-4.8 1.4 1.4z" />
+                  </svg>
+                  <span className="leading-relaxed">{point}</span>
+                </li>
+              ))}
+            </ul>
+            <div className="mt-8 flex flex-wrap gap-4">{actions}</div>
+          </div>
+          <div className="grid place-items-center rounded-2xl bg-surface p-4 sm:p-6">
+            <Image
+              src={image}
+              alt={imageAlt}
+              {...mockupImageSize}
+              priority
+              className="h-auto max-h-[400px] w-auto max-w-full rounded-xl object-contain"
+            />
+          </div>
+        </div>
+      </Container>
+    </section>
+  );
+}

@@ -1,0 +1,31 @@
+import Image from "next/image";
+
+import type { TeamMember } from "@/lib/content";
+
+import { MemberLinks } from "./member-links";
+
+export function MemberCard({ member }: { member: TeamMember }) {
+  return (
+    <article
+      data-member={member.name}
+      className="flex h-full flex-col overflow-hidden rounded-3xl bg-white shadow-sm ring-1 ring-navy/10 transition hover:-translate-y-1 hover:shadow-xl hover:shadow-navy/10 motion-reduce:transform-none"
+    >
+      <Image
+        src={member.img}
+        alt={`Portrait of ${member.name}, ${member.role}`}
+        width={400}
+        height={400}
+        sizes="(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw"
+        className="aspect-[4/3] w-full bg-surface object-cover object-[center_35%] sm:aspect-square"
+      />
+      <div className="flex flex-1 flex-col p-6">
+        <h3 className="text-xl font-bold text-navy">{member.name}</h3>
+        <p className="mt-1 text-sm font-semibold text-amber-600">{member.role}</p>
+        <p className="mt-4 text-sm leading-relaxed text-ink/80">{member.description}</p>
+        <div className="mt-auto pt-6">
+          <MemberLinks member={member} />
+        </div>
+      </div>
+    </article>
+  );
+}
