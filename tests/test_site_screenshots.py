@@ -15,6 +15,16 @@ def test_screenshot(browser, web_url, screenshots, name, width):
     )
     page = context.new_page()
     page.goto(PAGES[name], wait_until="networkidle")
+    # Scroll through once so that lazy images load, as they would for a reader.
+    page.evaluate("""async () => {
+        for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
+            window.scrollTo(0, y);
+            await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        window.scrollTo(0, 0);
+    }""")
+    page.wait_for_function("() => Array.from(document.images).every((image) => image.complete)")
+    broken = page.evaluate("Array.from(document.images).filter((i) => !i.naturalWidth).map((i) => i.src)")
     path = screenshots / f"{name}-{width}.png"
 
     page.screenshot(path=path, full_page=True)
@@ -22,4 +32,5 @@ def test_screenshot(browser, web_url, screenshots, name, width):
     context.close()
 
     assert path.stat().st_size > 10_000
+    assert broken == []
     assert no_sideways_scroll
