@@ -121,3 +121,23 @@ def test_start_now_and_get_started_scroll_back_to_the_hero(page):
         expect(page.locator("#quote")).to_be_in_viewport(ratio=1)
         assert page.evaluate("window.scrollY") < 200
         assert page.evaluate("document.activeElement.id") == "quote"
+
+
+def test_a_category_without_projects_says_so(page):
+    # The content has a project in every category, so the page is served with its B2C project
+    # relabelled B2B (in the HTML and in the data React hydrates from).
+    def without_b2c(route):
+        response = route.fetch()
+        body = response.text().replace('\\"category\\":\\"B2C\\"', '\\"category\\":\\"B2B\\"')
+        route.fulfill(response=response, body=body.replace('data-category="B2C"', 'data-category="B2B"'))
+
+    page.route("**/", without_b2c)
+    visit(page, "/")
+    tabs = page.get_by_role("group", name="Filter projects by category")
+
+    tabs.get_by_role("button", name="B2C", exact=True).click()
+
+    expect(page.locator("[data-project]")).to_have_count(0)
+    expect(page.locator('[data-section="projects"]')).to_contain_text("No projects in this category yet.")
+    tabs.get_by_role("button", name="B2B", exact=True).click()
+    expect(page.locator("[data-project]")).to_have_count(2)
