@@ -2,6 +2,8 @@ import type { BlogPost } from "@/lib/content";
 import { getSite } from "@/lib/content";
 import { paths } from "@/lib/routes";
 
+import { JsonLd } from "../ui/json-ld";
+
 /** schema.org BlogPosting, so that search engines can show the post's headline, date and author. */
 export function BlogPostingJsonLd({ post }: { post: BlogPost }) {
   const site = getSite();
@@ -18,11 +20,5 @@ export function BlogPostingJsonLd({ post }: { post: BlogPost }) {
     articleSection: post.category,
     publisher: { "@type": "Organization", name: site.name, url: site.url },
   };
-  return (
-    <script
-      type="application/ld+json"
-      // JSON.stringify does not escape "<"; content could otherwise close the script element.
-      dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, "\\u003c") }}
-    />
-  );
+  return <JsonLd data={data} />;
 }

@@ -1,7 +1,7 @@
 import type { SiteContent } from "@/lib/content";
 
 import { Section, SectionHeading } from "../ui/section";
-import { SocialIcon } from "../ui/social-icon";
+import { SocialLinks } from "../ui/social-links";
 import { MailIcon, PhoneIcon } from "./contact-icons";
 
 const cardClass = "flex items-center gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-navy/10 transition hover:ring-amber/60 hover:shadow-md";
@@ -31,22 +31,7 @@ export function ContactSection({ site }: { site: SiteContent }) {
           </li>
         ))}
       </ul>
-      <ul className="mt-10 flex flex-wrap justify-center gap-3" aria-label="Social networks">
-        {site.social.map((link) => (
-          <li key={link.href}>
-            <a
-              href={link.href}
-              target="_blank"
-              rel="noopener noreferrer"
-              aria-label={link.name}
-              data-contact="social"
-              className="grid size-12 place-items-center rounded-full bg-surface text-navy ring-1 ring-navy/10 transition hover:bg-amber hover:ring-amber"
-            >
-              <SocialIcon icon={link.icon} />
-            </a>
-          </li>
-        ))}
-      </ul>
+      <SocialLinks links={site.social} tone="light" className="mt-10 justify-center" />
     </Section>
   );
 }

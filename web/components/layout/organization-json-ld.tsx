@@ -1,5 +1,7 @@
 import { getSite } from "@/lib/content";
 
+import { JsonLd } from "../ui/json-ld";
+
 // Structured data so that search engines show the company's name, contacts and offices.
 export function OrganizationJsonLd() {
   const site = getSite();
@@ -19,11 +21,5 @@ export function OrganizationJsonLd() {
       addressCountry: office.country,
     })),
   };
-  return (
-    <script
-      type="application/ld+json"
-      // JSON.stringify does not escape "<"; content could otherwise close the script element.
-      dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, "\\u003c") }}
-    />
-  );
+  return <JsonLd data={data} />;
 }

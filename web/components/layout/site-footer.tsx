@@ -3,7 +3,7 @@ import Link from "next/link";
 import { getServicesPage, getSite } from "@/lib/content";
 import { paths } from "@/lib/routes";
 
-import { SocialIcon } from "../ui/social-icon";
+import { SocialLinks } from "../ui/social-links";
 
 function FooterHeading({ children }: { children: string }) {
   return <h2 className="text-sm font-semibold tracking-wider text-amber uppercase">{children}</h2>;
@@ -70,21 +70,7 @@ export function SiteFooter() {
               </a>
             </li>
           </ul>
-          <ul className="mt-5 flex gap-3" aria-label="Social networks">
-            {site.social.map((link) => (
-              <li key={link.href}>
-                <a
-                  href={link.href}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  aria-label={link.name}
-                  className="grid size-10 place-items-center rounded-full bg-white/10 text-white hover:bg-amber hover:text-navy"
-                >
-                  <SocialIcon icon={link.icon} />
-                </a>
-              </li>
-            ))}
-          </ul>
+          <SocialLinks links={site.social} tone="dark" className="mt-5" />
         </div>
       </div>
       <div className="border-t border-white/10">

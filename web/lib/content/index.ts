@@ -19,6 +19,7 @@ import type {
   Service,
   TeamMember,
 } from "./types.generated";
+import { parseId } from "../routes";
 import { validated } from "./validate";
 
 export type * from "./types.generated";
@@ -35,8 +36,10 @@ const team = validated("team", teamFile);
 const company = validated("company", companyFile);
 const cookiePolicy = validated("cookie-policy", cookiePolicyFile);
 
-function byId<Item extends { id: number }>(items: Item[], id: number): Item | undefined {
-  return items.find((item) => item.id === id);
+/** The entry whose id the URL segment names; undefined for a non-numeric or unknown id. */
+function byParam<Item extends { id: number }>(items: Item[], param: string): Item | undefined {
+  const id = parseId(param);
+  return id === undefined ? undefined : items.find((item) => item.id === id);
 }
 
 export const getSite = () => site;
@@ -46,19 +49,19 @@ export const getCompany = () => company;
 export const getCookiePolicy = () => cookiePolicy;
 
 export const getAiSolutionsPage = () => aiSolutions;
-export const getAiSolution = (id: number): AiSolution | undefined => byId(aiSolutions.solutions, id);
+export const getAiSolution = (param: string): AiSolution | undefined => byParam(aiSolutions.solutions, param);
 
 export const getServicesPage = () => services;
-export const getService = (id: number): Service | undefined => byId(services.services, id);
+export const getService = (param: string): Service | undefined => byParam(services.services, param);
 
 export const getEdutechPage = () => edutech;
-export const getEdutechService = (id: number): EdutechService | undefined => byId(edutech.services, id);
+export const getEdutechService = (param: string): EdutechService | undefined => byParam(edutech.services, param);
 
 export const getCaseStudiesPage = () => caseStudies;
-export const getCaseStudy = (id: number): CaseStudy | undefined => byId(caseStudies.caseStudies, id);
+export const getCaseStudy = (param: string): CaseStudy | undefined => byParam(caseStudies.caseStudies, param);
 
 export const getBlog = () => blog;
-export const getBlogPost = (id: number): BlogPost | undefined => byId(blog.posts, id);
+export const getBlogPost = (param: string): BlogPost | undefined => byParam(blog.posts, param);
 
 export const getTeamPage = () => team;
 export const getTeamRow = (row: TeamMember["row"]): TeamMember[] =>

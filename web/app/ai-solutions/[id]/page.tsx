@@ -5,28 +5,23 @@ import { DetailIntro } from "@/components/detail/detail-intro";
 import { OfferingDetailSections } from "@/components/solutions/offering-detail-sections";
 import { getAiSolution, getAiSolutionsPage } from "@/lib/content";
 import { pageMetadata } from "@/lib/metadata";
-import { nextInCycle, parseId, paths } from "@/lib/routes";
+import { nextInCycle, paths } from "@/lib/routes";
 
 type Props = { params: Promise<{ id: string }> };
-
-function findSolution(rawId: string) {
-  const id = parseId(rawId);
-  return id === undefined ? undefined : getAiSolution(id);
-}
 
 export function generateStaticParams() {
   return getAiSolutionsPage().solutions.map((solution) => ({ id: String(solution.id) }));
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const solution = findSolution((await params).id);
+  const solution = getAiSolution((await params).id);
   // Unknown ids answer 404 from the page; the tab then reads like the site-wide not-found page.
   if (!solution) return { title: "Page Not Found" };
   return pageMetadata({ title: "AI Solution Details", description: solution.description, path: paths.aiSolution(solution.id) });
 }
 
 export default async function AiSolutionPage({ params }: Props) {
-  const solution = findSolution((await params).id);
+  const solution = getAiSolution((await params).id);
   if (!solution) notFound();
   const next = nextInCycle(getAiSolutionsPage().solutions, solution.id) ?? solution;
   return (

@@ -6,30 +6,25 @@ import { BlogPostingJsonLd } from "@/components/blog/blog-posting-json-ld";
 import { PostNavigation } from "@/components/blog/post-navigation";
 import { getBlog, getBlogPost } from "@/lib/content";
 import { pageMetadata } from "@/lib/metadata";
-import { parseId, paths } from "@/lib/routes";
+import { paths } from "@/lib/routes";
 
 type Props = { params: Promise<{ id: string }> };
 
-// Spec 2.2: every /blog/ path has this title.
+// Spec 2.2: the title of a post page.
 const TITLE = "Blog Post";
-
-function findPost(raw: string) {
-  const id = parseId(raw);
-  return id === undefined ? undefined : getBlogPost(id);
-}
 
 export function generateStaticParams() {
   return getBlog().posts.map((post) => ({ id: String(post.id) }));
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const post = findPost((await params).id);
+  const post = getBlogPost((await params).id);
   if (!post) return { title: "Page Not Found" };
   return pageMetadata({ title: TITLE, description: post.excerpt, path: paths.blogPost(post.id) });
 }
 
 export default async function BlogPostPage({ params }: Props) {
-  const post = findPost((await params).id);
+  const post = getBlogPost((await params).id);
   if (!post) notFound();
   // Content order; previous and next stop at the ends instead of wrapping (spec 4.6).
   const posts = getBlog().posts;

@@ -13,16 +13,11 @@ import { TechnologiesSection } from "@/components/detail/technologies-section";
 import { PageHero } from "@/components/ui/page-hero";
 import { getCaseStudiesPage, getCaseStudy } from "@/lib/content";
 import { pageMetadata } from "@/lib/metadata";
-import { nextInCycle, parseId, paths } from "@/lib/routes";
+import { nextInCycle, paths } from "@/lib/routes";
 
 type Props = { params: Promise<{ id: string }> };
 
 const TITLE = "Case Study Details";
-
-function findCaseStudy(raw: string) {
-  const id = parseId(raw);
-  return id === undefined ? undefined : getCaseStudy(id);
-}
 
 const hasItems = (list: readonly unknown[] | undefined): boolean => Array.isArray(list) && list.length > 0;
 
@@ -31,7 +26,7 @@ export function generateStaticParams() {
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const study = findCaseStudy((await params).id);
+  const study = getCaseStudy((await params).id);
   if (!study) return { title: "Page Not Found" };
   return pageMetadata({ title: TITLE, description: study.sub_headers?.title ?? study.title, path: paths.caseStudy(study.id) });
 }
@@ -39,7 +34,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 // Next.js requires the page itself as the default export. Every section shows only when its
 // data exists (spec 2.13), in the spec's order.
 export default async function CaseStudyPage({ params }: Props) {
-  const study = findCaseStudy((await params).id);
+  const study = getCaseStudy((await params).id);
   if (!study) notFound();
 
   const heading = `${study.title} Case Study`;

@@ -6,28 +6,23 @@ import { SubHeaderIntro } from "@/components/solutions/sub-header-intro";
 import { ButtonLink } from "@/components/ui/button-link";
 import { getEdutechPage, getEdutechService } from "@/lib/content";
 import { pageMetadata } from "@/lib/metadata";
-import { nextInCycle, parseId, paths } from "@/lib/routes";
+import { nextInCycle, paths } from "@/lib/routes";
 
 type Props = { params: Promise<{ id: string }> };
-
-function findService(rawId: string) {
-  const id = parseId(rawId);
-  return id === undefined ? undefined : getEdutechService(id);
-}
 
 export function generateStaticParams() {
   return getEdutechPage().services.map((service) => ({ id: String(service.id) }));
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const service = findService((await params).id);
+  const service = getEdutechService((await params).id);
   // Unknown ids answer 404 from the page; the tab then reads like the site-wide not-found page.
   if (!service) return { title: "Page Not Found" };
   return pageMetadata({ title: "EduTech Details", description: service.description, path: paths.edutechService(service.id) });
 }
 
 export default async function EdutechServicePage({ params }: Props) {
-  const service = findService((await params).id);
+  const service = getEdutechService((await params).id);
   if (!service) notFound();
   const next = nextInCycle(getEdutechPage().services, service.id) ?? service;
   return (

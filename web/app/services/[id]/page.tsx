@@ -7,28 +7,23 @@ import { ServiceQuoteSlot } from "@/components/solutions/service-quote-slot";
 import { SubHeaderIntro } from "@/components/solutions/sub-header-intro";
 import { getService, getServicesPage } from "@/lib/content";
 import { pageMetadata } from "@/lib/metadata";
-import { nextInCycle, parseId, paths } from "@/lib/routes";
+import { nextInCycle, paths } from "@/lib/routes";
 
 type Props = { params: Promise<{ id: string }> };
-
-function findService(rawId: string) {
-  const id = parseId(rawId);
-  return id === undefined ? undefined : getService(id);
-}
 
 export function generateStaticParams() {
   return getServicesPage().services.map((service) => ({ id: String(service.id) }));
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const service = findService((await params).id);
+  const service = getService((await params).id);
   // Unknown ids answer 404 from the page; the tab then reads like the site-wide not-found page.
   if (!service) return { title: "Page Not Found" };
   return pageMetadata({ title: "Service Details", description: service.description, path: paths.service(service.id) });
 }
 
 export default async function ServicePage({ params }: Props) {
-  const service = findService((await params).id);
+  const service = getService((await params).id);
   if (!service) notFound();
   const { services } = getServicesPage();
   // Cyclic over ids 7 to 12: the last service leads back to the first (spec 2.10).
