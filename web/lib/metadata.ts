@@ -25,6 +25,8 @@ export function pageMetadata({
       description,
       url: path,
       locale: "en_US",
+      // A page's openGraph replaces the layout's, so the site card (app/opengraph-image) is named again.
+      images: [{ url: "/opengraph-image", width: 1200, height: 630, alt: `${site.name}: ${site.tagline}` }],
     },
     twitter: { card: "summary_large_image" },
   };

@@ -4,6 +4,7 @@ import { getServicesPage, getSite } from "@/lib/content";
 import { paths } from "@/lib/routes";
 
 import { SocialLinks } from "../ui/social-links";
+import { CurrentYear } from "./current-year";
 
 function FooterHeading({ children }: { children: string }) {
   return <h2 className="text-sm font-semibold tracking-wider text-amber uppercase">{children}</h2>;
@@ -14,7 +15,7 @@ const linkClass = "text-sm text-white/75 hover:text-white";
 export function SiteFooter() {
   const site = getSite();
   const { footer, contact } = site;
-  const year = new Date().getFullYear();
+  const [beforeYear = "", afterYear = ""] = footer.copyright.replace("{name}", site.name).split("{year}");
   return (
     <footer className="bg-navy text-white">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-16 sm:px-6 md:grid-cols-2 lg:grid-cols-4 lg:px-8">
@@ -75,7 +76,9 @@ export function SiteFooter() {
       </div>
       <div className="border-t border-white/10">
         <p className="mx-auto max-w-7xl px-4 py-6 text-sm text-white/60 sm:px-6 lg:px-8" data-copyright>
-          {footer.copyright.replace("{year}", String(year)).replace("{name}", site.name)}
+          {beforeYear}
+          <CurrentYear builtIn={new Date().getFullYear()} />
+          {afterYear}
         </p>
       </div>
     </footer>
