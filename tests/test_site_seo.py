@@ -52,7 +52,8 @@ def test_font_is_self_hosted(page):
         await document.fonts.ready;
         const unquote = (name) => name.replace(/["']/g, "").trim();
         const family = unquote(getComputedStyle(document.body).fontFamily.split(",")[0]);
-        return [family, [...document.fonts].filter((f) => f.status === "loaded").map((f) => unquote(f.family))];
+        const loaded = [...document.fonts].filter((font) => font.status === "loaded");
+        return [family, loaded.map((font) => unquote(font.family))];
     }""")
     assert body_family in loaded
     assert not [url for url in requested if "fonts.googleapis" in url or "fonts.gstatic" in url]
