@@ -4,7 +4,7 @@ import { paths } from "@/lib/routes";
 import { ButtonLink } from "../ui/button-link";
 import { Reveal } from "../ui/reveal";
 import { Section } from "../ui/section";
-import { CheckIcon } from "./check-icon";
+import { CheckIcon } from "../ui/check-icon";
 
 /** Hire experts on demand (spec 2.4): the message, its five points and a call to /request-demo. */
 export function DreamTeamBanner({ dreamTeam }: { dreamTeam: DreamTeam }) {

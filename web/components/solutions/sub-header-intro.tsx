@@ -1,6 +1,7 @@
 import Image from "next/image";
 import type { ReactNode } from "react";
 
+import { CheckList } from "../ui/check-list";
 import { Container } from "../ui/container";
 import { mockupImageSize } from "./offering";
 
@@ -45,16 +46,7 @@ export function SubHeaderIntro({
             <h2 className="text-2xl font-bold tracking-tight text-navy sm:text-3xl" data-sub-header>
               {subHeader}
             </h2>
-            <ul className="mt-6 space-y-4">
-              {points.map((point) => (
-                <li key={point} className="flex gap-3">
-                  <svg aria-hidden="true" viewBox="0 0 20 20" className="mt-0.5 size-5 shrink-0 text-teal" fill="currentColor">
-                    <path d="M10 1.5a8.5 8.5 0 1 0 0 17 8.5 8.5 0 0 0 0-17zm-1.2 12.2L5 9.9l1.4-1.4 2.4 2.4 4.8-4.8 1.4 1.4z" />
-                  </svg>
-                  <span className="leading-relaxed">{point}</span>
-                </li>
-              ))}
-            </ul>
+            <CheckList points={points} className="mt-6" />
             <div className="mt-8 flex flex-wrap gap-4">{actions}</div>
           </div>
           <div className="grid place-items-center rounded-2xl bg-surface p-4 sm:p-6">
