@@ -1,4 +1,5 @@
 import { OfferingRows } from "@/components/solutions/offering-rows";
+import { toSummaries } from "@/components/solutions/offering";
 import { PageHero } from "@/components/ui/page-hero";
 import { getAiSolutionsPage } from "@/lib/content";
 import { pageMetadata } from "@/lib/metadata";
@@ -17,13 +18,7 @@ export default function AiSolutionsPage() {
       <PageHero eyebrow="AI Solutions" title={page.heading} intro={page.intro} />
       <OfferingRows
         name="solutions"
-        items={solutions.map(({ id, title, description, image }) => ({
-          id,
-          title,
-          description,
-          image,
-          href: paths.aiSolution(id),
-        }))}
+        items={toSummaries(solutions, paths.aiSolution)}
       />
     </>
   );

@@ -1,4 +1,5 @@
 import { OfferingRows } from "@/components/solutions/offering-rows";
+import { toSummaries } from "@/components/solutions/offering";
 import { PageHero } from "@/components/ui/page-hero";
 import { getEdutechPage } from "@/lib/content";
 import { pageMetadata } from "@/lib/metadata";
@@ -17,13 +18,7 @@ export default function EdutechPage() {
       <PageHero eyebrow="EduTech" title={page.heading} intro={page.intro} />
       <OfferingRows
         name="services"
-        items={services.map(({ id, title, description, image }) => ({
-          id,
-          title,
-          description,
-          image,
-          href: paths.edutechService(id),
-        }))}
+        items={toSummaries(services, paths.edutechService)}
       />
     </>
   );

@@ -1,4 +1,5 @@
 import { OfferingCards } from "@/components/solutions/offering-cards";
+import { toSummaries } from "@/components/solutions/offering";
 import { PageHero } from "@/components/ui/page-hero";
 import { getServicesPage } from "@/lib/content";
 import { pageMetadata } from "@/lib/metadata";
@@ -17,13 +18,7 @@ export default function ServicesPage() {
       <PageHero eyebrow="Our Services" title={page.heading} intro={page.intro} />
       <OfferingCards
         name="services"
-        items={services.map(({ id, title, description, image }) => ({
-          id,
-          title,
-          description,
-          image,
-          href: paths.service(id),
-        }))}
+        items={toSummaries(services, paths.service)}
       />
     </>
   );

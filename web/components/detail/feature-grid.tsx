@@ -1,9 +1,7 @@
 import type { Feature } from "@/lib/content";
 
+import { entryNumber } from "../ui/entry-number";
 import { Section, SectionHeading } from "../ui/section";
-
-/** Feature numbers read 01, 02 ... 09, 10 (spec 2.13). */
-export const featureNumber = (index: number) => String(index + 1).padStart(2, "0");
 
 export function FeatureGrid({ features }: { features: Feature[] }) {
   return (
@@ -13,7 +11,7 @@ export function FeatureGrid({ features }: { features: Feature[] }) {
         {features.map((feature, index) => (
           <li key={feature.id} className="rounded-2xl bg-white p-6 shadow-sm">
             <p className="text-3xl font-bold text-amber" data-feature-number>
-              {featureNumber(index)}
+              {entryNumber(index)}
             </p>
             <h3 className="mt-3 text-lg font-semibold text-navy">{feature.title}</h3>
             <ul className="mt-3 space-y-2 text-sm text-muted">

@@ -1,10 +1,11 @@
 import Image from "next/image";
 
+import { entryNumber } from "../ui/entry-number";
 import { Reveal } from "../ui/reveal";
 import { revealSide } from "../ui/reveal-side";
 import { Section } from "../ui/section";
 import { LearnMoreLink } from "./learn-more-link";
-import { entryNumber, listImageSize, type OfferingSummary } from "./offering";
+import { listImageSize, type OfferingSummary } from "./offering";
 
 /**
  * List entries in alternating image and text rows: image left, then right, and so on (spec 2.7,

@@ -13,5 +13,10 @@ export const listImageSize = { width: 1200, height: 800 } as const;
 /** Mockups (problem, solution, sub-header) are drawn on a 1200 x 900 viewBox. */
 export const mockupImageSize = { width: 1200, height: 900 } as const;
 
-/** 1 -> "01": the running number shown beside each list entry. */
-export const entryNumber = (index: number) => String(index + 1).padStart(2, "0");
+/** The list-page summaries of content entries, each linking to its detail path. */
+export function toSummaries(
+  items: readonly Omit<OfferingSummary, "href">[],
+  hrefFor: (id: number) => string,
+): OfferingSummary[] {
+  return items.map(({ id, title, description, image }) => ({ id, title, description, image, href: hrefFor(id) }));
+}

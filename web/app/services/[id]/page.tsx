@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 
 import { ClosingCta } from "@/components/detail/closing-cta";
 import { MoreServices } from "@/components/solutions/more-services";
+import { toSummaries } from "@/components/solutions/offering";
 import { ServiceQuoteSlot } from "@/components/solutions/service-quote-slot";
 import { SubHeaderIntro } from "@/components/solutions/sub-header-intro";
 import { getService, getServicesPage } from "@/lib/content";
@@ -41,9 +42,10 @@ export default async function ServicePage({ params }: Props) {
         actions={<ServiceQuoteSlot />}
       />
       <MoreServices
-        items={services
-          .filter((other) => other.id !== service.id)
-          .map(({ id, title, description, image }) => ({ id, title, description, image, href: paths.service(id) }))}
+        items={toSummaries(
+          services.filter((other) => other.id !== service.id),
+          paths.service,
+        )}
       />
       <ClosingCta
         heading={`Let's talk about your ${service.title} project`}
