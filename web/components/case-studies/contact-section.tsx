@@ -2,7 +2,7 @@ import { getSite } from "@/lib/content";
 
 import { Section, SectionHeading } from "../ui/section";
 import { SocialIcon } from "../ui/social-icon";
-import { ContactFormSlot } from "./contact-form-slot";
+import { ContactFormCard } from "./contact-form-card";
 
 const socialButton =
   "inline-flex items-center gap-3 rounded-full border border-navy/15 bg-white px-5 py-3 text-sm font-semibold text-navy shadow-sm transition hover:border-navy hover:bg-navy hover:text-white";
@@ -42,7 +42,7 @@ export function ContactSection() {
             </li>
           </ul>
         </div>
-        <ContactFormSlot />
+        <ContactFormCard />
       </div>
     </Section>
   );

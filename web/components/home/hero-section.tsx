@@ -5,7 +5,7 @@ import { paths } from "@/lib/routes";
 
 import { ButtonLink } from "../ui/button-link";
 import { Container } from "../ui/container";
-import { QuoteFormSlot } from "./quote-form-slot";
+import { QuoteCard } from "./quote-card";
 import { RotatingPhrase } from "./rotating-phrase";
 
 /** Home hero (spec 2.4): the page's <h1>, the rotating phrase, the two calls, the picture and the quote card. */
@@ -50,7 +50,7 @@ export function HeroSection({ hero }: { hero: Hero }) {
           </div>
         </div>
         <div className="mt-14 lg:mt-16">
-          <QuoteFormSlot heading={hero.quoteHeading} />
+          <QuoteCard />
         </div>
       </Container>
     </section>

@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 
 import { buttonClass, type ButtonVariant } from "@/components/ui/button-link";
 
-import { QUOTE_CARD_ID } from "./quote-form-slot-id";
+import { QUOTE_CARD_ID } from "./quote-card-id";
 
 /**
  * Start Now / Get Started (spec 2.4): scrolls back up to the hero and moves focus to the quote

@@ -1,11 +1,18 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from "react";
 
+import type { FormConfig } from "@/lib/forms/config";
+
 export type NavLink = { label: string; href: string };
 export type NavItem = NavLink & { submenu?: { overviewLabel: string; entries: NavLink[] } };
+
+// The modal and its form load on first use (a hover or focus on Contact Us starts the download).
+const loadContactModal = () => import("../forms/contact-modal");
+const ContactModal = dynamic(() => loadContactModal().then((module) => module.ContactModal), { ssr: false });
 
 // Spec 9: a submenu closes 150 ms after the pointer leaves, so a diagonal move to it does not close it.
 const CLOSE_DELAY_MS = 150;
@@ -26,16 +33,19 @@ function Chevron({ open }: { open: boolean }) {
 export function HeaderNav({
   items,
   contactLabel,
-  contactHref,
+  contactForm,
 }: {
   items: NavItem[];
   contactLabel: string;
-  contactHref: string;
+  contactForm: FormConfig;
 }) {
   const [openMenu, setOpenMenu] = useState<string | null>(null);
   const [mobileOpen, setMobileOpen] = useState(false);
   const [mobileExpanded, setMobileExpanded] = useState<string | null>(null);
+  // "unused" until the first open: only then is the modal's code fetched and mounted.
+  const [contact, setContact] = useState<"unused" | "open" | "closed">("unused");
   const closeTimer = useRef<number | undefined>(undefined);
+  const menuButton = useRef<HTMLButtonElement>(null);
   const pathname = usePathname();
   const id = useId();
 
@@ -54,6 +64,25 @@ export function HeaderNav({
     window.clearTimeout(closeTimer.current);
     closeTimer.current = window.setTimeout(() => setOpenMenu(null), CLOSE_DELAY_MS);
   };
+  const openContact = () => {
+    setMobileOpen(false);
+    setContact("open");
+  };
+  const closeContact = () => {
+    setContact("closed");
+    // Opened from the mobile menu, which has closed since: its toggle takes the focus back.
+    requestAnimationFrame(() => {
+      if (document.activeElement === document.body) {
+        menuButton.current?.focus();
+      }
+    });
+  };
+  const contactButtonProps = {
+    type: "button",
+    onClick: openContact,
+    onPointerEnter: () => void loadContactModal(),
+    onFocus: () => void loadContactModal(),
+  } as const;
   const closeOnEscape = (event: KeyboardEvent) => {
     if (event.key === "Escape") {
       setOpenMenu(null);
@@ -136,13 +165,14 @@ export function HeaderNav({
           })}
         </ul>
       </nav>
-      <a
-        href={contactHref}
+      <button
+        {...contactButtonProps}
         className="hidden rounded-full bg-amber px-5 py-2.5 text-sm font-semibold text-navy shadow-sm hover:bg-amber-600 lg:inline-flex"
       >
         {contactLabel}
-      </a>
+      </button>
       <button
+        ref={menuButton}
         type="button"
         className="rounded-lg p-2 text-navy hover:bg-surface lg:hidden"
         aria-expanded={mobileOpen}
@@ -211,14 +241,14 @@ export function HeaderNav({
             );
           })}
         </ul>
-        <a
-          href={contactHref}
-          onClick={() => setMobileOpen(false)}
-          className="mt-6 flex justify-center rounded-full bg-amber px-5 py-3 font-semibold text-navy"
+        <button
+          {...contactButtonProps}
+          className="mt-6 flex w-full justify-center rounded-full bg-amber px-5 py-3 font-semibold text-navy"
         >
           {contactLabel}
-        </a>
+        </button>
       </nav>
+      {contact !== "unused" && <ContactModal config={contactForm} open={contact === "open"} onClose={closeContact} />}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import Link from "next/link";
 
 import { getAiSolutionsPage, getEdutechPage, getServicesPage, getSite, type Submenu } from "@/lib/content";
+import { formConfig } from "@/lib/forms/config";
 import { paths } from "@/lib/routes";
 
 import { HeaderNav, type NavItem } from "./header-nav";
@@ -30,11 +31,7 @@ export function SiteHeader() {
           </span>
           {site.name}
         </Link>
-        <HeaderNav
-          items={items}
-          contactLabel={site.header.contactLabel}
-          contactHref={`mailto:${site.contact.generalEmail}`}
-        />
+        <HeaderNav items={items} contactLabel={site.header.contactLabel} contactForm={formConfig("contact")} />
       </div>
     </header>
   );

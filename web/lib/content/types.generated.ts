@@ -31,6 +31,7 @@ export type FormField = {
   type: "text" | "email" | "tel" | "textarea" | "hidden" | "international-phone" | "select" | "country";
   required: boolean;
   maxLength: number;
+  placeholder?: string;
   /**
    * A key of the top-level patterns object.
    */
@@ -401,6 +402,10 @@ export interface EdutechService {
 export interface FormsContent {
   $schema?: string;
   defaultPhoneCountry: PhoneCountry;
+  /**
+   * Name of the hidden field every form sends empty; bots fill it. Not a field of any form.
+   */
+  honeypotField: string;
   patterns: {
     [k: string]: FormPattern;
   };
@@ -424,12 +429,29 @@ export interface FormMessages {
   notText: string;
   invalidCharacters: string;
   unknownForm: string;
+  checkFields: string;
+  /**
+   * Shown when a submission fails; {email} becomes a mailto link.
+   */
+  failure: string;
 }
 export interface Form {
   endpoint: "/api/contact" | "/api/quote";
+  title: string;
+  submit: SubmitLabels;
+  success: SuccessDialog;
   fields: {
     [k: string]: FormField;
   };
+}
+export interface SubmitLabels {
+  label: string;
+  busyLabel: string;
+}
+export interface SuccessDialog {
+  title: string;
+  message: string;
+  dismissLabel: string;
 }
 /**
  * Home page sections, in page order
@@ -461,7 +483,6 @@ export interface Hero {
   image: string;
   appointmentLabel: "Book an Appointment Call";
   caseStudiesLabel: "Case Studies";
-  quoteHeading: "Get Custom Quote";
 }
 export interface DreamTeam {
   heading: string;

@@ -4,9 +4,10 @@ import { notFound } from "next/navigation";
 import { ClosingCta } from "@/components/detail/closing-cta";
 import { MoreServices } from "@/components/solutions/more-services";
 import { toSummaries } from "@/components/solutions/offering";
-import { ServiceQuoteSlot } from "@/components/solutions/service-quote-slot";
+import { ServiceQuoteButton } from "@/components/solutions/service-quote-button";
 import { SubHeaderIntro } from "@/components/solutions/sub-header-intro";
-import { getService, getServicesPage } from "@/lib/content";
+import { getForms, getService, getServicesPage } from "@/lib/content";
+import { formConfig } from "@/lib/forms/config";
 import { pageMetadata } from "@/lib/metadata";
 import { nextInCycle, paths } from "@/lib/routes";
 
@@ -39,7 +40,13 @@ export default async function ServicePage({ params }: Props) {
         points={service.sub_headers.sub_points}
         image={service.sub_headers.mockupImage}
         imageAlt={`Mockup of a ${service.title} project`}
-        actions={<ServiceQuoteSlot />}
+        actions={
+          <ServiceQuoteButton
+            label="Request a Quote"
+            config={formConfig("quote")}
+            defaultCountry={getForms().defaultPhoneCountry}
+          />
+        }
       />
       <MoreServices
         items={toSummaries(

@@ -1,0 +1,50 @@
+import type { ReactNode } from "react";
+
+import { errorId } from "@/lib/forms/use-lead-form";
+
+/** Shared look of every control; red only while the field has an error. */
+export const controlClass = (invalid: boolean) =>
+  `block w-full rounded-xl border bg-white px-4 py-3 text-base text-ink placeholder:text-muted/80 focus:outline-2 focus:outline-offset-0 focus:outline-amber ${
+    invalid ? "border-coral" : "border-navy/15"
+  }`;
+
+export function FieldLabel({
+  htmlFor,
+  id,
+  required,
+  markRequired,
+  children,
+}: {
+  htmlFor?: string;
+  id?: string;
+  required: boolean;
+  markRequired: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <label htmlFor={htmlFor} id={id} className="mb-1.5 block text-sm font-semibold text-navy">
+      {children}
+      {required && markRequired && (
+        <span aria-hidden="true" className="ml-0.5 text-coral">
+          *
+        </span>
+      )}
+    </label>
+  );
+}
+
+/** The field's message, tied to its control by aria-describedby. */
+export function FieldError({ formId, name, messages }: { formId: string; name: string; messages?: string[] }) {
+  if (!messages?.length) {
+    return null;
+  }
+  return (
+    <p id={errorId(formId, name)} className="mt-1.5 text-sm font-medium text-[#b42318]">
+      {messages.join(" ")}
+    </p>
+  );
+}
+
+/** aria props of a control, from its error state. */
+export const errorProps = (formId: string, name: string, messages?: string[]) =>
+  messages?.length ? { "aria-invalid": true, "aria-describedby": errorId(formId, name) } : {};

@@ -1,0 +1,103 @@
+"use client";
+
+import "react-phone-number-input/style.css";
+
+import { useCallback, useEffect, useState, type ComponentType } from "react";
+
+import type { FormField } from "@/lib/content";
+import { controlId } from "@/lib/forms/use-lead-form";
+
+import { errorProps, FieldError, FieldLabel } from "./field-parts";
+import type { PhoneNumberInputProps } from "./phone-number-input";
+
+const loadPhoneInput = () => import("./phone-number-input");
+
+const inputClassName = "min-w-0 flex-1 bg-transparent py-3 text-base text-ink outline-none placeholder:text-muted/80";
+
+/**
+ * The quote form's international phone field. Its HTML is in the server page at once (a plain field
+ * with the default country's flag), and the phone library, some 40 kB, arrives when the browser is
+ * idle or the visitor reaches for the form, then takes over with what was typed.
+ */
+export function PhoneField({
+  formId,
+  name,
+  field,
+  value,
+  messages,
+  defaultCountry,
+  onChange,
+  onCountryChange,
+}: {
+  formId: string;
+  name: string;
+  field: FormField;
+  value: string;
+  messages?: string[];
+  defaultCountry: string;
+  onChange: (name: string, value: string) => void;
+  onCountryChange: (name: string) => void;
+}) {
+  const [Input, setInput] = useState<ComponentType<PhoneNumberInputProps> | null>(null);
+  const load = useCallback(() => {
+    void loadPhoneInput().then((module) => setInput(() => module.PhoneNumberInput));
+  }, []);
+
+  useEffect(() => {
+    // Safari has no requestIdleCallback: a timer stands in for it there.
+    if (typeof window.requestIdleCallback === "function") {
+      const handle = window.requestIdleCallback(load, { timeout: 4000 });
+      return () => window.cancelIdleCallback(handle);
+    }
+    const handle = setTimeout(load, 2000);
+    return () => clearTimeout(handle);
+  }, [load]);
+
+  const id = controlId(formId, name);
+  const invalid = Boolean(messages?.length);
+  const ariaProps = { "aria-required": field.required, ...errorProps(formId, name, messages) };
+  return (
+    <div onPointerEnter={load} onFocusCapture={load} onTouchStart={load}>
+      <FieldLabel htmlFor={id} required={field.required} markRequired={false}>
+        {field.label}
+      </FieldLabel>
+      <div
+        data-phone-field={Input ? "ready" : "pending"}
+        className={`rounded-xl border bg-white px-4 focus-within:outline-2 focus-within:outline-amber ${invalid ? "border-coral" : "border-navy/15"}`}
+      >
+        {Input ? (
+          <Input
+            id={id}
+            name={name}
+            value={value}
+            defaultCountry={defaultCountry}
+            inputClassName={inputClassName}
+            ariaProps={ariaProps}
+            onChange={(next) => onChange(name, next)}
+            onCountryChange={onCountryChange}
+          />
+        ) : (
+          <div className="PhoneInput">
+            <div className="PhoneInputCountry" aria-hidden="true">
+              <div className="PhoneInputCountryIcon PhoneInputCountryIcon--border">
+                <img className="PhoneInputCountryIconImg" src={`/flags/${defaultCountry}.svg`} alt="" />
+              </div>
+              <div className="PhoneInputCountrySelectArrow" />
+            </div>
+            <input
+              id={id}
+              name={name}
+              type="tel"
+              autoComplete="tel"
+              value={value}
+              onChange={(event) => onChange(name, event.target.value)}
+              className={`PhoneInputInput ${inputClassName}`}
+              {...ariaProps}
+            />
+          </div>
+        )}
+      </div>
+      <FieldError formId={formId} name={name} messages={messages} />
+    </div>
+  );
+}

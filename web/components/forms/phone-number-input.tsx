@@ -1,0 +1,65 @@
+"use client";
+
+import PhoneInput, { parsePhoneNumber, type Country } from "react-phone-number-input";
+import labels from "react-phone-number-input/locale/en";
+import { useEffect, type AriaAttributes } from "react";
+
+import { useUndoHistory } from "@/lib/forms/use-undo-history";
+
+export type PhoneNumberInputProps = {
+  id: string;
+  name: string;
+  /** E.164 ("+8801712345678"), or what was typed before this component loaded, or "". */
+  value: string;
+  defaultCountry: string;
+  inputClassName: string;
+  ariaProps: AriaAttributes;
+  onChange: (value: string) => void;
+  /** The selected country's English name, "" when none is selected. */
+  onCountryChange: (name: string) => void;
+};
+
+const isE164 = (value: string) => /^\+\d+$/.test(value);
+
+/**
+ * react-phone-number-input (spec 5): formats as the visitor types, guesses the country from a typed
+ * `+` number, and reports E.164. Flags are the package's country-flag-icons, copied into public/flags
+ * by scripts/copy-flags.mjs, so they load from the site itself. Loaded only once the form is in use.
+ */
+export function PhoneNumberInput({
+  id,
+  name,
+  value,
+  defaultCountry,
+  inputClassName,
+  ariaProps,
+  onChange,
+  onCountryChange,
+}: PhoneNumberInputProps) {
+  const onKeyDown = useUndoHistory(value, onChange);
+
+  useEffect(() => {
+    // Typed into the plain field this replaced, before it loaded: read it as this input would have.
+    if (value && !isE164(value)) {
+      onChange(parsePhoneNumber(value, defaultCountry as Country)?.number ?? "");
+    }
+    // Only what was there when it loaded needs reading.
+  }, []);
+
+  return (
+    <PhoneInput
+      id={id}
+      name={name}
+      autoComplete="tel"
+      value={isE164(value) ? value : undefined}
+      onChange={(next) => onChange(next ?? "")}
+      defaultCountry={defaultCountry as Country}
+      onCountryChange={(country) => onCountryChange(country ? labels[country] : "")}
+      labels={labels}
+      flagUrl="/flags/{XX}.svg"
+      onKeyDown={onKeyDown}
+      numberInputProps={{ className: inputClassName }}
+      {...ariaProps}
+    />
+  );
+}

@@ -1,0 +1,65 @@
+"use client";
+
+import { useId, useState } from "react";
+
+import type { FormConfig } from "@/lib/forms/config";
+import { useLeadForm } from "@/lib/forms/use-lead-form";
+
+import { buttonClass } from "../ui/button-link";
+import { BudgetSelect } from "./budget-select";
+import { FormFooter } from "./form-footer";
+import { HoneypotField } from "./honeypot-field";
+import { PhoneField } from "./phone-field";
+import { SuccessDialog } from "./success-dialog";
+import { TextField } from "./text-field";
+
+/**
+ * Get Custom Quote (spec 2.6, 4.2): in the home hero, and in the service pages' quote dialog.
+ * `country` is the English name of the phone's selected country, sent beside the E.164 phone.
+ */
+export function QuoteForm({
+  config,
+  defaultCountry,
+  autoFocus = false,
+  onDone,
+}: {
+  config: FormConfig;
+  defaultCountry: { iso2: string; name: string };
+  autoFocus?: boolean;
+  onDone?: () => void;
+}) {
+  const formId = useId();
+  const [country, setCountry] = useState(defaultCountry.name);
+  const form = useLeadForm(config, formId, () => ({ country }));
+  return (
+    <>
+      <form noValidate onSubmit={form.submit} data-lead-form={config.name} className="relative grid gap-4 sm:grid-cols-2">
+        {config.fields.map(([name, field], index) => {
+          const props = { formId, name, field, value: form.values[name] ?? "", messages: form.errors[name], onChange: form.setValue };
+          if (field.type === "international-phone") {
+            return <PhoneField key={name} {...props} defaultCountry={defaultCountry.iso2} onCountryChange={setCountry} />;
+          }
+          if (field.type === "select") {
+            return <BudgetSelect key={name} {...props} />;
+          }
+          return <TextField key={name} {...props} markRequired={false} autoFocus={autoFocus && index === 0} />;
+        })}
+        <HoneypotField name={config.honeypotField} />
+        <FormFooter
+          config={config}
+          status={form.status}
+          announcement={form.announcement}
+          buttonClassName={`${buttonClass("dark")} w-full sm:w-auto`}
+        />
+      </form>
+      <SuccessDialog
+        open={form.status === "sent"}
+        success={config.success}
+        onClose={() => {
+          form.dismiss();
+          onDone?.();
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,75 @@
+"use client";
+
+import { useEffect, useRef, type PointerEvent, type ReactNode } from "react";
+
+/**
+ * The platform's modal <dialog>: showModal() gives the top layer, the inert page behind, Escape and
+ * focus containment for free; globals.css locks the page's scroll while one is open. A press that
+ * starts and ends on the backdrop closes it (one that starts in a field and ends outside does not),
+ * and focus goes back to whatever had it before.
+ */
+export function ModalDialog({
+  open,
+  onClose,
+  labelledBy,
+  className = "",
+  children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  labelledBy: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const pressedBackdrop = useRef(false);
+  const returnFocus = useRef<HTMLElement | null>(null);
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element || open === element.open) {
+      return;
+    }
+    if (open) {
+      returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      element.showModal();
+      element.querySelector<HTMLElement>("[data-autofocus]")?.focus();
+    } else {
+      element.close();
+    }
+  }, [open]);
+
+  useEffect(() => {
+    const element = dialog.current;
+    // Unmounted while open (the page moved on): the opener must not be left without focus.
+    return () => {
+      if (element?.open) {
+        returnFocus.current?.focus();
+      }
+    };
+  }, []);
+
+  const onBackdrop = (event: PointerEvent<HTMLDialogElement>) => event.target === event.currentTarget;
+
+  return (
+    <dialog
+      ref={dialog}
+      aria-labelledby={labelledBy}
+      onClose={() => {
+        returnFocus.current?.focus();
+        onClose();
+      }}
+      onPointerDown={(event) => (pressedBackdrop.current = onBackdrop(event))}
+      onClick={(event) => {
+        if (pressedBackdrop.current && event.target === event.currentTarget) {
+          event.currentTarget.close();
+        }
+        pressedBackdrop.current = false;
+      }}
+      className={`m-auto max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] overflow-hidden rounded-3xl bg-transparent p-0 text-ink shadow-2xl backdrop:bg-navy/60 backdrop:backdrop-blur-sm ${className}`}
+    >
+      {/* Fills the dialog, so a press on the dialog element itself can only be on the backdrop. */}
+      <div className="max-h-[calc(100dvh-2rem)] overflow-y-auto bg-white">{children}</div>
+    </dialog>
+  );
+}

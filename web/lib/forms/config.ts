@@ -1,0 +1,43 @@
+import { getForms, getSite, type Form, type FormField, type FormPattern, type FormsContent } from "@/lib/content";
+import { leadApiUrl } from "@/lib/env";
+
+export type FormName = keyof FormsContent["forms"];
+
+/** Fields the form fills in itself rather than asking the visitor for. */
+const AUTOMATIC_FIELDS: ReadonlySet<FormField["type"]> = new Set(["hidden", "country"]);
+
+/**
+ * Everything a lead form needs in the browser, as plain props: the server reads forms.json through the
+ * content loader and hands each form only its own part, so no content file or validator ships as JavaScript.
+ */
+export type FormConfig = Pick<Form, "title" | "submit" | "success"> & {
+  name: FormName;
+  url: string;
+  /** The fields the visitor fills, in the order they are shown and checked. */
+  fields: [string, FormField][];
+  patterns: Record<string, FormPattern>;
+  messages: Pick<FormsContent["messages"], "maxLength" | "checkFields" | "failure">;
+  honeypotField: string;
+  /** The address the failure message offers instead. */
+  fallbackEmail: string;
+};
+
+export function formConfig(name: FormName): FormConfig {
+  const forms = getForms();
+  const { endpoint, title, submit, success, fields } = forms.forms[name];
+  const asked = Object.entries(fields).filter(([, field]) => !AUTOMATIC_FIELDS.has(field.type));
+  const patternNames = new Set(asked.flatMap(([, field]) => (field.pattern ? [field.pattern] : [])));
+  const { maxLength, checkFields, failure } = forms.messages;
+  return {
+    name,
+    url: leadApiUrl(endpoint),
+    title,
+    submit,
+    success,
+    fields: asked,
+    patterns: Object.fromEntries(Object.entries(forms.patterns).filter(([key]) => patternNames.has(key))),
+    messages: { maxLength, checkFields, failure },
+    honeypotField: forms.honeypotField,
+    fallbackEmail: getSite().contact.generalEmail,
+  };
+}

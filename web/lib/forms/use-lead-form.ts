@@ -1,0 +1,93 @@
+"use client";
+
+import { useRef, useState, type FormEvent } from "react";
+
+import type { FormConfig } from "./config";
+import { newIdempotencyKey } from "./idempotency-key";
+import { validate, type FieldErrors, type FormValues } from "./rules";
+import { sendLead } from "./send-lead";
+
+export type FormStatus = "idle" | "submitting" | "sent" | "failed";
+
+/** The id of a field's control, so labels, error texts and focus all find it. */
+export const controlId = (formId: string, field: string) => `${formId}-${field}`;
+export const errorId = (formId: string, field: string) => `${formId}-${field}-error`;
+
+function emptyValues(config: FormConfig): FormValues {
+  return Object.fromEntries(config.fields.map(([name]) => [name, ""]));
+}
+
+/**
+ * The one engine behind every lead form (spec 4.1 to 4.3): values, the rules of forms.json,
+ * the submitting state, the answer, and the Idempotency-Key that a retry of the same submission
+ * reuses. `extra` adds what the form derives itself (the quote's country).
+ */
+export function useLeadForm(config: FormConfig, formId: string, extra: () => FormValues = () => ({})) {
+  const [values, setValues] = useState(() => emptyValues(config));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [status, setStatus] = useState<FormStatus>("idle");
+  const [announcement, setAnnouncement] = useState("");
+  const lastAttempt = useRef<{ body: string; key: string } | null>(null);
+
+  function setValue(name: string, value: string) {
+    setValues((current) => ({ ...current, [name]: value }));
+    setErrors((current) => {
+      if (!(name in current)) {
+        return current;
+      }
+      const { [name]: _cleared, ...rest } = current;
+      return rest;
+    });
+  }
+
+  function showErrors(found: FieldErrors) {
+    setErrors(found);
+    setAnnouncement(config.messages.checkFields);
+    const first = config.fields.find(([name]) => name in found);
+    if (first) {
+      document.getElementById(controlId(formId, first[0]))?.focus();
+    }
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (status === "submitting") {
+      return;
+    }
+    const found = validate(config, values);
+    if (Object.keys(found).length > 0) {
+      showErrors(found);
+      return;
+    }
+    const trap = new FormData(event.currentTarget).get(config.honeypotField);
+    const body = JSON.stringify({
+      ...Object.fromEntries(Object.entries(values).map(([name, value]) => [name, value.trim()])),
+      ...extra(),
+      page: window.location.pathname,
+      ...(config.url.endsWith("/api/contact") ? { form: config.name } : {}),
+      [config.honeypotField]: typeof trap === "string" ? trap : "",
+    });
+    // The same body again is a retry of the same submission; anything else is a new one.
+    const key = lastAttempt.current?.body === body ? lastAttempt.current.key : newIdempotencyKey();
+    lastAttempt.current = { body, key };
+    setStatus("submitting");
+    setAnnouncement("");
+    const result = await sendLead(config.url, body, key);
+    if (result.kind === "sent") {
+      lastAttempt.current = null;
+      setValues(emptyValues(config));
+      setErrors({});
+      setStatus("sent");
+      return;
+    }
+    // Errors on fields the visitor can fix go under those fields; any other refusal is a failure.
+    if (result.kind === "invalid" && config.fields.some(([name]) => name in result.errors)) {
+      setStatus("idle");
+      showErrors(result.errors);
+      return;
+    }
+    setStatus("failed");
+  }
+
+  return { values, errors, status, announcement, setValue, submit, dismiss: () => setStatus("idle") };
+}
