@@ -6,9 +6,11 @@ import { DreamTeamBanner } from "@/components/home/dream-team-banner";
 import { FeaturedProjects } from "@/components/home/featured-projects";
 import { HeroSection } from "@/components/home/hero-section";
 import { HomeCta } from "@/components/home/home-cta";
+import { ProfilePopup } from "@/components/home/profile-popup";
 import { StatsBand } from "@/components/home/stats-band";
 import { SupportSection } from "@/components/home/support-section";
 import { TestimonialsSection } from "@/components/home/testimonials-section";
+import { ProfileDownloadLink } from "@/components/ui/profile-download-link";
 import { getHome, getSite } from "@/lib/content";
 import { pageMetadata } from "@/lib/metadata";
 import { paths } from "@/lib/routes";
@@ -34,6 +36,9 @@ export default function HomePage() {
       <TestimonialsSection testimonials={home.testimonials} />
       <SupportSection support={home.support} chatUrl={site.chat.url} />
       <HomeCta cta={home.cta} />
+      <ProfilePopup popup={home.profilePopup}>
+        <ProfileDownloadLink source="landing_page_popup">{home.profilePopup.downloadLabel}</ProfileDownloadLink>
+      </ProfilePopup>
     </>
   );
 }

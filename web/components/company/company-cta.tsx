@@ -2,8 +2,8 @@ import type { CompanyCta as CompanyCtaContent } from "@/lib/content";
 import { paths } from "@/lib/routes";
 
 import { ButtonLink } from "../ui/button-link";
+import { ProfileDownloadLink } from "../ui/profile-download-link";
 import { Section } from "../ui/section";
-import { ProfileDownloadLink } from "./profile-download-link";
 
 export function CompanyCta({ cta }: { cta: CompanyCtaContent }) {
   return (

@@ -1,7 +1,7 @@
 import type { Stat } from "@/lib/content";
 
+import { ProfileDownloadLink } from "../ui/profile-download-link";
 import { Section } from "../ui/section";
-import { ProfileDownloadLink } from "./profile-download-link";
 
 export function CompanyStats({ stats }: { stats: Stat[] }) {
   return (

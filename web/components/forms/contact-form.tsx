@@ -30,7 +30,7 @@ export function ContactForm({
   const form = useLeadForm(config, formId);
   return (
     <>
-      <form noValidate onSubmit={form.submit} data-lead-form={config.name} className="relative grid gap-4 sm:grid-cols-2">
+      <form method="post" noValidate onSubmit={form.submit} data-lead-form={config.name} className="relative grid gap-4 sm:grid-cols-2">
         {config.fields.map(([name, field], index) => (
           <TextField
             key={name}

@@ -33,7 +33,7 @@ export function QuoteForm({
   const form = useLeadForm(config, formId, () => ({ country }));
   return (
     <>
-      <form noValidate onSubmit={form.submit} data-lead-form={config.name} className="relative grid gap-4 sm:grid-cols-2">
+      <form method="post" noValidate onSubmit={form.submit} data-lead-form={config.name} className="relative grid gap-4 sm:grid-cols-2">
         {config.fields.map(([name, field], index) => {
           const props = { formId, name, field, value: form.values[name] ?? "", messages: form.errors[name], onChange: form.setValue };
           if (field.type === "international-phone") {

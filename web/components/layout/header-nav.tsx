@@ -72,7 +72,8 @@ export function HeaderNav({
     setContact("closed");
     // Opened from the mobile menu, which has closed since: its toggle takes the focus back.
     requestAnimationFrame(() => {
-      if (document.activeElement === document.body) {
+      const active = document.activeElement;
+      if (!(active instanceof HTMLElement) || active === document.body || !active.checkVisibility()) {
         menuButton.current?.focus();
       }
     });

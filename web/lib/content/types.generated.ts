@@ -472,6 +472,7 @@ export interface HomeContent {
   testimonials: TestimonialsSection;
   support: SupportSection;
   cta: HomeCta;
+  profilePopup: ProfilePopup;
 }
 export interface Hero {
   headline: string;
@@ -588,6 +589,14 @@ export interface HomeCta {
   heading: "Ready to Start Your Project";
   text: string;
   buttonLabel: "Get Started";
+}
+/**
+ * The landing page's profile-download popup (spec 4.5)
+ */
+export interface ProfilePopup {
+  heading: string;
+  text: string;
+  downloadLabel: string;
 }
 /**
  * Software development services: the /services list and its six detail pages (ids 7 to 12)

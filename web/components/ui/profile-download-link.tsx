@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 
 import { leadApiUrl } from "@/lib/env";
 
-import { buttonClass, type ButtonVariant } from "../ui/button-link";
+import { buttonClass, type ButtonVariant } from "./button-link";
 
 function DownloadIcon() {
   return (
@@ -19,7 +19,7 @@ export function ProfileDownloadLink({
   variant = "primary",
 }: {
   children: ReactNode;
-  source: "company_page_stats" | "company_page_cta";
+  source: "landing_page_popup" | "company_page_stats" | "company_page_cta";
   variant?: ButtonVariant;
 }) {
   return (

@@ -1,0 +1,49 @@
+"""Helpers for the browser tests of the lead forms: what forms.json says, what the database holds,
+and a hold on requests so that a test can look at the page while one is open."""
+
+import uuid
+
+from playwright.sync_api import Page, Route
+from sqlalchemy import text
+
+from lead_service import content
+
+FORMS = content.load("forms")
+CONTACT = FORMS["forms"]["contact"]
+CASE_STUDIES = FORMS["forms"]["caseStudiesContact"]
+QUOTE = FORMS["forms"]["quote"]
+FAILURE_LOG = "There was a problem with your fetch operation:"
+
+
+def unique_email() -> str:
+    """An address no other test uses, so each test finds exactly its own rows."""
+    return f"lead-{uuid.uuid4().hex[:12]}@example.com"
+
+
+def rows(engine, table: str, email: str) -> list[dict]:
+    with engine.connect() as connection:
+        result = connection.execute(text(f"SELECT * FROM {table} WHERE email = :email ORDER BY id"), {"email": email})
+        return [dict(row._mapping) for row in result]
+
+
+def wait_hydrated(page: Page, selector: str) -> None:
+    """Wait until React owns the element, so that a submit runs the form's handler."""
+    page.wait_for_function(
+        "(selector) => { const el = document.querySelector(selector);"
+        " return !!el && Object.keys(el).some((key) => key.startsWith('__reactFiber')); }",
+        arg=selector,
+    )
+
+
+def hold(page: Page, pattern: str) -> list[Route]:
+    """Requests matching `pattern` wait in the returned list until the test continues them."""
+    held: list[Route] = []
+    page.route(pattern, lambda route: held.append(route))
+    return held
+
+
+def record_posts(page: Page, path: str) -> list:
+    """Every POST the page sends to `path`, in order."""
+    posts: list = []
+    page.on("request", lambda request: posts.append(request) if request.method == "POST" and request.url.endswith(path) else None)
+    return posts
