@@ -10,7 +10,7 @@ INSTANCE := instance
 # The service reads the same variable, so the PDF make builds is the one `make run` serves.
 export PROFILE_PDF_PATH ?= $(CURDIR)/$(INSTANCE)/company-profile.pdf
 PROFILE_PDF := $(PROFILE_PDF_PATH)
-WEB_SOURCES := $(shell find web/app web/components web/lib web/proxy.ts web/next.config.ts web/postcss.config.mjs web/tsconfig.json web/package.json shared_content -type f 2>/dev/null)
+WEB_SOURCES := $(shell find web/app web/components web/lib web/scripts web/proxy.ts web/next.config.ts web/postcss.config.mjs web/tsconfig.json web/package.json shared_content -type f 2>/dev/null)
 export NEXT_TELEMETRY_DISABLED := 1
 
 .PHONY: help setup run test lint chromium migrate clean
@@ -29,6 +29,7 @@ run: setup web/.next/BUILD_ID ## Serve the site on http://127.0.0.1:3000/ (lead 
 	 wait -n
 
 test: setup lint chromium web/.next/BUILD_ID ## Lint, then run every test (PostgreSQL too when TEST_DATABASE_URL is set)
+	cd web && npm test
 	$(BIN)/python -m pytest
 
 chromium: ## Install Debian's Chromium for the browser tests, when it is missing

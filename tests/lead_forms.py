@@ -22,7 +22,9 @@ def unique_email() -> str:
 
 def rows(engine, table: str, email: str) -> list[dict]:
     with engine.connect() as connection:
-        result = connection.execute(text(f"SELECT * FROM {table} WHERE email = :email ORDER BY id"), {"email": email})
+        result = connection.execute(
+            text(f"SELECT * FROM {table} WHERE email = :email ORDER BY id"), {"email": email}
+        )
         return [dict(row._mapping) for row in result]
 
 
@@ -38,12 +40,22 @@ def wait_hydrated(page: Page, selector: str) -> None:
 def hold(page: Page, pattern: str) -> list[Route]:
     """Requests matching `pattern` wait in the returned list until the test continues them."""
     held: list[Route] = []
-    page.route(pattern, lambda route: held.append(route))
+
+    # A function of our own: Playwright cannot take a builtin method such as held.append.
+    def keep(route: Route) -> None:
+        held.append(route)
+
+    page.route(pattern, keep)
     return held
 
 
 def record_posts(page: Page, path: str) -> list:
     """Every POST the page sends to `path`, in order."""
     posts: list = []
-    page.on("request", lambda request: posts.append(request) if request.method == "POST" and request.url.endswith(path) else None)
+    page.on(
+        "request",
+        lambda request: (
+            posts.append(request) if request.method == "POST" and request.url.endswith(path) else None
+        ),
+    )
     return posts

@@ -27,7 +27,13 @@ def test_the_modal_sends_exactly_what_was_typed_with_its_page(page, lead_engine)
     dialog = open_modal(page)
     expect(dialog.get_by_label("Name", exact=True)).to_be_focused()
 
-    typed = {"name": "Ada Lovelace", "company": "Analytical Ltd", "email": email, "phone": "+44 20 7946 0958", "message": "We need an LMS."}
+    typed = {
+        "name": "Ada Lovelace",
+        "company": "Analytical Ltd",
+        "email": email,
+        "phone": "+44 20 7946 0958",
+        "message": "We need an LMS.",
+    }
     fill(dialog, typed, CONTACT["fields"])
     dialog.get_by_role("button", name=CONTACT["submit"]["label"]).click()
 
@@ -63,7 +69,9 @@ def test_every_message_of_spec_5_and_no_request(page):
 
     dialog.get_by_label("Email", exact=True).fill("ada@example")
     send.click()
-    expect(dialog.get_by_label("Email", exact=True)).to_have_accessible_description(fields["email"]["messages"]["pattern"])
+    expect(dialog.get_by_label("Email", exact=True)).to_have_accessible_description(
+        fields["email"]["messages"]["pattern"]
+    )
 
     dialog.get_by_label("Name", exact=True).fill("A")
     expect(dialog.get_by_label("Name", exact=True)).not_to_have_attribute("aria-invalid", "true")
@@ -76,7 +84,11 @@ def test_sending_disables_the_button_until_the_answer(page, lead_engine):
     visit(page, "/")
     held = hold(page, "**/api/contact")
     dialog = open_modal(page)
-    fill(dialog, {"name": "Ada", "company": "Analytical", "email": email, "phone": "123", "message": "Hi"}, CONTACT["fields"])
+    fill(
+        dialog,
+        {"name": "Ada", "company": "Analytical", "email": email, "phone": "123", "message": "Hi"},
+        CONTACT["fields"],
+    )
     dialog.get_by_role("button", name=CONTACT["submit"]["label"]).click()
 
     busy = dialog.get_by_role("button", name=CONTACT["submit"]["busyLabel"])
@@ -174,7 +186,12 @@ def test_case_studies_form_marks_required_fields_and_sends_with_its_form_name(pa
     success = page.get_by_role("dialog", name=CASE_STUDIES["success"]["title"])
     expect(success).to_contain_text(CASE_STUDIES["success"]["message"])
     [row] = rows(lead_engine, "contact_messages", email)
-    assert (row["name"], row["message"], row["company"], row["phone"]) == ("Grace", "A banking app", None, None)
+    assert (row["name"], row["message"], row["company"], row["phone"]) == (
+        "Grace",
+        "A banking app",
+        None,
+        None,
+    )
     assert (row["form"], row["page"]) == ("caseStudiesContact", "/case-studies")
     success.get_by_role("button", name=CASE_STUDIES["success"]["dismissLabel"]).click()
     expect(success).to_be_hidden()
@@ -190,7 +207,9 @@ def test_case_studies_form_checks_its_fields_without_a_request(page):
 
     send.click()
     for name in ("name", "email", "message"):
-        expect(form.get_by_label(fields[name]["label"])).to_have_accessible_description(fields[name]["messages"]["required"])
+        expect(form.get_by_label(fields[name]["label"])).to_have_accessible_description(
+            fields[name]["messages"]["required"]
+        )
     for name in ("company", "phone"):
         expect(form.get_by_label(fields[name]["label"])).not_to_have_attribute("aria-invalid", "true")
     # The browser's own email rule: a dotless domain passes, a missing @ does not.
@@ -199,6 +218,12 @@ def test_case_studies_form_checks_its_fields_without_a_request(page):
     form.get_by_label("Email").fill("ada.example.com")
     send.click()
     expect(form.get_by_label("Email")).to_have_accessible_description(fields["email"]["messages"]["pattern"])
-    assert page.evaluate("(value) => { const input = document.createElement('input'); input.type = 'email';"
-                         " input.value = value; return input.checkValidity(); }", "ada.example.com") is False
+    assert (
+        page.evaluate(
+            "(value) => { const input = document.createElement('input'); input.type = 'email';"
+            " input.value = value; return input.checkValidity(); }",
+            "ada.example.com",
+        )
+        is False
+    )
     assert posts == []

@@ -42,7 +42,7 @@ def test_service_detail_has_its_four_points_and_a_mockup_at_most_400px(page):
         expect(intro).to_contain_text(point)
     mockup = intro.locator(f'img[src="{service["sub_headers"]["mockupImage"]}"]')
     assert mockup.bounding_box()["height"] <= 400
-    expect(intro.get_by_role("link", name="Request a Quote")).to_be_visible()
+    expect(intro.get_by_role("button", name="Request a Quote")).to_have_attribute("aria-haspopup", "dialog")
     assert (
         page.locator("main").get_by_role("link", name="Contact Us").get_attribute("href") == "/request-demo"
     )

@@ -9,6 +9,15 @@ export const POPUP_SHOW_AFTER_MS = 20_000;
 export const POPUP_HIDE_AFTER_MS = 15_000;
 
 /**
+ * Counted from the page load (performance.now() starts with the document), not from hydration; on
+ * a later client-side visit to the page, from its opening.
+ */
+function showDelay(): number {
+  const sinceLoad = performance.now();
+  return sinceLoad < POPUP_SHOW_AFTER_MS ? POPUP_SHOW_AFTER_MS - sinceLoad : POPUP_SHOW_AFTER_MS;
+}
+
+/**
  * The landing page's profile-download popup. It sits above the cookie banner's height
  * (`--cookie-banner-height`, 0 while there is none) and beside the chat button, so it covers neither.
  */
@@ -21,7 +30,7 @@ export function ProfilePopup({ popup, children }: { popup: ProfilePopupContent; 
     }
     const timer = setTimeout(
       () => setStage(stage === "waiting" ? "shown" : "done"),
-      stage === "waiting" ? POPUP_SHOW_AFTER_MS : POPUP_HIDE_AFTER_MS,
+      stage === "waiting" ? showDelay() : POPUP_HIDE_AFTER_MS,
     );
     return () => clearTimeout(timer);
   }, [stage]);
