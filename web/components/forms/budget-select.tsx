@@ -2,10 +2,9 @@
 
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 
-import type { FormField } from "@/lib/content";
 import { controlId } from "@/lib/forms/use-lead-form";
 
-import { controlClass, errorProps, FieldError, FieldLabel } from "./field-parts";
+import { controlClass, errorProps, FieldError, FieldLabel, type FieldProps } from "./field-parts";
 
 /**
  * The budget dropdown (spec 4.2) as the WAI-ARIA select-only combobox: a click toggles it, an
@@ -18,14 +17,7 @@ export function BudgetSelect({
   value,
   messages,
   onChange,
-}: {
-  formId: string;
-  name: string;
-  field: FormField;
-  value: string;
-  messages?: string[];
-  onChange: (name: string, value: string) => void;
-}) {
+}: FieldProps) {
   const options = field.options ?? [];
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);

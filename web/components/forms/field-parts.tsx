@@ -1,6 +1,17 @@
 import type { ReactNode } from "react";
 
+import type { FormField } from "@/lib/content";
 import { errorId } from "@/lib/forms/use-lead-form";
+
+/** What each field of a lead form is given by the form. */
+export type FieldProps = {
+  formId: string;
+  name: string;
+  field: FormField;
+  value: string;
+  messages?: string[];
+  onChange: (name: string, value: string) => void;
+};
 
 /** Shared look of every control; red only while the field has an error. */
 export const controlClass = (invalid: boolean) =>

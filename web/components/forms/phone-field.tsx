@@ -4,10 +4,9 @@ import "react-phone-number-input/style.css";
 
 import { useCallback, useEffect, useState, type ComponentType } from "react";
 
-import type { FormField } from "@/lib/content";
 import { controlId } from "@/lib/forms/use-lead-form";
 
-import { errorProps, FieldError, FieldLabel } from "./field-parts";
+import { errorProps, FieldError, FieldLabel, type FieldProps } from "./field-parts";
 import type { PhoneNumberInputProps } from "./phone-number-input";
 
 const loadPhoneInput = () => import("./phone-number-input");
@@ -28,16 +27,7 @@ export function PhoneField({
   defaultCountry,
   onChange,
   onCountryChange,
-}: {
-  formId: string;
-  name: string;
-  field: FormField;
-  value: string;
-  messages?: string[];
-  defaultCountry: string;
-  onChange: (name: string, value: string) => void;
-  onCountryChange: (name: string) => void;
-}) {
+}: FieldProps & { defaultCountry: string; onCountryChange: (name: string) => void }) {
   const [Input, setInput] = useState<ComponentType<PhoneNumberInputProps> | null>(null);
   const load = useCallback(() => {
     void loadPhoneInput().then((module) => setInput(() => module.PhoneNumberInput));

@@ -5,12 +5,9 @@ import { useId, useState } from "react";
 import type { FormConfig } from "@/lib/forms/config";
 import { useLeadForm } from "@/lib/forms/use-lead-form";
 
-import { buttonClass } from "../ui/button-link";
 import { BudgetSelect } from "./budget-select";
-import { FormFooter } from "./form-footer";
-import { HoneypotField } from "./honeypot-field";
+import { LeadForm } from "./lead-form";
 import { PhoneField } from "./phone-field";
-import { SuccessDialog } from "./success-dialog";
 import { TextField } from "./text-field";
 
 /**
@@ -32,34 +29,17 @@ export function QuoteForm({
   const [country, setCountry] = useState(defaultCountry.name);
   const form = useLeadForm(config, formId, () => ({ country }));
   return (
-    <>
-      <form method="post" noValidate onSubmit={form.submit} data-lead-form={config.name} className="relative grid gap-4 sm:grid-cols-2">
-        {config.fields.map(([name, field], index) => {
-          const props = { formId, name, field, value: form.values[name] ?? "", messages: form.errors[name], onChange: form.setValue };
-          if (field.type === "international-phone") {
-            return <PhoneField key={name} {...props} defaultCountry={defaultCountry.iso2} onCountryChange={setCountry} />;
-          }
-          if (field.type === "select") {
-            return <BudgetSelect key={name} {...props} />;
-          }
-          return <TextField key={name} {...props} markRequired={false} autoFocus={autoFocus && index === 0} />;
-        })}
-        <HoneypotField name={config.honeypotField} />
-        <FormFooter
-          config={config}
-          status={form.status}
-          announcement={form.announcement}
-          buttonClassName={`${buttonClass("dark")} w-full sm:w-auto`}
-        />
-      </form>
-      <SuccessDialog
-        open={form.status === "sent"}
-        success={config.success}
-        onClose={() => {
-          form.dismiss();
-          onDone?.();
-        }}
-      />
-    </>
+    <LeadForm config={config} form={form} buttonVariant="dark" onDone={onDone}>
+      {config.fields.map(([name, field], index) => {
+        const props = { formId, name, field, value: form.values[name] ?? "", messages: form.errors[name], onChange: form.setValue };
+        if (field.type === "international-phone") {
+          return <PhoneField key={name} {...props} defaultCountry={defaultCountry.iso2} onCountryChange={setCountry} />;
+        }
+        if (field.type === "select") {
+          return <BudgetSelect key={name} {...props} />;
+        }
+        return <TextField key={name} {...props} markRequired={false} autoFocus={autoFocus && index === 0} />;
+      })}
+    </LeadForm>
   );
 }

@@ -1,9 +1,8 @@
 "use client";
 
-import type { FormField } from "@/lib/content";
 import { controlId } from "@/lib/forms/use-lead-form";
 
-import { controlClass, errorProps, FieldError, FieldLabel } from "./field-parts";
+import { controlClass, errorProps, FieldError, FieldLabel, type FieldProps } from "./field-parts";
 
 const AUTOCOMPLETE: Record<string, string> = { name: "name", company: "organization", email: "email", phone: "tel" };
 
@@ -17,16 +16,7 @@ export function TextField({
   markRequired,
   autoFocus = false,
   onChange,
-}: {
-  formId: string;
-  name: string;
-  field: FormField;
-  value: string;
-  messages?: string[];
-  markRequired: boolean;
-  autoFocus?: boolean;
-  onChange: (name: string, value: string) => void;
-}) {
+}: FieldProps & { markRequired: boolean; autoFocus?: boolean }) {
   const id = controlId(formId, name);
   const props = {
     id,

@@ -91,3 +91,5 @@ export function useLeadForm(config: FormConfig, formId: string, extra: () => For
 
   return { values, errors, status, announcement, setValue, submit, dismiss: () => setStatus("idle") };
 }
+
+export type LeadFormState = ReturnType<typeof useLeadForm>;

@@ -1,0 +1,53 @@
+"use client";
+
+import type { ReactNode } from "react";
+
+import type { FormConfig } from "@/lib/forms/config";
+import type { LeadFormState } from "@/lib/forms/use-lead-form";
+
+import { buttonClass, type ButtonVariant } from "../ui/button-link";
+import { FormFooter } from "./form-footer";
+import { HoneypotField } from "./honeypot-field";
+import { SuccessDialog } from "./success-dialog";
+
+/**
+ * What every lead form has around its fields: the form element (method="post", so a submit before
+ * hydration never puts the values in a URL), the honeypot, the failure notice and submit button,
+ * and the success dialog. `onDone` runs when the visitor closes the success dialog.
+ */
+export function LeadForm({
+  config,
+  form,
+  buttonVariant,
+  onDone,
+  children,
+}: {
+  config: FormConfig;
+  form: LeadFormState;
+  buttonVariant: ButtonVariant;
+  onDone?: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <form method="post" noValidate onSubmit={form.submit} data-lead-form={config.name} className="relative grid gap-4 sm:grid-cols-2">
+        {children}
+        <HoneypotField name={config.honeypotField} />
+        <FormFooter
+          config={config}
+          status={form.status}
+          announcement={form.announcement}
+          buttonClassName={`${buttonClass(buttonVariant)} w-full sm:w-auto`}
+        />
+      </form>
+      <SuccessDialog
+        open={form.status === "sent"}
+        success={config.success}
+        onClose={() => {
+          form.dismiss();
+          onDone?.();
+        }}
+      />
+    </>
+  );
+}
