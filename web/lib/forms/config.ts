@@ -10,8 +10,9 @@ const AUTOMATIC_FIELDS: ReadonlySet<FormField["type"]> = new Set(["hidden", "cou
  * Everything a lead form needs in the browser, as plain props: the server reads forms.json through the
  * content loader and hands each form only its own part, so no content file or validator ships as JavaScript.
  */
-export type FormConfig = Pick<Form, "title" | "submit" | "success"> & {
+export type FormConfig = Pick<Form, "endpoint" | "title" | "submit" | "success"> & {
   name: FormName;
+  /** Where the browser posts it: `endpoint`, or the same path on NEXT_PUBLIC_LEAD_API_URL. */
   url: string;
   /** The fields the visitor fills, in the order they are shown and checked. */
   fields: [string, FormField][];
@@ -30,6 +31,7 @@ export function formConfig(name: FormName): FormConfig {
   const { maxLength, checkFields, failure } = forms.messages;
   return {
     name,
+    endpoint,
     url: leadApiUrl(endpoint),
     title,
     submit,

@@ -64,7 +64,8 @@ export function useLeadForm(config: FormConfig, formId: string, extra: () => For
       ...Object.fromEntries(Object.entries(values).map(([name, value]) => [name, value.trim()])),
       ...extra(),
       page: window.location.pathname,
-      ...(config.url.endsWith("/api/contact") ? { form: config.name } : {}),
+      // /api/contact serves two forms with different rules: it is told which one this is.
+      ...(config.endpoint === "/api/contact" ? { form: config.name } : {}),
       [config.honeypotField]: typeof trap === "string" ? trap : "",
     });
     // The same body again is a retry of the same submission; anything else is a new one.
