@@ -230,3 +230,31 @@ def test_no_request_leaves_the_site_origin(page, web_url):
     expect(flag).to_have_attribute("src", "/flags/BD.svg")
     page.wait_for_load_state("networkidle")
     assert outside == []
+
+
+def test_a_number_typed_before_the_phone_library_arrives_is_kept(page):
+    """The plain field of the server HTML takes typing until react-phone-number-input loads."""
+    held = []
+
+    def hold_phone_library(route):
+        response = route.fetch()
+        if "focusInputOnCountrySelection" in response.text():
+            held.append((route, response))
+        else:
+            route.fulfill(response=response)
+
+    page.route("**/_next/static/chunks/*.js", hold_phone_library)
+    form = hero_form(page)
+    phone = form.get_by_role("textbox", name="Phone")
+    phone.fill("01712345678")
+    for _ in range(100):  # the idle callback asks for the library soon after hydration
+        if held:
+            break
+        page.wait_for_timeout(100)
+    expect(form.locator('[data-phone-field="pending"]')).to_be_attached()
+
+    route, response = held[0]
+    route.fulfill(response=response)
+    expect(form.locator('[data-phone-field="ready"]')).to_be_attached()
+    expect(phone).to_have_value("+880 1712 345678")  # the same number, read for the default country
+    expect(form.get_by_role("combobox", name="Phone number country")).to_have_value("BD")
