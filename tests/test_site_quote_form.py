@@ -202,6 +202,10 @@ def test_the_service_page_opens_the_same_form_in_a_dialog(page, lead_engine):
     expect(opener).to_be_focused()
 
     opener.click()
+    dialog.get_by_role("combobox", name="Budget").click()
+    page.keyboard.press("Escape")  # closes the list, not the dialog around it
+    expect(page.get_by_role("listbox", name="Budget")).to_be_hidden()
+    expect(dialog).to_be_visible()
     dialog.get_by_role("textbox", name="Name").fill("Mei Tan")
     dialog.get_by_role("textbox", name="Email").fill(email)
     phone_input(dialog).press_sequentially("+60 12-345 6789")

@@ -11,7 +11,7 @@ import { ModalDialog } from "../ui/modal-dialog";
 export function SuccessDialog({ open, success, onClose }: { open: boolean; success: FormConfig["success"]; onClose: () => void }) {
   const id = useId();
   return (
-    <ModalDialog open={open} onClose={onClose} labelledBy={`${id}-title`} className="max-w-sm">
+    <ModalDialog open={open} onClose={onClose} labelledBy={`${id}-title`} describedBy={`${id}-message`} className="max-w-sm">
       <div data-success-dialog className="p-8 text-center">
         <span aria-hidden="true" className="mx-auto grid size-14 place-items-center rounded-full bg-teal/15 text-teal">
           <svg viewBox="0 0 24 24" className="size-7" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
@@ -21,7 +21,9 @@ export function SuccessDialog({ open, success, onClose }: { open: boolean; succe
         <h2 id={`${id}-title`} className="mt-5 text-2xl font-bold text-navy">
           {success.title}
         </h2>
-        <p className="mt-2 text-ink">{success.message}</p>
+        <p id={`${id}-message`} className="mt-2 text-ink">
+          {success.message}
+        </p>
         <form method="dialog" className="mt-6">
           <button type="submit" data-autofocus className={`${buttonClass("dark")} w-full`}>
             {success.dismissLabel}

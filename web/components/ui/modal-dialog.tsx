@@ -12,12 +12,14 @@ export function ModalDialog({
   open,
   onClose,
   labelledBy,
+  describedBy,
   className = "",
   children,
 }: {
   open: boolean;
   onClose: () => void;
   labelledBy: string;
+  describedBy?: string;
   className?: string;
   children: ReactNode;
 }) {
@@ -55,6 +57,7 @@ export function ModalDialog({
     <dialog
       ref={dialog}
       aria-labelledby={labelledBy}
+      aria-describedby={describedBy}
       onClose={() => {
         returnFocus.current?.focus();
         onClose();
