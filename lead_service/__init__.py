@@ -8,7 +8,7 @@ from typing import Any
 from flask import Flask
 from flask_cors import CORS
 
-from . import commands, errors, health, leads, profile
+from . import commands, consent, errors, health, leads, profile
 from .config import engine_options, from_environment
 from .extensions import db, migrate
 
@@ -33,7 +33,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     if app.config["CORS_ORIGINS"]:
         CORS(app, resources={r"/api/*": {"origins": app.config["CORS_ORIGINS"]}}, methods=["GET", "POST"])
 
-    for module in (errors, leads, profile, health):
+    for module in (errors, leads, consent, profile, health):
         app.register_blueprint(module.bp)
     commands.init_app(app)
     return app

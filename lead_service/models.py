@@ -2,7 +2,7 @@
 
 from datetime import UTC, datetime
 
-from sqlalchemy import DateTime, Integer, Text
+from sqlalchemy import Boolean, DateTime, Integer, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from .extensions import db
@@ -47,3 +47,21 @@ class QuoteRequest(LeadMixin, db.Model):
 
 
 LEAD_MODELS = {"contact": ContactMessage, "quote": QuoteRequest}
+
+
+class ConsentRecord(db.Model):
+    """One saved cookie choice. No IP address or user agent: the random consent id is the only link
+    to the browser that made it."""
+
+    __tablename__ = "consent_records"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    created_at: Mapped[datetime] = mapped_column(
+        DateTime(timezone=True), default=_utcnow, nullable=False, index=True
+    )
+    consent_id: Mapped[str] = mapped_column(Text, nullable=False, index=True)
+    essential: Mapped[bool] = mapped_column(Boolean, nullable=False)
+    analytics: Mapped[bool] = mapped_column(Boolean, nullable=False)
+    marketing: Mapped[bool] = mapped_column(Boolean, nullable=False)
+    # The cookie policy's version the visitor was shown (cookie-policy.json).
+    version: Mapped[str] = mapped_column(Text, nullable=False)

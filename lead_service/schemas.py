@@ -5,7 +5,7 @@ import re
 from typing import Any, ClassVar
 
 import phonenumbers
-from marshmallow import EXCLUDE, Schema, ValidationError, fields, pre_load, validate
+from marshmallow import EXCLUDE, Schema, ValidationError, fields, post_load, pre_load, validate
 
 from . import content
 
@@ -97,3 +97,42 @@ def contact_schema(form: Any) -> Schema:
     if form not in CONTACT_FORMS:
         raise ValidationError({"form": [MESSAGES["unknownForm"]]})
     return SCHEMAS[form]
+
+
+class JsonBoolean(fields.Boolean):
+    """Only JSON's true and false: "yes", 1 or "on" would make a consent record ambiguous."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> bool:
+        if not isinstance(value, bool):
+            raise self.make_error("invalid")
+        return value
+
+
+class ConsentSchema(Schema):
+    """A cookie choice as the site's consent banner posts it (POST /api/consent)."""
+
+    class Meta:
+        unknown = EXCLUDE
+
+    error_messages: ClassVar[dict[str, str]] = {"type": "Send the consent as a JSON object."}
+
+    consent_id = fields.UUID(required=True)
+    essential = JsonBoolean(
+        required=True, validate=validate.Equal(True, error="Essential cookies are always on.")
+    )
+    analytics = JsonBoolean(required=True)
+    marketing = JsonBoolean(required=True)
+    version = fields.String(
+        required=True,
+        validate=validate.Regexp(
+            re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,31}$", re.ASCII),
+            error="Send the cookie policy's version, as cookie-policy.json gives it.",
+        ),
+    )
+
+    @post_load
+    def canonical_id(self, data: dict[str, Any], **_kwargs: Any) -> dict[str, Any]:
+        return {**data, "consent_id": str(data["consent_id"])}
+
+
+CONSENT_SCHEMA = ConsentSchema()

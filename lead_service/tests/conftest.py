@@ -12,7 +12,7 @@ from sqlalchemy import create_engine, delete, text
 from lead_service import create_app
 from lead_service.config import database_url
 from lead_service.extensions import db
-from lead_service.models import LEAD_MODELS
+from lead_service.models import LEAD_MODELS, ConsentRecord
 from lead_service.profile_pdf import build_profile_pdf
 
 DATABASES = ["sqlite", "postgresql"]
@@ -65,7 +65,7 @@ def app(database, profile_pdf):
 def client(app):
     yield app.test_client()
     with app.app_context():
-        for model in LEAD_MODELS.values():
+        for model in (*LEAD_MODELS.values(), ConsentRecord):
             db.session.execute(delete(model))
         db.session.commit()
 
@@ -77,11 +77,11 @@ def runner(app, client):
 
 @pytest.fixture
 def rows(app):
-    """All stored leads of one kind, oldest first."""
+    """All stored rows of one kind (a lead kind, or "consent"), oldest first."""
 
     def fetch(kind: str):
         with app.app_context():
-            model = LEAD_MODELS[kind]
+            model = ConsentRecord if kind == "consent" else LEAD_MODELS[kind]
             return db.session.scalars(db.select(model).order_by(model.id)).all()
 
     return fetch

@@ -1,0 +1,36 @@
+"""What every POST route of the service shares: a JSON body in, a row committed, and only then
+an answer, so that nothing acknowledged can be lost."""
+
+import json
+from typing import Any
+
+from flask import abort, current_app, request
+from sqlalchemy.exc import SQLAlchemyError
+
+from .extensions import db
+
+
+def json_body() -> Any:
+    if not request.is_json:
+        abort(415, description="Send the form as JSON with Content-Type: application/json.")
+    try:
+        return json.loads(request.get_data(cache=False))
+    # RecursionError: deeply nested arrays fit easily under the body limit.
+    except (ValueError, RecursionError):
+        abort(400, description="The request body is not valid JSON.")
+
+
+def commit(record: db.Model, kind: str, status: str) -> tuple[dict[str, Any], int]:
+    """Store `record`; answer 201 once it is committed, 503 when the database is not there."""
+    db.session.add(record)
+    try:
+        db.session.commit()
+    except SQLAlchemyError as exc:
+        db.session.rollback()
+        # The exception text may quote the row itself; its type is enough to act on.
+        current_app.logger.error(
+            "%s not stored table=%s error=%s", kind, record.__tablename__, type(exc).__name__
+        )
+        abort(503, description="We could not save your request just now. Please try again in a minute.")
+    current_app.logger.info("%s stored table=%s id=%s", kind, record.__tablename__, record.id)
+    return {"id": record.id, "status": status}, 201
