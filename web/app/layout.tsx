@@ -1,12 +1,16 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 
+import { ConsentDefaults } from "@/components/consent/consent-defaults";
+import { ConsentManager } from "@/components/consent/consent-manager";
 import { ChatButton } from "@/components/layout/chat-button";
 import { OrganizationJsonLd } from "@/components/layout/organization-json-ld";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";
-import { getSite } from "@/lib/content";
+import { getCookiePolicy, getSite } from "@/lib/content";
+import { leadApiUrl } from "@/lib/env";
 import { inter } from "@/lib/fonts";
+import { paths } from "@/lib/routes";
 
 import "./globals.css";
 
@@ -27,6 +31,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en" className={inter.variable}>
       <body>
+        <ConsentDefaults />
         <a
           href="#main"
           className="sr-only z-50 rounded-lg bg-amber px-4 py-2 font-semibold text-navy focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
@@ -37,6 +42,12 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         <main id="main">{children}</main>
         <SiteFooter />
         <ChatButton />
+        <ConsentManager
+          texts={getCookiePolicy().consent}
+          tags={site.tags}
+          proofUrl={leadApiUrl("/api/consent")}
+          policyHref={paths.privacyPolicy}
+        />
         <OrganizationJsonLd />
       </body>
     </html>

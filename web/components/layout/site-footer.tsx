@@ -3,6 +3,7 @@ import Link from "next/link";
 import { getServicesPage, getSite } from "@/lib/content";
 import { paths } from "@/lib/routes";
 
+import { CookieSettingsButton } from "../consent/cookie-settings-button";
 import { SocialLinks } from "../ui/social-links";
 import { CurrentYear } from "./current-year";
 
@@ -37,6 +38,9 @@ export function SiteFooter() {
               <a href={`mailto:${contact.generalEmail}`} className={linkClass}>
                 {footer.company.contactLabel}
               </a>
+            </li>
+            <li>
+              <CookieSettingsButton label={footer.cookieSettingsLabel} className={linkClass} />
             </li>
           </ul>
         </div>

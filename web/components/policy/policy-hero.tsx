@@ -1,5 +1,7 @@
 import type { CookiePolicyContent } from "@/lib/content";
 
+import { CookieSettingsButton } from "../consent/cookie-settings-button";
+import { buttonClass } from "../ui/button-link";
 import { PageHero } from "../ui/page-hero";
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
@@ -13,6 +15,7 @@ export function PolicyHero({ policy }: { policy: CookiePolicyContent }) {
           {dateFormat.format(new Date(`${policy.lastUpdated}T00:00:00Z`))}
         </time>
       </p>
+      <CookieSettingsButton label={policy.consent.reopenLabel} className={buttonClass("primary")} />
     </PageHero>
   );
 }

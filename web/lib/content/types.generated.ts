@@ -345,6 +345,7 @@ export interface CookiePolicyContent {
    * @minItems 4
    */
   sections: CookiePolicySection[];
+  consent: ConsentTexts;
 }
 export interface CookiePolicySection {
   id: string;
@@ -364,6 +365,42 @@ export interface Cookie {
   provider: string;
   purpose: string;
   duration: string;
+}
+/**
+ * The cookie banner and preferences dialog (spec 4.4)
+ */
+export interface ConsentTexts {
+  /**
+   * The cookie policy's version: a saved choice of another version is asked again.
+   */
+  version: string;
+  banner: ConsentBanner;
+  dialog: ConsentDialog;
+  categories: {
+    essential: ConsentCategory;
+    analytics: ConsentCategory;
+    marketing: ConsentCategory;
+  };
+  reopenLabel: string;
+}
+export interface ConsentBanner {
+  heading: string;
+  text: string;
+  acceptAll: "Accept All";
+  rejectAll: "Reject All";
+  manage: "Manage Preferences";
+  policyLink: string;
+}
+export interface ConsentDialog {
+  title: "Manage Cookie Preferences";
+  intro: string;
+  alwaysOn: string;
+  cancel: "Cancel";
+  save: "Save Preferences";
+}
+export interface ConsentCategory {
+  label: string;
+  description: string;
 }
 /**
  * Edutech services: the /edutech list and its six detail pages
@@ -657,6 +694,7 @@ export interface SiteContent {
   scheduling: Scheduling;
   header: Header;
   footer: Footer;
+  tags: TagIds;
 }
 export interface SiteContact {
   generalEmail: string;
@@ -740,6 +778,10 @@ export interface Footer {
    * {year} becomes the current year, {name} the product name.
    */
   copyright: string;
+  /**
+   * Reopens the cookie preferences dialog.
+   */
+  cookieSettingsLabel: "Cookie settings";
 }
 export interface FooterCompanyColumn {
   title: "Company";
@@ -752,6 +794,16 @@ export interface FooterCompanyColumn {
 export interface FooterLink {
   label: string;
   href: string;
+}
+export interface TagIds {
+  /**
+   * Google Analytics 4 measurement id, loaded after analytics consent; empty turns it off. A fictional placeholder by default.
+   */
+  analyticsId: string;
+  /**
+   * Google Tag Manager container id, loaded after marketing consent; empty turns it off. A fictional placeholder by default.
+   */
+  tagManagerId: string;
 }
 /**
  * Team page: three rows of members

@@ -2,8 +2,9 @@
 
 import { useRef, useState, type FormEvent } from "react";
 
+import { randomUuid } from "@/lib/random-uuid";
+
 import type { FormConfig } from "./config";
-import { newIdempotencyKey } from "./idempotency-key";
 import { validate, type FieldErrors, type FormValues } from "./rules";
 import { sendLead } from "./send-lead";
 
@@ -69,7 +70,7 @@ export function useLeadForm(config: FormConfig, formId: string, extra: () => For
       [config.honeypotField]: typeof trap === "string" ? trap : "",
     });
     // The same body again is a retry of the same submission; anything else is a new one.
-    const key = lastAttempt.current?.body === body ? lastAttempt.current.key : newIdempotencyKey();
+    const key = lastAttempt.current?.body === body ? lastAttempt.current.key : randomUuid();
     lastAttempt.current = { body, key };
     setStatus("submitting");
     setAnnouncement("");

@@ -1,8 +1,9 @@
 /**
- * A random UUID (v4) for the Idempotency-Key header. `crypto.randomUUID` exists only in secure
- * contexts, so a site opened over plain HTTP on a LAN address builds the same from random bytes.
+ * A random UUID (v4): a form submission's Idempotency-Key, a cookie choice's id. `crypto.randomUUID`
+ * exists only in secure contexts, so a site opened over plain HTTP on a LAN address builds the
+ * same from random bytes.
  */
-export function newIdempotencyKey(): string {
+export function randomUuid(): string {
   if (typeof crypto.randomUUID === "function") {
     return crypto.randomUUID();
   }

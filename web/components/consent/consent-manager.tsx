@@ -1,0 +1,140 @@
+"use client";
+
+import dynamic from "next/dynamic";
+import { useCallback, useEffect, useState } from "react";
+
+import type { ConsentTexts, TagIds } from "@/lib/content";
+import { CONSENT_KEY, currentChoice, makeChoice, type ConsentChoice } from "@/lib/consent/choice";
+import { consentSignals, gtag } from "@/lib/consent/consent-mode";
+import { OPEN_COOKIE_SETTINGS } from "@/lib/consent/open-settings";
+import { removeTagCookies } from "@/lib/consent/tag-cookies";
+import { randomUuid } from "@/lib/random-uuid";
+
+// Loaded only when needed: the banner for a visitor without a current choice, the dialog when
+// opened, the tags once something is consented to. A returning visitor who said no loads none.
+const ConsentBanner = dynamic(() => import("./consent-banner").then((module) => module.ConsentBanner), { ssr: false });
+const ConsentPreferences = dynamic(() => import("./consent-preferences").then((module) => module.ConsentPreferences), {
+  ssr: false,
+});
+const ConsentTags = dynamic(() => import("./consent-tags").then((module) => module.ConsentTags), { ssr: false });
+
+type Optional = { analytics: boolean; marketing: boolean };
+
+function useStickyTrue(value: boolean): boolean {
+  const [stuck, setStuck] = useState(value);
+  if (value && !stuck) {
+    setStuck(true);
+  }
+  return stuck || value;
+}
+
+function readStored(): string | null {
+  try {
+    return window.localStorage.getItem(CONSENT_KEY);
+  } catch {
+    return null; // storage blocked: the visitor is asked on every page, and nothing tracks
+  }
+}
+
+/** The proof for the lead service. Fire and forget: a lost post never holds up the choice. */
+function postProof(url: string, choice: ConsentChoice) {
+  const { id, essential, analytics, marketing, version } = choice;
+  fetch(url, {
+    method: "POST",
+    keepalive: true,
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ consent_id: id, essential, analytics, marketing, version }),
+  }).catch(() => undefined);
+}
+
+/**
+ * Cookie consent (spec 4.4, DECISIONS.md): reads the saved choice after hydration (so the server
+ * HTML never holds a banner that might flash), asks when there is none or it is out of date,
+ * saves each choice with its version, date and id, tells Consent Mode, loads the consented tags,
+ * and on a withdrawal removes the tags' cookies.
+ */
+export function ConsentManager({
+  texts,
+  tags,
+  proofUrl,
+  policyHref,
+}: {
+  texts: ConsentTexts;
+  tags: TagIds;
+  proofUrl: string;
+  policyHref: string;
+}) {
+  // undefined: not read yet; null: no current choice, so the banner asks.
+  const [choice, setChoice] = useState<ConsentChoice | null | undefined>(undefined);
+  const [dialog, setDialog] = useState<"closed" | "open">("closed");
+  // A new key remounts the dialog, so each opening starts from the saved flags.
+  const [dialogKey, setDialogKey] = useState(0);
+
+  useEffect(() => {
+    setChoice(currentChoice(readStored(), texts.version, new Date()));
+  }, [texts.version]);
+
+  // Once mounted the tags stay: a withdrawal must reach them to switch them off.
+  const tagsMounted = useStickyTrue(Boolean(choice?.analytics || choice?.marketing));
+
+  useEffect(() => {
+    if (choice) {
+      gtag("consent", "update", consentSignals(choice));
+    }
+  }, [choice]);
+
+  const openDialog = useCallback(() => {
+    setDialogKey((key) => key + 1);
+    setDialog("open");
+  }, []);
+
+  useEffect(() => {
+    window.addEventListener(OPEN_COOKIE_SETTINGS, openDialog);
+    return () => window.removeEventListener(OPEN_COOKIE_SETTINGS, openDialog);
+  }, [openDialog]);
+
+  function save(flags: Optional) {
+    // One id per browser: each later save of the same visitor is a new proof row under the same id.
+    const saved = makeChoice(flags, texts.version, new Date(), choice?.id ?? randomUuid());
+    try {
+      window.localStorage.setItem(CONSENT_KEY, JSON.stringify(saved));
+    } catch {
+      // Not stored: the choice still holds for this page.
+    }
+    for (const kind of ["analytics", "marketing"] as const) {
+      if (!saved[kind]) {
+        removeTagCookies(kind);
+      }
+    }
+    setChoice(saved);
+    setDialog("closed");
+    postProof(proofUrl, saved);
+  }
+
+  return (
+    <>
+      {choice === null && (
+        <ConsentBanner
+          texts={texts.banner}
+          policyHref={policyHref}
+          onAcceptAll={() => save({ analytics: true, marketing: true })}
+          onRejectAll={() => save({ analytics: false, marketing: false })}
+          onManage={openDialog}
+        />
+      )}
+      {dialogKey > 0 && (
+        <ConsentPreferences
+          key={dialogKey}
+          texts={texts}
+          open={dialog === "open"}
+          initial={{ analytics: choice?.analytics ?? false, marketing: choice?.marketing ?? false }}
+          onCancel={() => setDialog("closed")}
+          onSave={save}
+        />
+      )}
+      {tagsMounted && (
+        <ConsentTags analytics={choice?.analytics ?? false} marketing={choice?.marketing ?? false} tags={tags} />
+      )}
+    </>
+  );
+}
