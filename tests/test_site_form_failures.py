@@ -17,17 +17,9 @@ from .lead_forms import (
     unique_email,
     wait_hydrated,
 )
-from .servers import free_port, web
 from .site import SITE, visit
 
 UUID = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$")
-
-
-@pytest.fixture(scope="module")
-def web_without_service(tmp_path_factory):
-    """The site with its lead service down: nothing listens where /api/* is forwarded."""
-    with web(tmp_path_factory.mktemp("web-no-service"), f"http://127.0.0.1:{free_port()}") as url:
-        yield url
 
 
 def fill_case_studies_form(page, email: str) -> dict[str, str]:

@@ -1,0 +1,45 @@
+"""Helpers for the consent browser tests: the cookie-policy texts, the tag hosts stood in for,
+and the stored choice as the page holds it."""
+
+import json
+
+from playwright.sync_api import Page
+
+from lead_service import content
+
+from .site import SITE
+
+CONSENT = content.load("cookie-policy")["consent"]
+TAGS = SITE["tags"]
+TAG_HOST = "https://www.googletagmanager.com/"
+# What the real tags would write: GA4's two cookies, and the ads linker's.
+FAKE_TAG_SCRIPTS = {
+    "gtag/js": "document.cookie = '_ga=GA1.1.42.1; path=/'; document.cookie = '_ga_TWDEMO=GS1.1.1; path=/';",
+    "gtm.js": "document.cookie = '_gcl_au=1.1.42.1; path=/';",
+}
+
+
+def stand_in_for_tags(page: Page) -> list[str]:
+    """The tag hosts are never reached: the test answers for them and lists what was asked."""
+    asked: list[str] = []
+
+    def answer(route):
+        asked.append(route.request.url)
+        body = next((script for path, script in FAKE_TAG_SCRIPTS.items() if path in route.request.url), "")
+        route.fulfill(status=200, content_type="text/javascript", body=body)
+
+    page.route(f"{TAG_HOST}**", answer)
+    return asked
+
+
+def stored_choice(page: Page) -> dict | None:
+    raw = page.evaluate("localStorage.getItem('cookieConsent')")
+    return None if raw is None else json.loads(raw)
+
+
+def data_layer(page: Page) -> list:
+    """window.dataLayer as plain JSON: gtag's arguments objects become lists."""
+    return page.evaluate(
+        "() => (window.dataLayer || []).map((entry) =>"
+        " Object.prototype.toString.call(entry) === '[object Arguments]' ? Array.from(entry) : entry)"
+    )
