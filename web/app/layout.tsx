@@ -1,6 +1,7 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 
+import { Analytics } from "@/components/analytics/analytics";
 import { ConsentDefaults } from "@/components/consent/consent-defaults";
 import { ConsentManager } from "@/components/consent/consent-manager";
 import { ChatButton } from "@/components/layout/chat-button";
@@ -42,6 +43,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         <main id="main">{children}</main>
         <SiteFooter />
         <ChatButton />
+        <Analytics />
         <ConsentManager
           texts={getCookiePolicy().consent}
           tags={site.tags}

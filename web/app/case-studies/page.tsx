@@ -18,7 +18,9 @@ export default function CaseStudiesPage() {
   return (
     <>
       <PageHero title={content.page.heading} intro={content.page.intro}>
-        <ButtonLink href={paths.requestDemo}>Request a Quote</ButtonLink>
+        <ButtonLink href={paths.requestDemo} track={["request_quote_click", {}]}>
+          Request a Quote
+        </ButtonLink>
       </PageHero>
       <Section name="case-studies" tone="surface" className="overflow-x-clip">
         <SectionHeading eyebrow="Our work" title="Browse by what we built" />

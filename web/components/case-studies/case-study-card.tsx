@@ -1,6 +1,7 @@
 import Image from "next/image";
 import Link from "next/link";
 
+import { trackOnClick } from "@/lib/analytics/events";
 import { paths } from "@/lib/routes";
 
 export type CaseStudyCardData = { id: number; title: string; category: string; img: string };
@@ -24,6 +25,7 @@ export function CaseStudyCard({ study }: { study: CaseStudyCardData }) {
     <Link
       href={paths.caseStudy(study.id)}
       data-case-study-card={study.id}
+      {...trackOnClick("case_study_read_more", { case_study_title: study.title })}
       className="group flex h-full flex-col overflow-hidden rounded-3xl bg-white shadow-sm ring-1 ring-navy/5 transition duration-300 hover:-translate-y-1 hover:shadow-xl hover:shadow-navy/10"
     >
       <div className="overflow-hidden bg-navy/5">

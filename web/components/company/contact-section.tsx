@@ -1,3 +1,4 @@
+import { trackOnClick } from "@/lib/analytics/events";
 import type { SiteContent } from "@/lib/content";
 
 import { Section, SectionHeading } from "../ui/section";
@@ -11,17 +12,22 @@ const iconWrap = "grid size-11 shrink-0 place-items-center rounded-xl bg-navy te
 export function ContactSection({ site }: { site: SiteContent }) {
   const { contact } = site;
   const channels = [
-    { label: "General inquiries", value: contact.generalEmail, href: `mailto:${contact.generalEmail}`, kind: "email", icon: <MailIcon /> },
-    { label: "Sales", value: contact.salesEmail, href: `mailto:${contact.salesEmail}`, kind: "email", icon: <MailIcon /> },
-    { label: "Phone", value: contact.phone, href: contact.phoneHref, kind: "phone", icon: <PhoneIcon /> },
-  ];
+    { label: "General inquiries", value: contact.generalEmail, href: `mailto:${contact.generalEmail}`, kind: "email", location: "general_inquiries", icon: <MailIcon /> },
+    { label: "Sales", value: contact.salesEmail, href: `mailto:${contact.salesEmail}`, kind: "email", location: "general_sales", icon: <MailIcon /> },
+    { label: "Phone", value: contact.phone, href: contact.phoneHref, kind: "phone", location: "general", icon: <PhoneIcon /> },
+  ] as const;
   return (
     <Section name="contact">
       <SectionHeading eyebrow="Get in touch" title="General Inquiries" />
       <ul className="mx-auto mt-12 grid max-w-5xl gap-4 md:grid-cols-3">
         {channels.map((channel) => (
           <li key={channel.href}>
-            <a href={channel.href} data-contact={channel.kind} className={cardClass}>
+            <a
+              href={channel.href}
+              data-contact={channel.kind}
+              className={cardClass}
+              {...trackOnClick("contact_info_click", { type: channel.kind, location: channel.location })}
+            >
               <span className={iconWrap}>{channel.icon}</span>
               <span className="min-w-0">
                 <span className="block text-xs font-semibold tracking-wider text-muted uppercase">{channel.label}</span>

@@ -1,3 +1,4 @@
+import { trackOnClick } from "@/lib/analytics/events";
 import type { Office } from "@/lib/content";
 
 import { Section, SectionHeading } from "../ui/section";
@@ -23,7 +24,12 @@ function OfficeCard({ office }: { office: Office }) {
           <span className={iconWrap}>
             <PhoneIcon />
           </span>
-          <a href={office.phoneHref} className={`${linkClass} mt-1.5`} data-contact="phone">
+          <a
+            href={office.phoneHref}
+            className={`${linkClass} mt-1.5`}
+            data-contact="phone"
+            {...trackOnClick("contact_info_click", { type: "phone", location: office.id })}
+          >
             {office.phone}
           </a>
         </li>
@@ -31,7 +37,12 @@ function OfficeCard({ office }: { office: Office }) {
           <span className={iconWrap}>
             <MailIcon />
           </span>
-          <a href={`mailto:${office.email}`} className={`${linkClass} mt-1.5 break-all`} data-contact="email">
+          <a
+            href={`mailto:${office.email}`}
+            className={`${linkClass} mt-1.5 break-all`}
+            data-contact="email"
+            {...trackOnClick("contact_info_click", { type: "email", location: office.id })}
+          >
             {office.email}
           </a>
         </li>
@@ -42,6 +53,7 @@ function OfficeCard({ office }: { office: Office }) {
           target="_blank"
           rel="noopener noreferrer"
           data-contact="whatsapp"
+          {...trackOnClick("contact_info_click", { type: "whatsapp", location: office.id })}
           className="inline-flex items-center gap-2 rounded-full bg-teal px-5 py-2.5 text-sm font-semibold text-white transition hover:bg-navy"
         >
           <ChatIcon className="size-4" />

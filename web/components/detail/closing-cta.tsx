@@ -13,7 +13,9 @@ export function ClosingCta({ heading, text, nextLabel, nextHref }: { heading: st
         <h2 className="max-w-2xl text-3xl font-bold">{heading}</h2>
         <p className="max-w-2xl text-white/75">{text}</p>
         <div className="flex flex-wrap justify-center gap-4">
-          <ButtonLink href={paths.requestDemo}>Contact Us</ButtonLink>
+          <ButtonLink href={paths.requestDemo} track={["contact_us_click", { source: "none" }]}>
+            Contact Us
+          </ButtonLink>
           <Link href={nextHref} className={buttonClass("light")} data-next>
             {nextLabel} <span aria-hidden="true">&rarr;</span>
           </Link>

@@ -37,7 +37,9 @@ export function DetailIntro({
             ))}
           </ul>
           <div className="mt-8">
-            <ButtonLink href={quoteHref}>Request a Quote</ButtonLink>
+            <ButtonLink href={quoteHref} track={["request_quote_click", {}]}>
+              Request a Quote
+            </ButtonLink>
           </div>
         </div>
         <Image

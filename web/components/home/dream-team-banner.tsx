@@ -18,7 +18,7 @@ export function DreamTeamBanner({ dreamTeam }: { dreamTeam: DreamTeam }) {
             <h2 className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">{dreamTeam.heading}</h2>
             <p className="mt-4 text-lg leading-relaxed text-navy/80">{dreamTeam.message}</p>
             <div className="mt-8">
-              <ButtonLink href={paths.requestDemo} variant="dark">
+              <ButtonLink href={paths.requestDemo} variant="dark" track={["request_demo", {}]}>
                 {dreamTeam.ctaLabel} <span aria-hidden="true">&rarr;</span>
               </ButtonLink>
             </div>

@@ -14,7 +14,7 @@ export function FeaturedProjects({ projects }: { projects: ProjectsSection }) {
       </Reveal>
       <ProjectTabs tabs={projects.tabs} projects={projects.items} emptyMessage={projects.emptyMessage} />
       <div className="mt-12 flex justify-center">
-        <ButtonLink href={paths.caseStudies} variant="outline">
+        <ButtonLink href={paths.caseStudies} variant="outline" track={["view_case_studies_click", {}]}>
           {projects.exploreMoreLabel} <span aria-hidden="true">&rarr;</span>
         </ButtonLink>
       </div>

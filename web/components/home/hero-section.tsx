@@ -27,8 +27,10 @@ export function HeroSection({ hero }: { hero: Hero }) {
             <RotatingPhrase phrases={hero.phrases} className="mt-5 text-2xl font-semibold text-amber sm:text-3xl" />
             <p className="mt-6 max-w-2xl text-lg leading-relaxed text-white/75">{hero.intro}</p>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:gap-4">
-              <ButtonLink href={paths.requestDemo}>{hero.appointmentLabel}</ButtonLink>
-              <ButtonLink href={paths.caseStudies} variant="light">
+              <ButtonLink href={paths.requestDemo} track={["request_demo", {}]}>
+                {hero.appointmentLabel}
+              </ButtonLink>
+              <ButtonLink href={paths.caseStudies} variant="light" track={["view_case_studies_click", {}]}>
                 {hero.caseStudiesLabel}
               </ButtonLink>
             </div>

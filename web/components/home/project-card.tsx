@@ -1,6 +1,7 @@
 import Image from "next/image";
 import Link from "next/link";
 
+import { trackOnClick } from "@/lib/analytics/events";
 import type { Project } from "@/lib/content";
 
 /** One Featured Projects card: picture, title, description, View Details and Live Demo (spec 2.4). */
@@ -30,6 +31,7 @@ export function ProjectCard({ project }: { project: Project }) {
         <div className="mt-6 flex flex-wrap items-center gap-3">
           <Link
             href={project.caseStudyLink}
+            {...trackOnClick("view_project_details", { project_title: project.title })}
             className="inline-flex items-center gap-2 rounded-full bg-navy px-5 py-2.5 text-sm font-semibold text-white transition hover:bg-navy-700"
           >
             View Details <span aria-hidden="true">&rarr;</span>
@@ -38,6 +40,7 @@ export function ProjectCard({ project }: { project: Project }) {
             href={project.liveLink}
             target="_blank"
             rel="noopener noreferrer"
+            {...trackOnClick("view_live_demo", { project_title: project.title })}
             className="inline-flex items-center gap-2 rounded-full border border-navy/15 px-5 py-2.5 text-sm font-semibold text-navy transition hover:border-navy hover:bg-surface"
           >
             Live Demo

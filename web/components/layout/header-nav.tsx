@@ -5,6 +5,7 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from "react";
 
+import { track } from "@/lib/analytics/events";
 import type { FormConfig } from "@/lib/forms/config";
 
 export type NavLink = { label: string; href: string };
@@ -65,6 +66,7 @@ export function HeaderNav({
     closeTimer.current = window.setTimeout(() => setOpenMenu(null), CLOSE_DELAY_MS);
   };
   const openContact = () => {
+    track("contact_us_click", { source: "header" });
     setMobileOpen(false);
     setContact("open");
   };

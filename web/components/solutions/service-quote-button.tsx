@@ -3,6 +3,7 @@
 import dynamic from "next/dynamic";
 import { useState } from "react";
 
+import { track } from "@/lib/analytics/events";
 import type { FormConfig } from "@/lib/forms/config";
 
 import { buttonClass } from "../ui/button-link";
@@ -26,7 +27,10 @@ export function ServiceQuoteButton({
       <button
         type="button"
         aria-haspopup="dialog"
-        onClick={() => setState("open")}
+        onClick={() => {
+          track("request_quote_click", {});
+          setState("open");
+        }}
         onPointerEnter={() => void loadQuoteDialog()}
         onFocus={() => void loadQuoteDialog()}
         className={buttonClass("primary")}

@@ -1,3 +1,4 @@
+import { trackOnClick } from "@/lib/analytics/events";
 import type { TeamMember } from "@/lib/content";
 
 import { SocialIcon } from "../ui/social-icon";
@@ -36,6 +37,7 @@ export function MemberLinks({ member }: { member: TeamMember }) {
           href={member.github}
           aria-label={isMail ? `Email ${member.name}` : `${member.name} on code hosting`}
           data-member-link={isMail ? "email" : "github"}
+          {...trackOnClick("team_member_contact_click", { member_name: member.name, type: isMail ? "email" : "github" })}
           className={linkClass}
           {...(opensTab ? { target: "_blank", rel: "noopener noreferrer" } : {})}
         >
@@ -50,6 +52,7 @@ export function MemberLinks({ member }: { member: TeamMember }) {
             rel="noopener noreferrer"
             aria-label={`${member.name} on LinkedIn`}
             data-member-link="linkedin"
+            {...trackOnClick("team_member_contact_click", { member_name: member.name, type: "linkedin" })}
             className={linkClass}
           >
             <SocialIcon icon="linkedin" className={iconClass} />

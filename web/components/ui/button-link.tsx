@@ -1,6 +1,8 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 
+import { trackOnClick, type TrackedEvent } from "@/lib/analytics/events";
+
 const variants = {
   primary: "bg-amber text-navy hover:bg-amber-600 shadow-sm",
   dark: "bg-navy text-white hover:bg-navy-700",
@@ -13,27 +15,30 @@ export type ButtonVariant = keyof typeof variants;
 export const buttonClass = (variant: ButtonVariant = "primary") =>
   `inline-flex items-center justify-center gap-2 rounded-full px-6 py-3 text-sm font-semibold transition ${variants[variant]}`;
 
-/** A link styled as a button; external links open in a new tab. */
+/** A link styled as a button; external links open in a new tab. `track` names its analytics event. */
 export function ButtonLink({
   href,
   children,
   variant = "primary",
   external = false,
+  track,
 }: {
   href: string;
   children: ReactNode;
   variant?: ButtonVariant;
   external?: boolean;
+  track?: TrackedEvent;
 }) {
+  const tracking = track ? trackOnClick(...track) : {};
   if (external) {
     return (
-      <a href={href} target="_blank" rel="noopener noreferrer" className={buttonClass(variant)}>
+      <a href={href} target="_blank" rel="noopener noreferrer" className={buttonClass(variant)} {...tracking}>
         {children}
       </a>
     );
   }
   return (
-    <Link href={href} className={buttonClass(variant)}>
+    <Link href={href} className={buttonClass(variant)} {...tracking}>
       {children}
     </Link>
   );

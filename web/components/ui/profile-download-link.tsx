@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 
+import { trackOnClick } from "@/lib/analytics/events";
 import { leadApiUrl } from "@/lib/env";
 
 import { buttonClass, type ButtonVariant } from "./button-link";
@@ -23,7 +24,12 @@ export function ProfileDownloadLink({
   variant?: ButtonVariant;
 }) {
   return (
-    <a href={leadApiUrl("/api/download/profile")} download data-download-source={source} className={buttonClass(variant)}>
+    <a
+      href={leadApiUrl("/api/download/profile")}
+      download
+      className={buttonClass(variant)}
+      {...trackOnClick("download_profile_click", { source })}
+    >
       <DownloadIcon />
       {children}
     </a>

@@ -1,3 +1,4 @@
+import { trackOnClick } from "@/lib/analytics/events";
 import type { SocialLink } from "@/lib/content";
 
 import { SocialIcon } from "./social-icon";
@@ -27,6 +28,7 @@ export function SocialLinks({
             rel="noopener noreferrer"
             aria-label={link.name}
             data-contact="social"
+            {...trackOnClick("contact_info_click", { type: "social", network: link.name })}
             className={`grid place-items-center rounded-full transition ${tones[tone]}`}
           >
             <SocialIcon icon={link.icon} />

@@ -2,6 +2,8 @@
 
 import { useRef, useState, type FormEvent } from "react";
 
+import { track } from "@/lib/analytics/events";
+import { FORM_EVENTS } from "@/lib/analytics/form-events";
 import { randomUuid } from "@/lib/random-uuid";
 
 import type { FormConfig } from "./config";
@@ -55,6 +57,10 @@ export function useLeadForm(config: FormConfig, formId: string, extra: () => For
     if (status === "submitting") {
       return;
     }
+    const events = FORM_EVENTS[config.name];
+    if (events) {
+      track(...events.submitPress);
+    }
     const found = validate(config, values);
     if (Object.keys(found).length > 0) {
       showErrors(found);
@@ -80,6 +86,9 @@ export function useLeadForm(config: FormConfig, formId: string, extra: () => For
       setValues(emptyValues(config));
       setErrors({});
       setStatus("sent");
+      if (events) {
+        track(...events.sent);
+      }
       return;
     }
     // Errors on fields the visitor can fix go under those fields; any other refusal is a failure.

@@ -35,7 +35,11 @@ export default async function EdutechServicePage({ params }: Props) {
         points={service.sub_headers.sub_points}
         image={service.sub_headers.mockupImage}
         imageAlt={`Overview mockup of ${service.title}`}
-        actions={<ButtonLink href={paths.requestDemo}>Request a Quote</ButtonLink>}
+        actions={
+          <ButtonLink href={paths.requestDemo} track={["request_quote_click", {}]}>
+            Request a Quote
+          </ButtonLink>
+        }
       />
       <OfferingDetailSections offering={service} next={{ title: next.title, href: paths.edutechService(next.id) }} />
     </>
