@@ -27,9 +27,10 @@ def wait_until_up(url: str, process: subprocess.Popen, log: Path, timeout: float
         if process.poll() is not None:
             raise RuntimeError(f"server exited with {process.returncode}:\n{log.read_text()}")
         try:
-            if requests.get(url, timeout=2).status_code < 500:
+            if requests.get(url, timeout=5).status_code < 500:
                 return
-        except requests.ConnectionError:
+        # Not listening yet, or too busy starting up to answer in time: ask again.
+        except (requests.ConnectionError, requests.Timeout):
             pass
         time.sleep(0.2)
     raise RuntimeError(f"{url} did not come up in {timeout}s:\n{log.read_text()}")

@@ -78,7 +78,7 @@ def test_the_banner_is_not_in_the_server_html_and_offers_three_equal_answers(pag
 
 @pytest.mark.parametrize(("answer", "flags"), [("acceptAll", (True, True)), ("rejectAll", (False, False))])
 def test_an_answer_is_stored_with_version_date_and_id_and_holds_on_reload(page, answer, flags):
-    first_visit(page)
+    asked = first_visit(page)
     before = datetime.now(UTC)
     banner(page).get_by_role("button", name=BANNER[answer]).click()
     expect(banner(page)).to_have_count(0)
@@ -90,9 +90,14 @@ def test_an_answer_is_stored_with_version_date_and_id_and_holds_on_reload(page, 
     saved_at = datetime.fromisoformat(choice["date"].replace("Z", "+00:00"))
     assert before - timedelta(seconds=5) <= saved_at <= datetime.now(UTC) + timedelta(seconds=5)
 
+    expected = sorted([GA, GTM] if flags[0] else [])
+    assert tags_asked(page, asked, expected) == expected
+
+    asked.clear()
     page.reload()
     settled(page)
     expect(banner(page)).to_have_count(0)
+    assert tags_asked(page, asked, expected) == expected  # applied again on the next page
 
 
 def test_manage_preferences_shows_essential_always_on_and_cancel_changes_nothing(page):
@@ -268,3 +273,26 @@ def test_the_proof_lands_in_postgresql_too(browser, postgres_site):
     [row] = wait_for_proof(page, engine, choice["id"])
     assert (row["analytics"], row["marketing"], row["version"]) == (False, False, CONSENT["version"])
     context.close()
+
+
+def test_the_banner_never_covers_a_submit_button_or_the_profile_popup(page):
+    page.clock.install()
+    first_visit(page)
+    wait_hydrated(page, '[data-lead-form="quote"]')
+    page.clock.run_for(21_000)
+    popup = page.locator("[data-profile-popup]")
+    popup.evaluate("(el) => Promise.all(el.getAnimations().map((animation) => animation.finished))")
+    popup = popup.bounding_box()
+    assert popup["y"] + popup["height"] <= banner(page).bounding_box()["y"]
+
+    visit(page, "/case-studies")
+    expect(banner(page)).to_be_visible()
+    send = page.locator('[data-lead-form="caseStudiesContact"] button[type="submit"]')
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    send.scroll_into_view_if_needed()
+    assert send.evaluate(
+        "(button) => { const box = button.getBoundingClientRect();"
+        " return document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2) === button; }"
+    )
+    footer_end = page.locator("[data-copyright]").bounding_box()
+    assert footer_end["y"] + footer_end["height"] <= banner(page).bounding_box()["y"] + 1
