@@ -2,6 +2,7 @@
 and the stored choice as the page holds it."""
 
 import json
+from datetime import UTC, datetime
 
 from playwright.sync_api import Page
 
@@ -43,3 +44,23 @@ def data_layer(page: Page) -> list:
         "() => (window.dataLayer || []).map((entry) =>"
         " Object.prototype.toString.call(entry) === '[object Arguments]' ? Array.from(entry) : entry)"
     )
+
+
+def iso(moment: datetime) -> str:
+    """A date as the site stores it: JavaScript's toISOString()."""
+    return moment.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def remember_choice(page: Page, **overrides) -> None:
+    """A visitor who answered before: this choice (current unless overridden) is in localStorage
+    before any of the page's scripts run."""
+    choice = {
+        "essential": True,
+        "analytics": False,
+        "marketing": False,
+        "version": CONSENT["version"],
+        "date": iso(datetime.now(UTC)),
+        "id": "5f0c7d4e-8a51-4f1e-9a39-2b7c1c0e6d21",
+        **overrides,
+    }
+    page.add_init_script(f"localStorage.setItem('cookieConsent', {json.dumps(json.dumps(choice))})")

@@ -1,15 +1,12 @@
 """Every analytics event of spec 7, fired by the control the table names, found in window.dataLayer
 as {event, ...data} with exactly its data; and a page view per load and client-side navigation."""
 
-import json
-from datetime import UTC, datetime
-
 import pytest
 from playwright.sync_api import expect
 
 from lead_service import content
 
-from .consent import CONSENT, data_layer
+from .consent import data_layer, remember_choice
 from .lead_forms import CONTACT, QUOTE, unique_email, wait_hydrated
 from .site import NAME, SITE, visit
 
@@ -22,15 +19,7 @@ TEAM = content.load("team")["members"]
 @pytest.fixture(autouse=True)
 def chosen(page):
     """A visitor who has answered the cookie banner already (it would sit over the page's foot)."""
-    choice = {
-        "essential": True,
-        "analytics": False,
-        "marketing": False,
-        "version": CONSENT["version"],
-        "date": datetime.now(UTC).isoformat().replace("+00:00", "Z"),
-        "id": "5f0c7d4e-8a51-4f1e-9a39-2b7c1c0e6d21",
-    }
-    page.add_init_script(f"localStorage.setItem('cookieConsent', {json.dumps(json.dumps(choice))})")
+    remember_choice(page)
     # tel: and mailto: hand off to an app this machine lacks, after which headless Chromium takes no
     # more input: the hand-off is cancelled (after the site's own click listener has run).
     page.add_init_script(

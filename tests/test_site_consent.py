@@ -2,7 +2,6 @@
 service: the banner and preferences, what is stored, Consent Mode, which tags load, withdrawal,
 and the proof rows. The tag hosts are stood in for by the test and never reached."""
 
-import json
 import re
 from datetime import UTC, datetime, timedelta
 
@@ -11,7 +10,7 @@ import requests
 from playwright.sync_api import expect
 from sqlalchemy import text
 
-from .consent import CONSENT, TAGS, data_layer, stand_in_for_tags, stored_choice
+from .consent import CONSENT, TAGS, data_layer, iso, remember_choice, stand_in_for_tags, stored_choice
 from .lead_forms import wait_hydrated
 from .site import SITE, visit
 
@@ -145,23 +144,11 @@ def test_save_preferences_stores_each_combination_and_its_proof(page, lead_engin
 
 @pytest.mark.parametrize(
     "stale",
-    [
-        {"version": "2000-01-01"},
-        {"date": (datetime.now(UTC) - timedelta(days=366)).isoformat().replace("+00:00", "Z")},
-    ],
+    [{"version": "2000-01-01"}, {"date": iso(datetime.now(UTC) - timedelta(days=366))}],
     ids=["older policy version", "older than 12 months"],
 )
 def test_an_out_of_date_choice_is_asked_again_and_loads_no_tag(page, stale):
-    choice = {
-        "essential": True,
-        "analytics": True,
-        "marketing": True,
-        "version": CONSENT["version"],
-        "date": datetime.now(UTC).isoformat().replace("+00:00", "Z"),
-        "id": "5f0c7d4e-8a51-4f1e-9a39-2b7c1c0e6d21",
-        **stale,
-    }
-    page.add_init_script(f"localStorage.setItem('cookieConsent', {json.dumps(json.dumps(choice))})")
+    remember_choice(page, analytics=True, marketing=True, **stale)
     asked = first_visit(page)
     settled(page)
     assert asked == []

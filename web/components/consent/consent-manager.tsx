@@ -4,7 +4,7 @@ import dynamic from "next/dynamic";
 import { useCallback, useEffect, useState } from "react";
 
 import type { ConsentTexts, TagIds } from "@/lib/content";
-import { CONSENT_KEY, currentChoice, makeChoice, type ConsentChoice } from "@/lib/consent/choice";
+import { CONSENT_KEY, currentChoice, makeChoice, type ConsentChoice, type OptionalConsent } from "@/lib/consent/choice";
 import { consentSignals, gtag } from "@/lib/consent/consent-mode";
 import { OPEN_COOKIE_SETTINGS } from "@/lib/consent/open-settings";
 import { removeTagCookies } from "@/lib/consent/tag-cookies";
@@ -17,8 +17,6 @@ const ConsentPreferences = dynamic(() => import("./consent-preferences").then((m
   ssr: false,
 });
 const ConsentTags = dynamic(() => import("./consent-tags").then((module) => module.ConsentTags), { ssr: false });
-
-type Optional = { analytics: boolean; marketing: boolean };
 
 function useStickyTrue(value: boolean): boolean {
   const [stuck, setStuck] = useState(value);
@@ -93,7 +91,7 @@ export function ConsentManager({
     return () => window.removeEventListener(OPEN_COOKIE_SETTINGS, openDialog);
   }, [openDialog]);
 
-  function save(flags: Optional) {
+  function save(flags: OptionalConsent) {
     // One id per browser: each later save of the same visitor is a new proof row under the same id.
     const saved = makeChoice(flags, texts.version, new Date(), choice?.id ?? randomUuid());
     try {

@@ -3,12 +3,10 @@
 import { useState } from "react";
 
 import type { ConsentTexts } from "@/lib/content";
-import type { ConsentFlags } from "@/lib/consent/choice";
+import type { OptionalConsent } from "@/lib/consent/choice";
 
 import { ModalDialog } from "../ui/modal-dialog";
 import { choiceButtonClass } from "./consent-banner";
-
-type Optional = Omit<ConsentFlags, "essential">;
 
 function Switch({
   name,
@@ -65,9 +63,9 @@ export function ConsentPreferences({
 }: {
   texts: Pick<ConsentTexts, "dialog" | "categories">;
   open: boolean;
-  initial: Optional;
+  initial: OptionalConsent;
   onCancel: () => void;
-  onSave: (flags: Optional) => void;
+  onSave: (flags: OptionalConsent) => void;
 }) {
   const [flags, setFlags] = useState(initial);
   const { dialog, categories } = texts;

@@ -4,11 +4,13 @@ export const CONSENT_KEY = "cookieConsent";
 export const CONSENT_MAX_AGE_MS = 365 * 24 * 60 * 60 * 1000;
 
 export type ConsentFlags = { essential: true; analytics: boolean; marketing: boolean };
+/** The two categories a visitor chooses; essential is always on. */
+export type OptionalConsent = Omit<ConsentFlags, "essential">;
 
 /** A saved choice: the flags, the policy version shown, when, and a random id the proof row carries. */
 export type ConsentChoice = ConsentFlags & { version: string; date: string; id: string };
 
-export function makeChoice(flags: Omit<ConsentFlags, "essential">, version: string, now: Date, id: string): ConsentChoice {
+export function makeChoice(flags: OptionalConsent, version: string, now: Date, id: string): ConsentChoice {
   return { essential: true, analytics: flags.analytics, marketing: flags.marketing, version, date: now.toISOString(), id };
 }
 

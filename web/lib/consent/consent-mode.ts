@@ -1,4 +1,4 @@
-import type { ConsentFlags } from "./choice";
+import type { OptionalConsent } from "./choice";
 
 declare global {
   interface Window {
@@ -19,7 +19,7 @@ export const CONSENT_DEFAULTS_SCRIPT = [
 const state = (granted: boolean) => (granted ? "granted" : "denied");
 
 /** Google Consent Mode v2: analytics consent grants analytics storage, marketing the three ad signals. */
-export function consentSignals({ analytics, marketing }: Omit<ConsentFlags, "essential">) {
+export function consentSignals({ analytics, marketing }: OptionalConsent) {
   return {
     ad_storage: state(marketing),
     ad_user_data: state(marketing),
