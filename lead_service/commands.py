@@ -27,11 +27,14 @@ since_option = click.option(
 until_option = click.option(
     "--until", type=click.DateTime(["%Y-%m-%d"]), help="Last UTC day to include (YYYY-MM-DD)."
 )
+spam_option = click.option(
+    "--include-spam", is_flag=True, help="Also the leads a bot sent (the form's honeypot was filled)."
+)
 
 
-def _select(kind, since, until):
+def _select(kind, since, until, include_spam):
     kinds = list(LEAD_MODELS) if kind == "all" else [kind]
-    return export.leads(kinds, since and since.date(), until and until.date())
+    return export.leads(kinds, since and since.date(), until and until.date(), include_spam)
 
 
 @click.group()
@@ -43,10 +46,11 @@ def leads():
 @kind_option
 @since_option
 @until_option
+@spam_option
 @with_appcontext
-def list_leads(kind, since, until):
+def list_leads(kind, since, until, include_spam):
     """Print one line per lead, oldest first."""
-    rows = _select(kind, since, until)
+    rows = _select(kind, since, until, include_spam)
     for row in rows:
         click.echo(
             f"{row['created_at'][:19]}  {row['kind']:<7}  #{row['id']:<5}  {row['name']}  <{row['email']}>"
@@ -58,14 +62,15 @@ def list_leads(kind, since, until):
 @kind_option
 @since_option
 @until_option
+@spam_option
 @click.option("--format", "fmt", type=click.Choice(["csv", "json"]), default="csv", show_default=True)
 @click.option(
     "--output", "-o", type=click.Path(dir_okay=False, path_type=Path), help="File to write (default: stdout)."
 )
 @with_appcontext
-def export_leads(kind, since, until, fmt, output):
+def export_leads(*, kind, since, until, include_spam, fmt, output):
     """Export leads as CSV or JSON, to stdout or a file."""
-    rows = _select(kind, since, until)
+    rows = _select(kind, since, until, include_spam)
     write = export.write_csv if fmt == "csv" else export.write_json
     if output is None:
         write(rows, sys.stdout)

@@ -26,6 +26,7 @@ COLUMNS = [
     "budget",
     "country",
     "page",
+    "spam",
 ]
 # A spreadsheet runs a cell that starts like a formula; a plain phone number such as
 # +8801712345678 is data, anything else starting with these characters is defused.
@@ -37,12 +38,17 @@ def _utc(moment: datetime) -> datetime:
     return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
 
 
-def leads(kinds: Iterable[str], since: date | None = None, until: date | None = None) -> list[dict[str, Any]]:
-    """Leads of the given kinds created from `since` through `until` (whole UTC days), oldest first."""
+def leads(
+    kinds: Iterable[str], since: date | None = None, until: date | None = None, include_spam: bool = False
+) -> list[dict[str, Any]]:
+    """Leads of the given kinds created from `since` through `until` (whole UTC days), oldest first;
+    spam only when asked for."""
     rows = []
     for kind in kinds:
         model = LEAD_MODELS[kind]
         query = select(model)
+        if not include_spam:
+            query = query.where(model.spam.is_(False))
         if since:
             query = query.where(model.created_at >= datetime.combine(since, time.min, UTC))
         if until:

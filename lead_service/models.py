@@ -2,7 +2,7 @@
 
 from datetime import UTC, datetime
 
-from sqlalchemy import Boolean, DateTime, Integer, Text
+from sqlalchemy import Boolean, DateTime, Integer, Text, false
 from sqlalchemy.orm import Mapped, mapped_column
 
 from .extensions import db
@@ -21,6 +21,8 @@ class LeadMixin:
     )
     # The site path the visitor sent the form from, when the form told us.
     page: Mapped[str | None] = mapped_column(Text)
+    # The form's hidden honeypot field came filled: a bot, answered as if it had succeeded.
+    spam: Mapped[bool] = mapped_column(Boolean, nullable=False, default=False, server_default=false())
 
 
 class ContactMessage(LeadMixin, db.Model):

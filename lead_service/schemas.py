@@ -22,13 +22,18 @@ class LeadSchema(Schema):
 
     error_messages: ClassVar[dict[str, str]] = {"type": "Send the form as a JSON object."}
 
+    # Set only from the honeypot below, never from what the client sends under this name.
+    spam = fields.Boolean(load_default=False)
+
     @pre_load
     def tidy(self, data: Any, **_kwargs: Any) -> Any:
-        """Trim strings; a blank or null value counts as missing, so it gets the required message."""
+        """Trim strings; a blank or null value counts as missing, so it gets the required message.
+        A filled honeypot marks the lead as spam."""
         if not isinstance(data, dict):
             return data
         trimmed = {key: value.strip() if isinstance(value, str) else value for key, value in data.items()}
-        return {key: value for key, value in trimmed.items() if value is not None and value != ""}
+        kept = {key: value for key, value in trimmed.items() if value is not None and value != ""}
+        return {**kept, "spam": FORMS["honeypotField"] in kept}
 
 
 def _printable_text(value: str) -> None:
