@@ -2,6 +2,7 @@
 
 from flask import Blueprint
 
+from .idempotency import idempotent
 from .models import ContactMessage, QuoteRequest
 from .records import commit, json_body
 from .schemas import SCHEMAS, contact_schema
@@ -10,6 +11,7 @@ bp = Blueprint("leads", __name__, url_prefix="/api")
 
 
 @bp.post("/contact")
+@idempotent
 def create_contact():
     body = json_body()
     form = body.get("form", "contact") if isinstance(body, dict) else "contact"
@@ -17,5 +19,6 @@ def create_contact():
 
 
 @bp.post("/quote")
+@idempotent
 def create_quote():
     return commit(QuoteRequest(**SCHEMAS["quote"].load(json_body())), "lead", "received")

@@ -51,6 +51,22 @@ class QuoteRequest(LeadMixin, db.Model):
 LEAD_MODELS = {"contact": ContactMessage, "quote": QuoteRequest}
 
 
+class IdempotencyKey(db.Model):
+    """The first answer given to an Idempotency-Key, replayed to its retries for 24 hours."""
+
+    __tablename__ = "idempotency_keys"
+
+    endpoint: Mapped[str] = mapped_column(Text, primary_key=True)
+    key: Mapped[str] = mapped_column(Text, primary_key=True)
+    # SHA-256 of the endpoint and the raw body: a retry must send the very same request.
+    request_digest: Mapped[str] = mapped_column(Text, nullable=False)
+    status_code: Mapped[int] = mapped_column(Integer, nullable=False)
+    response: Mapped[str] = mapped_column(Text, nullable=False)
+    created_at: Mapped[datetime] = mapped_column(
+        DateTime(timezone=True), default=_utcnow, nullable=False, index=True
+    )
+
+
 class ConsentRecord(db.Model):
     """One saved cookie choice. No IP address or user agent: the random consent id is the only link
     to the browser that made it."""

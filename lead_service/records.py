@@ -5,8 +5,9 @@ import json
 from typing import Any
 
 from flask import abort, current_app, request
-from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
+from . import idempotency
 from .extensions import db
 
 
@@ -21,10 +22,23 @@ def json_body() -> Any:
 
 
 def commit(record: db.Model, kind: str, status: str) -> tuple[dict[str, Any], int]:
-    """Store `record`; answer 201 once it is committed, 503 when the database is not there."""
+    """Store `record`; answer 201 once it is committed, 503 when the database is not there. With an
+    Idempotency-Key, the key and its answer are committed in the same transaction as the row."""
+    claim = idempotency.current_claim()
     db.session.add(record)
     try:
+        if claim is not None:
+            db.session.flush()  # the row's id is part of the answer to remember
+            idempotency.remember(claim, {"id": record.id, "status": status}, 201)
         db.session.commit()
+    except IntegrityError:
+        db.session.rollback()
+        # Only the key can clash: a copy of this request, on another worker, committed first.
+        earlier = idempotency.earlier_answer(claim) if claim is not None else None
+        if earlier is None:
+            raise
+        current_app.logger.info("%s retry answered from its first copy table=%s", kind, record.__tablename__)
+        return earlier
     except SQLAlchemyError as exc:
         db.session.rollback()
         # The exception text may quote the row itself; its type is enough to act on.

@@ -1,5 +1,7 @@
 """The lead service as operators run it: gunicorn with two workers on the SQLite default."""
 
+import threading
+import uuid
 from concurrent.futures import ThreadPoolExecutor
 
 import requests
@@ -47,3 +49,29 @@ def test_access_and_error_logs_hold_no_personal_data(lead_service_url, lead_serv
     log = (lead_service_home / "lead-service.log").read_text()
     assert '"POST /api/contact" 201' in log
     assert "private.person" not in log and "Private Person" not in log and "127.0.0.1 " not in log
+
+
+def test_two_copies_of_a_request_at_once_store_one_lead_and_get_one_answer(lead_service_url, lead_engine):
+    """Each request goes out twice at the same moment with one Idempotency-Key, as a phone that
+    retries before the first answer arrives would send it; the two workers race for the key."""
+    keys = [str(uuid.uuid4()) for _ in range(20)]
+    start = {key: threading.Barrier(2) for key in keys}
+
+    def send(key: str) -> requests.Response:
+        body = {**_contact(0), "email": f"twice-{key}@parallel.io"}
+        start[key].wait()
+        return requests.post(
+            f"{lead_service_url}/api/contact", json=body, headers={"Idempotency-Key": key}, timeout=30
+        )
+
+    with ThreadPoolExecutor(max_workers=40) as pool:
+        answers = list(pool.map(send, [key for key in keys for _ in range(2)]))
+
+    assert [answer.status_code for answer in answers] == [201] * 40
+    ids = [answer.json()["id"] for answer in answers]
+    assert all(ids[i] == ids[i + 1] for i in range(0, 40, 2))
+    with lead_engine.connect() as connection:
+        stored = connection.execute(
+            text("SELECT id FROM contact_messages WHERE email LIKE 'twice-%@parallel.io'")
+        ).scalars()
+        assert sorted(stored) == sorted(set(ids))

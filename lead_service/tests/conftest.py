@@ -12,7 +12,7 @@ from sqlalchemy import create_engine, delete, text
 from lead_service import create_app
 from lead_service.config import database_url
 from lead_service.extensions import db
-from lead_service.models import LEAD_MODELS, ConsentRecord
+from lead_service.models import LEAD_MODELS, ConsentRecord, IdempotencyKey
 from lead_service.profile_pdf import build_profile_pdf
 
 DATABASES = ["sqlite", "postgresql"]
@@ -65,7 +65,7 @@ def app(database, profile_pdf):
 def client(app):
     yield app.test_client()
     with app.app_context():
-        for model in (*LEAD_MODELS.values(), ConsentRecord):
+        for model in (*LEAD_MODELS.values(), ConsentRecord, IdempotencyKey):
             db.session.execute(delete(model))
         db.session.commit()
 

@@ -1,0 +1,90 @@
+"""Idempotency-Key (DECISIONS.md): a retry of the same submission within 24 hours gets the first
+answer and stores nothing new; the same key with another body gets 422. Keys live in the database,
+beside the leads, so every worker and every instance sees them."""
+
+import hashlib
+import json
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from functools import wraps
+from typing import Any
+
+from flask import abort, g, request
+
+from .extensions import db
+from .models import IdempotencyKey
+
+HEADER = "Idempotency-Key"
+KEEP_FOR = timedelta(hours=24)
+_VALID_KEY = re.compile(r"^[\x21-\x7e]{1,255}$")  # visible ASCII, as UUIDs and most client keys are
+
+
+@dataclass(frozen=True)
+class Claim:
+    endpoint: str
+    key: str
+    digest: str
+
+
+def _claim() -> Claim | None:
+    key = request.headers.get(HEADER)
+    if key is None:
+        return None
+    if not _VALID_KEY.match(key):
+        abort(400, description=f"The {HEADER} header must be 1 to 255 visible ASCII characters.")
+    endpoint = request.endpoint or request.path
+    digest = hashlib.sha256(endpoint.encode() + b"\n" + request.get_data()).hexdigest()
+    return Claim(endpoint, key, digest)
+
+
+def _aware(moment: datetime) -> datetime:
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment  # SQLite drops the zone
+
+
+def earlier_answer(claim: Claim) -> tuple[dict[str, Any], int] | None:
+    """The answer this key was first given, or None when it is new (or older than 24 hours)."""
+    row = db.session.get(IdempotencyKey, (claim.endpoint, claim.key))
+    if row is None:
+        return None
+    if _aware(row.created_at) < datetime.now(UTC) - KEEP_FOR:
+        db.session.delete(row)
+        db.session.commit()
+        return None
+    if row.request_digest != claim.digest:
+        abort(422, description=f"This {HEADER} was already used for a different request.")
+    return json.loads(row.response), row.status_code
+
+
+def idempotent(view: Callable[..., Any]) -> Callable[..., Any]:
+    """Answers a known key from the database; leaves a new one for records.commit to store."""
+
+    @wraps(view)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        claim = _claim()
+        if claim is not None:
+            earlier = earlier_answer(claim)
+            if earlier is not None:
+                return earlier
+            g.idempotency_claim = claim
+        return view(*args, **kwargs)
+
+    return wrapper
+
+
+def current_claim() -> Claim | None:
+    return g.get("idempotency_claim")
+
+
+def remember(claim: Claim, answer: dict[str, Any], status_code: int) -> None:
+    """Adds the key to the session, to be committed with the row it answered for."""
+    db.session.add(
+        IdempotencyKey(
+            endpoint=claim.endpoint,
+            key=claim.key,
+            request_digest=claim.digest,
+            status_code=status_code,
+            response=json.dumps(answer),
+        )
+    )
