@@ -7,6 +7,9 @@ from typing import Any
 
 from flask import Flask
 from flask_cors import CORS
+from flask_limiter import Limiter
+from flask_limiter.util import get_remote_address
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from . import commands, consent, errors, health, leads, profile
 from .config import engine_options, from_environment
@@ -28,12 +31,20 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.config["SQLALCHEMY_ENGINE_OPTIONS"] = options | app.config.get("SQLALCHEMY_ENGINE_OPTIONS", {})
     app.logger.setLevel(app.config["LOG_LEVEL"])
 
+    if app.config["TRUSTED_PROXY_HOPS"] > 0:
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=app.config["TRUSTED_PROXY_HOPS"])
     db.init_app(app)
+    # One limiter per app, so that each app has its own store and settings. Keyed on the client's
+    # address as ProxyFix leaves it: the trusted hop's view, never a value the visitor wrote.
+    limiter = Limiter(get_remote_address, app=app)
     migrate.init_app(app, db, directory=str(MIGRATIONS), render_as_batch=True)
     if app.config["CORS_ORIGINS"]:
         CORS(app, resources={r"/api/*": {"origins": app.config["CORS_ORIGINS"]}}, methods=["GET", "POST"])
 
     for module in (errors, leads, consent, profile, health):
         app.register_blueprint(module.bp)
+    # Health probes come from the platform, and a PDF viewer asks for the profile in many ranges.
+    for module in (health, profile):
+        limiter.exempt(module.bp)
     commands.init_app(app)
     return app

@@ -53,7 +53,10 @@ def database(request, tmp_path_factory):
 
 @pytest.fixture(scope="session")
 def app(database, profile_pdf):
-    app = create_app({**database, "TESTING": True, "PROFILE_PDF_PATH": str(profile_pdf)})
+    # Rate limits have tests of their own; here one test client sends hundreds of requests.
+    app = create_app(
+        {**database, "TESTING": True, "PROFILE_PDF_PATH": str(profile_pdf), "RATELIMIT_ENABLED": False}
+    )
     with app.app_context():
         flask_migrate.upgrade()  # the real migrations, not create_all
     yield app

@@ -25,6 +25,10 @@ def test_environment_settings(monkeypatch, tmp_path):
     monkeypatch.setenv("MAX_BODY_BYTES", "1024")
     monkeypatch.setenv("PROFILE_PDF_PATH", "/srv/profile.pdf")
     monkeypatch.setenv("LOG_LEVEL", "warning")
+    monkeypatch.setenv("RATELIMIT_ENABLED", "false")
+    monkeypatch.setenv("RATELIMIT_STORAGE_URI", "redis://cache:6379/0")
+    monkeypatch.setenv("RATELIMIT_DEFAULT", "5 per minute")
+    monkeypatch.setenv("TRUSTED_PROXY_HOPS", "2")
 
     assert from_environment(tmp_path) == {
         "SQLALCHEMY_DATABASE_URI": "postgresql+psycopg://u@db/leads",
@@ -32,11 +36,27 @@ def test_environment_settings(monkeypatch, tmp_path):
         "MAX_CONTENT_LENGTH": 1024,
         "PROFILE_PDF_PATH": "/srv/profile.pdf",
         "LOG_LEVEL": "WARNING",
+        "RATELIMIT_ENABLED": False,
+        "RATELIMIT_STORAGE_URI": "redis://cache:6379/0",
+        "RATELIMIT_DEFAULT": "5 per minute",
+        "RATELIMIT_HEADERS_ENABLED": True,
+        "RATELIMIT_SWALLOW_ERRORS": True,
+        "TRUSTED_PROXY_HOPS": 2,
     }
 
 
 def test_defaults_keep_everything_in_the_instance_folder(monkeypatch, tmp_path):
-    for name in ("DATABASE_URL", "CORS_ORIGINS", "MAX_BODY_BYTES", "PROFILE_PDF_PATH", "LOG_LEVEL"):
+    for name in (
+        "DATABASE_URL",
+        "CORS_ORIGINS",
+        "MAX_BODY_BYTES",
+        "PROFILE_PDF_PATH",
+        "LOG_LEVEL",
+        "RATELIMIT_ENABLED",
+        "RATELIMIT_STORAGE_URI",
+        "RATELIMIT_DEFAULT",
+        "TRUSTED_PROXY_HOPS",
+    ):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("LEAD_SERVICE_INSTANCE_PATH", str(tmp_path))
 
@@ -46,6 +66,8 @@ def test_defaults_keep_everything_in_the_instance_folder(monkeypatch, tmp_path):
     assert app.config["PROFILE_PDF_PATH"] == str(tmp_path / "company-profile.pdf")
     assert app.config["SQLALCHEMY_ENGINE_OPTIONS"]["hide_parameters"] is True
     assert app.config["MAX_CONTENT_LENGTH"] == 64 * 1024
+    assert (app.config["RATELIMIT_ENABLED"], app.config["RATELIMIT_STORAGE_URI"]) == (True, "memory://")
+    assert app.config["TRUSTED_PROXY_HOPS"] == 1
 
 
 def test_bad_number_is_a_clear_startup_error(monkeypatch, tmp_path):
