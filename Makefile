@@ -10,7 +10,7 @@ INSTANCE := instance
 # The service reads the same variable, so the PDF make builds is the one `make run` serves.
 export PROFILE_PDF_PATH ?= $(CURDIR)/$(INSTANCE)/company-profile.pdf
 PROFILE_PDF := $(PROFILE_PDF_PATH)
-WEB_SOURCES := $(shell find web/app web/components web/lib web/scripts web/proxy.ts web/next.config.ts web/postcss.config.mjs web/tsconfig.json web/package.json shared_content -type f 2>/dev/null)
+WEB_SOURCES := $(shell find web/app web/components web/lib web/scripts web/next.config.ts web/postcss.config.mjs web/tsconfig.json web/package.json shared_content -type f 2>/dev/null)
 export NEXT_TELEMETRY_DISABLED := 1
 
 .PHONY: help setup run test lint chromium migrate clean

@@ -65,3 +65,46 @@ def test_unknown_api_path_is_a_json_404(web_url):
 
     assert response.status_code == 404
     assert response.json()["code"] == 404
+
+
+def test_a_stopped_lead_service_is_a_json_503_with_retry_after(web_without_service):
+    response = requests.post(f"{web_without_service}/api/quote", json=QUOTE, timeout=30)
+
+    assert response.status_code == 503
+    assert response.json()["code"] == 503
+    assert int(response.headers["Retry-After"]) > 0
+
+
+def test_a_body_over_the_limit_stops_at_the_site(web_without_service):
+    """413, not the 503 of the service behind: the body was never sent on."""
+    response = requests.post(
+        f"{web_without_service}/api/contact",
+        data=b'{"message": "' + b"x" * 70_000 + b'"}',
+        headers={"Content-Type": "application/json"},
+        timeout=30,
+    )
+    assert response.status_code == 413
+    assert response.json()["code"] == 413
+
+
+def test_a_chunked_body_over_the_limit_stops_at_the_site_too(web_without_service):
+    chunks = (b"x" * 8192 for _ in range(10))
+    response = requests.post(
+        f"{web_without_service}/api/contact",
+        data=chunks,
+        headers={"Content-Type": "application/json"},
+        timeout=30,
+    )
+    assert response.status_code == 413
+
+
+def test_no_answer_names_the_lead_services_address(web_url, lead_service_url):
+    internal = lead_service_url.removeprefix("http://")
+    for response in (
+        requests.post(f"{web_url}/api/contact", json={}, timeout=10),
+        requests.get(f"{web_url}/api/download/profile", headers={"Range": "bytes=0-4"}, timeout=10),
+        requests.get(f"{web_url}/api/nothing-here", timeout=10),
+    ):
+        assert not [
+            name for name, value in response.headers.items() if internal in value or "rewrite" in name
+        ]

@@ -39,9 +39,27 @@ export function leadServiceUrl(): string {
 /**
  * URL the browser should call for a lead-service path such as `/api/contact`.
  * `NEXT_PUBLIC_LEAD_API_URL` is inlined at build time (it must be referenced
- * literally for that); when unset, the same-origin path goes through proxy.ts.
+ * literally for that); when unset, the same-origin path goes through app/api/[...path]/route.ts.
  */
 export function leadApiUrl(path: `/${string}`): string {
   const base = process.env.NEXT_PUBLIC_LEAD_API_URL?.trim().replace(/\/+$/, "");
   return base ? `${base}${path}` : path;
+}
+
+const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
+
+/**
+ * Largest request body the site forwards to the lead service: the same `MAX_BODY_BYTES` (and
+ * default) as the service, so an oversized body stops at the site. Read at run time.
+ */
+export function maxBodyBytes(): number {
+  const raw = process.env.MAX_BODY_BYTES?.trim();
+  if (!raw) {
+    return DEFAULT_MAX_BODY_BYTES;
+  }
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0) {
+    throw new Error(`MAX_BODY_BYTES must be a positive integer, got ${JSON.stringify(raw)}`);
+  }
+  return value;
 }
