@@ -52,12 +52,19 @@ def server(command: list[str], env: dict[str, str], ready_url: str, log: Path, c
         wait_until_up(ready_url, process, log)
         yield process
     finally:
+        stop(process)
+
+
+def stop(process: subprocess.Popen) -> None:
+    """SIGTERM to the server's whole process group, SIGKILL after 20 s; gone already is fine."""
+    try:
         os.killpg(process.pid, 15)
-        try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, 9)
-            process.wait()
+        process.wait(timeout=20)
+    except ProcessLookupError:
+        pass
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, 9)
+        process.wait()
 
 
 @contextmanager
