@@ -1,4 +1,5 @@
-"""GET /healthz: the service answers and its database takes a query."""
+"""Health probes: /healthz/live (the process answers, nothing else is touched) and /healthz/ready
+(its database takes a query too; /healthz is the same, for existing probes)."""
 
 from flask import Blueprint, current_app
 from sqlalchemy import text
@@ -9,8 +10,14 @@ from .extensions import db
 bp = Blueprint("health", __name__)
 
 
+@bp.get("/healthz/live")
+def live():
+    return {"status": "ok"}
+
+
+@bp.get("/healthz/ready")
 @bp.get("/healthz")
-def healthz():
+def ready():
     try:
         db.session.execute(text("SELECT 1"))
     except SQLAlchemyError as exc:

@@ -11,7 +11,8 @@ from datetime import UTC, datetime, timedelta
 from functools import wraps
 from typing import Any
 
-from flask import abort, g, request
+from flask import abort, current_app, g, request
+from sqlalchemy.exc import SQLAlchemyError
 
 from .extensions import db
 from .models import IdempotencyKey
@@ -45,12 +46,17 @@ def _aware(moment: datetime) -> datetime:
 
 def earlier_answer(claim: Claim) -> tuple[dict[str, Any], int] | None:
     """The answer this key was first given, or None when it is new (or older than 24 hours)."""
-    row = db.session.get(IdempotencyKey, (claim.endpoint, claim.key))
+    try:
+        row = db.session.get(IdempotencyKey, (claim.endpoint, claim.key))
+        if row is not None and _aware(row.created_at) < datetime.now(UTC) - KEEP_FOR:
+            db.session.delete(row)
+            db.session.commit()
+            row = None
+    except SQLAlchemyError as exc:
+        db.session.rollback()
+        current_app.logger.error("idempotency key not read error=%s", type(exc).__name__)
+        abort(503, description="We could not save your request just now. Please try again in a minute.")
     if row is None:
-        return None
-    if _aware(row.created_at) < datetime.now(UTC) - KEEP_FOR:
-        db.session.delete(row)
-        db.session.commit()
         return None
     if row.request_digest != claim.digest:
         abort(422, description=f"This {HEADER} was already used for a different request.")

@@ -61,7 +61,7 @@ def stop(process: subprocess.Popen) -> None:
         os.killpg(process.pid, 15)
         process.wait(timeout=20)
     except ProcessLookupError:
-        pass
+        process.wait()
     except subprocess.TimeoutExpired:
         os.killpg(process.pid, 9)
         process.wait()

@@ -51,8 +51,24 @@ def test_database_outage_is_503_and_logged_without_personal_data(unreachable_dat
     _assert_no_personal_data(caplog)
 
 
-def test_healthz_reports_a_database_outage(unreachable_database):
-    response = unreachable_database.get("/healthz")
+@pytest.mark.parametrize(("path", "body"), [("/api/contact", LEAD), ("/api/quote", QUOTE)])
+def test_database_outage_with_an_idempotency_key_is_503_too(unreachable_database, path, body):
+    response = unreachable_database.post(path, json=body, headers={"Idempotency-Key": "retry-1"})
+
+    assert response.status_code == 503
+    assert response.json["code"] == 503
+
+
+@pytest.mark.parametrize("path", ["/healthz", "/healthz/ready"])
+def test_readiness_reports_a_database_outage(unreachable_database, path):
+    response = unreachable_database.get(path)
 
     assert response.status_code == 503
     assert response.json == {"status": "unavailable", "database": "unavailable"}
+
+
+def test_liveness_does_not_touch_the_database(unreachable_database):
+    response = unreachable_database.get("/healthz/live")
+
+    assert response.status_code == 200
+    assert response.json == {"status": "ok"}

@@ -68,8 +68,13 @@ def test_wrong_method_is_405_json(client, path):
     assert "POST" in response.headers["Allow"]
 
 
-def test_healthz_reports_the_database(client):
-    response = client.get("/healthz")
+@pytest.mark.parametrize("path", ["/healthz", "/healthz/ready"])
+def test_readiness_reports_the_database(client, path):
+    response = client.get(path)
 
     assert response.status_code == 200
     assert response.json == {"status": "ok", "database": "ok"}
+
+
+def test_liveness_answers(client):
+    assert client.get("/healthz/live").json == {"status": "ok"}
