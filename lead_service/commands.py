@@ -3,13 +3,14 @@ registered on the app's CLI."""
 
 import json
 import sys
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import click
 from flask import Flask, current_app
 from flask.cli import with_appcontext
 
-from . import export
+from . import export, retention
 from .content_summary import summary
 from .models import LEAD_MODELS
 from .profile_pdf import build_profile_pdf
@@ -79,6 +80,37 @@ def export_leads(*, kind, since, until, include_spam, fmt, output):
         with output.open("w", encoding="utf-8-sig" if fmt == "csv" else "utf-8", newline="") as stream:
             write(rows, stream)
         click.echo(f"{len(rows)} lead(s) written to {output}", err=True)
+
+
+def _report(removed: dict[str, int], what: str) -> None:
+    click.echo(
+        f"removed {removed['contact']} contact message(s) and {removed['quote']} quote request(s) {what}"
+    )
+
+
+@leads.command("erase")
+@click.option("--email", required=True, help="The address whose leads are erased.")
+@with_appcontext
+def erase_leads(email):
+    """Erase every lead sent with an e-mail address (a data-protection request)."""
+    _report(retention.erase(email), f"sent with {email.strip()}")
+
+
+@leads.command("purge")
+@click.option(
+    "--older-than",
+    "days",
+    type=click.IntRange(min=1),
+    help="Age in days; default: LEAD_RETENTION_DAYS.",
+)
+@with_appcontext
+def purge_leads(days):
+    """Remove the leads older than the retention period."""
+    days = days or current_app.config["LEAD_RETENTION_DAYS"]
+    if not days:
+        raise click.UsageError("Give --older-than DAYS or set LEAD_RETENTION_DAYS.")
+    before = datetime.now(UTC) - timedelta(days=days)
+    _report(retention.purge(before), f"older than {days} days (before {before:%Y-%m-%d %H:%M} UTC)")
 
 
 @click.group()

@@ -65,4 +65,6 @@ def from_environment(instance_path: Path) -> dict[str, Any]:
         # How many proxies in front of the service add to X-Forwarded-For (the site's /api
         # forwarding, or the reverse proxy): only that many entries, from the right, are believed.
         "TRUSTED_PROXY_HOPS": _int("TRUSTED_PROXY_HOPS", 1),
+        # Days a lead is kept before `lead-service leads purge` removes it; 0: until asked.
+        "LEAD_RETENTION_DAYS": _int("LEAD_RETENTION_DAYS", 0),
     }

@@ -29,6 +29,7 @@ def test_environment_settings(monkeypatch, tmp_path):
     monkeypatch.setenv("RATELIMIT_STORAGE_URI", "redis://cache:6379/0")
     monkeypatch.setenv("RATELIMIT_DEFAULT", "5 per minute")
     monkeypatch.setenv("TRUSTED_PROXY_HOPS", "2")
+    monkeypatch.setenv("LEAD_RETENTION_DAYS", "400")
 
     assert from_environment(tmp_path) == {
         "SQLALCHEMY_DATABASE_URI": "postgresql+psycopg://u@db/leads",
@@ -42,6 +43,7 @@ def test_environment_settings(monkeypatch, tmp_path):
         "RATELIMIT_HEADERS_ENABLED": True,
         "RATELIMIT_SWALLOW_ERRORS": True,
         "TRUSTED_PROXY_HOPS": 2,
+        "LEAD_RETENTION_DAYS": 400,
     }
 
 
@@ -56,6 +58,7 @@ def test_defaults_keep_everything_in_the_instance_folder(monkeypatch, tmp_path):
         "RATELIMIT_STORAGE_URI",
         "RATELIMIT_DEFAULT",
         "TRUSTED_PROXY_HOPS",
+        "LEAD_RETENTION_DAYS",
     ):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("LEAD_SERVICE_INSTANCE_PATH", str(tmp_path))

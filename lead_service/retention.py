@@ -1,0 +1,28 @@
+"""Data rights and retention: a person's leads erased on request, old leads purged."""
+
+from datetime import datetime
+
+from sqlalchemy import delete, func
+
+from .extensions import db
+from .models import LEAD_MODELS
+
+
+def _remove(conditions) -> dict[str, int]:
+    """Deletes, in one transaction, the leads of each kind that match; counts per kind."""
+    removed = {}
+    for kind, model in LEAD_MODELS.items():
+        removed[kind] = db.session.execute(delete(model).where(conditions(model))).rowcount
+    db.session.commit()
+    return removed
+
+
+def erase(email: str) -> dict[str, int]:
+    """Every lead sent with this address, whatever its capitals or surrounding spaces."""
+    address = email.strip().lower()
+    return _remove(lambda model: func.lower(model.email) == address)
+
+
+def purge(before: datetime) -> dict[str, int]:
+    """Every lead created before `before`."""
+    return _remove(lambda model: model.created_at < before)
