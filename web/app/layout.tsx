@@ -31,8 +31,10 @@ export const viewport: Viewport = { themeColor: "#14213d" };
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en" className={inter.variable}>
-      <body>
+      <head>
         <ConsentDefaults />
+      </head>
+      <body>
         <a
           href="#main"
           className="sr-only z-50 rounded-lg bg-amber px-4 py-2 font-semibold text-navy focus:not-sr-only focus:fixed focus:top-3 focus:left-3"

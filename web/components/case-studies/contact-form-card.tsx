@@ -1,6 +1,6 @@
 import { formConfig } from "@/lib/forms/config";
 
-import { ContactForm } from "../forms/contact-form";
+import { DeferredContactForm } from "./deferred-contact-form";
 
 /** Spec 2.12, 4.3: the case-studies contact form, required fields marked with an asterisk. */
 export function ContactFormCard() {
@@ -8,7 +8,7 @@ export function ContactFormCard() {
   return (
     <div data-slot="contact-form" className="rounded-3xl bg-white p-6 shadow-xl shadow-navy/10 ring-1 ring-navy/5 sm:p-10">
       <h3 className="mb-6 text-2xl font-bold text-navy">{config.title}</h3>
-      <ContactForm config={config} markRequired />
+      <DeferredContactForm config={config} />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import type { ReactNode } from "react";
 
 import type { FormConfig } from "@/lib/forms/config";
@@ -8,7 +9,10 @@ import type { LeadFormState } from "@/lib/forms/use-lead-form";
 import { buttonClass, type ButtonVariant } from "../ui/button-link";
 import { FormFooter } from "./form-footer";
 import { HoneypotField } from "./honeypot-field";
-import { SuccessDialog } from "./success-dialog";
+
+// Needed only once a lead is stored: fetched when the visitor first presses submit.
+const loadSuccessDialog = () => import("./success-dialog");
+const SuccessDialog = dynamic(() => loadSuccessDialog().then((module) => module.SuccessDialog), { ssr: false });
 
 /**
  * What every lead form has around its fields: the form element (method="post", so a submit before
@@ -30,7 +34,16 @@ export function LeadForm({
 }) {
   return (
     <>
-      <form method="post" noValidate onSubmit={form.submit} data-lead-form={config.name} className="relative grid gap-4 sm:grid-cols-2">
+      <form
+        method="post"
+        noValidate
+        onSubmit={(event) => {
+          void loadSuccessDialog();
+          return form.submit(event);
+        }}
+        data-lead-form={config.name}
+        className="relative grid gap-4 sm:grid-cols-2"
+      >
         {children}
         <HoneypotField name={config.honeypotField} />
         <FormFooter
@@ -40,14 +53,16 @@ export function LeadForm({
           buttonClassName={`${buttonClass(buttonVariant)} w-full sm:w-auto`}
         />
       </form>
-      <SuccessDialog
-        open={form.status === "sent"}
-        success={config.success}
-        onClose={() => {
-          form.dismiss();
-          onDone?.();
-        }}
-      />
+      {form.status === "sent" && (
+        <SuccessDialog
+          open
+          success={config.success}
+          onClose={() => {
+            form.dismiss();
+            onDone?.();
+          }}
+        />
+      )}
     </>
   );
 }

@@ -5,6 +5,7 @@ import "react-phone-number-input/style.css";
 import { useCallback, useEffect, useState, type ComponentType } from "react";
 
 import { controlId } from "@/lib/forms/use-lead-form";
+import { whenIdle } from "@/lib/when-idle";
 
 import { errorProps, FieldError, FieldLabel, type FieldProps } from "./field-parts";
 import type { PhoneNumberInputProps } from "./phone-number-input";
@@ -33,15 +34,7 @@ export function PhoneField({
     void loadPhoneInput().then((module) => setInput(() => module.PhoneNumberInput));
   }, []);
 
-  useEffect(() => {
-    // Safari has no requestIdleCallback: a timer stands in for it there.
-    if (typeof window.requestIdleCallback === "function") {
-      const handle = window.requestIdleCallback(load, { timeout: 4000 });
-      return () => window.cancelIdleCallback(handle);
-    }
-    const handle = setTimeout(load, 2000);
-    return () => clearTimeout(handle);
-  }, [load]);
+  useEffect(() => whenIdle(load), [load]);
 
   const id = controlId(formId, name);
   const invalid = Boolean(messages?.length);
