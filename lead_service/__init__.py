@@ -11,7 +11,7 @@ from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from . import commands, consent, errors, health, leads, profile
+from . import commands, consent, errors, health, leads, profile, security_headers
 from .config import engine_options, from_environment
 from .extensions import db, migrate
 
@@ -46,5 +46,6 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     # Health probes come from the platform, and a PDF viewer asks for the profile in many ranges.
     for module in (health, profile):
         limiter.exempt(module.bp)
+    security_headers.init_app(app)
     commands.init_app(app)
     return app

@@ -95,3 +95,23 @@ def test_cors_allows_only_the_listed_origins(tmp_path):
 
     assert allowed.headers["Access-Control-Allow-Origin"] == "https://site.example"
     assert "Access-Control-Allow-Origin" not in refused.headers
+    # Never with cookies or other credentials: the API needs none.
+    assert "Access-Control-Allow-Credentials" not in allowed.headers
+
+
+def test_cors_lets_the_site_send_an_idempotency_key(tmp_path):
+    app = create_app(
+        {
+            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'x.db'}",
+            "CORS_ORIGINS": ["https://site.example"],
+        }
+    )
+    preflight = app.test_client().options(
+        "/api/contact",
+        headers={
+            "Origin": "https://site.example",
+            "Access-Control-Request-Method": "POST",
+            "Access-Control-Request-Headers": "content-type, idempotency-key",
+        },
+    )
+    assert "idempotency-key" in preflight.headers["Access-Control-Allow-Headers"].lower()
