@@ -6,6 +6,9 @@ from werkzeug.exceptions import HTTPException, InternalServerError
 
 bp = Blueprint("errors", __name__)
 
+# What a visitor reads when the database could not take their request: nothing was stored.
+NOT_SAVED = "We could not save your request just now. Please try again in a minute."
+
 
 @bp.app_errorhandler(ValidationError)
 def validation_error(error: ValidationError):

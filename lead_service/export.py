@@ -10,7 +10,7 @@ from typing import IO, Any
 from sqlalchemy import select
 
 from .extensions import db
-from .models import LEAD_MODELS
+from .models import LEAD_MODELS, as_utc
 
 COLUMNS = [
     "kind",
@@ -33,11 +33,6 @@ COLUMNS = [
 _FORMULA_START = re.compile(r"^[=@\t\r]|^[+-](?![0-9 ()+.-]*$)")
 
 
-def _utc(moment: datetime) -> datetime:
-    # SQLite hands back naive datetimes; every stored time is UTC.
-    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
-
-
 def leads(
     kinds: Iterable[str], since: date | None = None, until: date | None = None, include_spam: bool = False
 ) -> list[dict[str, Any]]:
@@ -55,7 +50,7 @@ def leads(
             query = query.where(model.created_at < datetime.combine(until + timedelta(days=1), time.min, UTC))
         for lead in db.session.scalars(query):
             record = {column: getattr(lead, column, None) for column in COLUMNS if column != "kind"}
-            record["created_at"] = _utc(lead.created_at).isoformat()
+            record["created_at"] = as_utc(lead.created_at).isoformat()
             rows.append({"kind": kind, **record})
     rows.sort(key=lambda row: (row["created_at"], row["kind"], row["id"]))
     return rows

@@ -14,8 +14,9 @@ from typing import Any
 from flask import abort, current_app, g, request
 from sqlalchemy.exc import SQLAlchemyError
 
+from .errors import NOT_SAVED
 from .extensions import db
-from .models import IdempotencyKey
+from .models import IdempotencyKey, as_utc
 
 HEADER = "Idempotency-Key"
 KEEP_FOR = timedelta(hours=24)
@@ -40,22 +41,18 @@ def _claim() -> Claim | None:
     return Claim(endpoint, key, digest)
 
 
-def _aware(moment: datetime) -> datetime:
-    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment  # SQLite drops the zone
-
-
 def earlier_answer(claim: Claim) -> tuple[dict[str, Any], int] | None:
     """The answer this key was first given, or None when it is new (or older than 24 hours)."""
     try:
         row = db.session.get(IdempotencyKey, (claim.endpoint, claim.key))
-        if row is not None and _aware(row.created_at) < datetime.now(UTC) - KEEP_FOR:
+        if row is not None and as_utc(row.created_at) < datetime.now(UTC) - KEEP_FOR:
             db.session.delete(row)
             db.session.commit()
             row = None
     except SQLAlchemyError as exc:
         db.session.rollback()
         current_app.logger.error("idempotency key not read error=%s", type(exc).__name__)
-        abort(503, description="We could not save your request just now. Please try again in a minute.")
+        abort(503, description=NOT_SAVED)
     if row is None:
         return None
     if row.request_digest != claim.digest:

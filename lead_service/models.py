@@ -12,6 +12,11 @@ def _utcnow() -> datetime:
     return datetime.now(UTC)
 
 
+def as_utc(moment: datetime) -> datetime:
+    """A stored time in UTC: SQLite hands back naive datetimes, and every stored time is UTC."""
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
+
+
 class LeadMixin:
     # Text columns throughout: lengths are bounded once, in forms.json, so raising a bound there
     # can never make the database refuse a lead that validation accepted.

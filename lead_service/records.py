@@ -8,6 +8,7 @@ from flask import abort, current_app, request
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from . import idempotency
+from .errors import NOT_SAVED
 from .extensions import db
 
 
@@ -45,6 +46,6 @@ def commit(record: db.Model, kind: str, status: str) -> tuple[dict[str, Any], in
         current_app.logger.error(
             "%s not stored table=%s error=%s", kind, record.__tablename__, type(exc).__name__
         )
-        abort(503, description="We could not save your request just now. Please try again in a minute.")
+        abort(503, description=NOT_SAVED)
     current_app.logger.info("%s stored table=%s id=%s", kind, record.__tablename__, record.id)
     return {"id": record.id, "status": status}, 201
