@@ -8,6 +8,8 @@ import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent
 import { track } from "@/lib/analytics/events";
 import type { FormConfig } from "@/lib/forms/config";
 
+import { useLazyDialog } from "../ui/use-lazy-dialog";
+
 export type NavLink = { label: string; href: string };
 export type NavItem = NavLink & { submenu?: { overviewLabel: string; entries: NavLink[] } };
 
@@ -43,8 +45,7 @@ export function HeaderNav({
   const [openMenu, setOpenMenu] = useState<string | null>(null);
   const [mobileOpen, setMobileOpen] = useState(false);
   const [mobileExpanded, setMobileExpanded] = useState<string | null>(null);
-  // "unused" until the first open: only then is the modal's code fetched and mounted.
-  const [contact, setContact] = useState<"unused" | "open" | "closed">("unused");
+  const contact = useLazyDialog(loadContactModal);
   const closeTimer = useRef<number | undefined>(undefined);
   const menuButton = useRef<HTMLButtonElement>(null);
   const pathname = usePathname();
@@ -68,10 +69,10 @@ export function HeaderNav({
   const openContact = () => {
     track("contact_us_click", { source: "header" });
     setMobileOpen(false);
-    setContact("open");
+    contact.show();
   };
   const closeContact = () => {
-    setContact("closed");
+    contact.hide();
     // Opened from the mobile menu, which has closed since: its toggle takes the focus back.
     requestAnimationFrame(() => {
       const active = document.activeElement;
@@ -83,8 +84,7 @@ export function HeaderNav({
   const contactButtonProps = {
     type: "button",
     onClick: openContact,
-    onPointerEnter: () => void loadContactModal(),
-    onFocus: () => void loadContactModal(),
+    ...contact.openerProps,
   } as const;
   const closeOnEscape = (event: KeyboardEvent) => {
     if (event.key === "Escape") {
@@ -251,7 +251,7 @@ export function HeaderNav({
           {contactLabel}
         </button>
       </nav>
-      {contact !== "unused" && <ContactModal config={contactForm} open={contact === "open"} onClose={closeContact} />}
+      {contact.mounted && <ContactModal config={contactForm} open={contact.open} onClose={closeContact} />}
     </div>
   );
 }

@@ -1,12 +1,12 @@
 "use client";
 
 import dynamic from "next/dynamic";
-import { useState } from "react";
 
 import { track } from "@/lib/analytics/events";
 import type { FormConfig } from "@/lib/forms/config";
 
 import { buttonClass } from "../ui/button-link";
+import { useLazyDialog } from "../ui/use-lazy-dialog";
 
 const loadQuoteDialog = () => import("./service-quote-dialog");
 const QuoteDialog = dynamic(() => loadQuoteDialog().then((module) => module.ServiceQuoteDialog), { ssr: false });
@@ -21,7 +21,7 @@ export function ServiceQuoteButton({
   config: FormConfig;
   defaultCountry: { iso2: string; name: string };
 }) {
-  const [state, setState] = useState<"unused" | "open" | "closed">("unused");
+  const dialog = useLazyDialog(loadQuoteDialog);
   return (
     <>
       <button
@@ -29,21 +29,15 @@ export function ServiceQuoteButton({
         aria-haspopup="dialog"
         onClick={() => {
           track("request_quote_click", {});
-          setState("open");
+          dialog.show();
         }}
-        onPointerEnter={() => void loadQuoteDialog()}
-        onFocus={() => void loadQuoteDialog()}
+        {...dialog.openerProps}
         className={buttonClass("primary")}
       >
         {label}
       </button>
-      {state !== "unused" && (
-        <QuoteDialog
-          config={config}
-          defaultCountry={defaultCountry}
-          open={state === "open"}
-          onClose={() => setState("closed")}
-        />
+      {dialog.mounted && (
+        <QuoteDialog config={config} defaultCountry={defaultCountry} open={dialog.open} onClose={dialog.hide} />
       )}
     </>
   );
