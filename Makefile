@@ -20,12 +20,13 @@ help: ## List the targets
 
 setup: $(VENV)/.installed web/node_modules/.package-lock.json migrate $(PROFILE_PDF) ## Install everything, migrate the database, build the profile PDF
 
-run: setup web/.next/BUILD_ID ## Serve the site on http://127.0.0.1:3000/ (lead service on :5000); Ctrl-C stops both
+run: setup web/.next/BUILD_ID ## Serve the site on http://127.0.0.1:3000/ (lead service on :5000, outbox worker); Ctrl-C stops all
 	@echo "Site:         http://127.0.0.1:3000/"
-	@echo "Lead service: http://127.0.0.1:5000/healthz   (Ctrl-C stops both)"
+	@echo "Lead service: http://127.0.0.1:5000/healthz   (Ctrl-C stops all)"
 	@$(BIN)/gunicorn -c lead_service/gunicorn.conf.py lead_service.wsgi:app & lead=$$!; \
+	 $(BIN)/lead-service outbox run & outbox=$$!; \
 	 (cd web && exec node_modules/.bin/next start -H 127.0.0.1 -p 3000) & web=$$!; \
-	 trap 'kill $$lead $$web 2>/dev/null || true; wait' INT TERM EXIT; \
+	 trap 'kill $$lead $$outbox $$web 2>/dev/null || true; wait' INT TERM EXIT; \
 	 wait -n
 
 test: setup lint chromium web/.next/BUILD_ID ## Lint, then run every test (PostgreSQL too when TEST_DATABASE_URL is set)

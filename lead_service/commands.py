@@ -1,5 +1,5 @@
-"""The sales team's `leads` commands, the `profile` build and the `content` summary,
-registered on the app's CLI."""
+"""The sales team's `leads` commands, the `outbox` worker and its checks, the `profile` build and
+the `content` summary, registered on the app's CLI."""
 
 import json
 import sys
@@ -9,10 +9,12 @@ from pathlib import Path
 import click
 from flask import Flask, current_app
 from flask.cli import with_appcontext
+from sqlalchemy import select
 
-from . import export, retention
+from . import export, outbox, retention, worker
 from .content_summary import summary
-from .models import LEAD_MODELS
+from .extensions import db
+from .models import LEAD_MODELS, OutboxMessage, as_utc
 from .profile_pdf import build_profile_pdf
 
 kind_option = click.option(
@@ -84,7 +86,8 @@ def export_leads(*, kind, since, until, include_spam, fmt, output):
 
 def _report(removed: dict[str, int], what: str) -> None:
     click.echo(
-        f"removed {removed['contact']} contact message(s) and {removed['quote']} quote request(s) {what}"
+        f"removed {removed['contact']} contact message(s), {removed['quote']} quote request(s)"
+        f" and {removed['notifications']} notification(s) {what}"
     )
 
 
@@ -111,6 +114,44 @@ def purge_leads(days):
         raise click.UsageError("Give --older-than DAYS or set LEAD_RETENTION_DAYS.")
     before = datetime.now(UTC) - timedelta(days=days)
     _report(retention.purge(before), f"older than {days} days (before {before:%Y-%m-%d %H:%M} UTC)")
+
+
+@click.group("outbox")
+def outbox_commands():
+    """The sales team's notifications of new leads."""
+
+
+@outbox_commands.command("run")
+@with_appcontext
+def run_outbox():
+    """Deliver notifications as leads come in, until stopped (SIGTERM or Ctrl-C)."""
+    worker.run()
+
+
+@outbox_commands.command("list")
+@click.option("--status", type=click.Choice([*outbox.STATUSES, "all"]), default="all", show_default=True)
+@with_appcontext
+def list_outbox(status):
+    """Print one line per notification, oldest first."""
+    query = select(OutboxMessage).order_by(OutboxMessage.id)
+    if status != "all":
+        query = query.where(OutboxMessage.status == status)
+    rows = db.session.scalars(query).all()
+    for row in rows:
+        due = f"next {as_utc(row.next_attempt_at):%Y-%m-%d %H:%M:%S}" if row.status == "pending" else ""
+        click.echo(
+            f"#{row.id:<5}  {row.status:<9}  {row.lead_kind:<7} #{row.lead_id:<5}  tries {row.attempts:<2}  "
+            f"{due}  {row.last_error or ''}".rstrip()
+        )
+    click.echo(f"{len(rows)} notification(s)", err=True)
+
+
+@outbox_commands.command("retry")
+@click.argument("ids", nargs=-1, type=int)
+@with_appcontext
+def retry_outbox(ids):
+    """Send the given notifications again from a first try; with no id, every dead one."""
+    click.echo(f"re-queued {outbox.requeue(ids)} notification(s)")
 
 
 @click.group()
@@ -142,5 +183,6 @@ def content_summary():
 
 def init_app(app: Flask) -> None:
     app.cli.add_command(leads)
+    app.cli.add_command(outbox_commands)
     app.cli.add_command(profile)
     app.cli.add_command(content)

@@ -18,6 +18,19 @@ def _int(name: str, default: int) -> int:
         raise RuntimeError(f"{name} must be an integer, got {raw!r}") from exc
 
 
+def _seconds(name: str, default: float) -> float:
+    raw = os.environ.get(name, "").strip()
+    if not raw:
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        value = -1.0
+    if not value > 0:
+        raise RuntimeError(f"{name} must be a positive number of seconds, got {raw!r}")
+    return value
+
+
 def _bool(name: str, default: bool) -> bool:
     raw = os.environ.get(name, "").strip().lower()
     if not raw:
@@ -27,6 +40,14 @@ def _bool(name: str, default: bool) -> bool:
     if raw in {"0", "false", "no", "off"}:
         return False
     raise RuntimeError(f"{name} must be true or false, got {raw!r}")
+
+
+def _text(name: str, default: str = "") -> str:
+    return os.environ.get(name, "").strip() or default
+
+
+def _list(name: str) -> list[str]:
+    return [item.strip() for item in os.environ.get(name, "").split(",") if item.strip()]
 
 
 def database_url(raw: str) -> str:
@@ -48,17 +69,16 @@ def engine_options(url: str) -> dict[str, Any]:
 def from_environment(instance_path: Path) -> dict[str, Any]:
     return {
         "SQLALCHEMY_DATABASE_URI": database_url(
-            os.environ.get("DATABASE_URL", "").strip() or f"sqlite:///{instance_path / 'leads.db'}"
+            _text("DATABASE_URL", f"sqlite:///{instance_path / 'leads.db'}")
         ),
-        "CORS_ORIGINS": [o.strip() for o in os.environ.get("CORS_ORIGINS", "").split(",") if o.strip()],
+        "CORS_ORIGINS": _list("CORS_ORIGINS"),
         "MAX_CONTENT_LENGTH": _int("MAX_BODY_BYTES", 64 * 1024),
-        "PROFILE_PDF_PATH": os.environ.get("PROFILE_PDF_PATH", "").strip()
-        or str(instance_path / "company-profile.pdf"),
-        "LOG_LEVEL": os.environ.get("LOG_LEVEL", "INFO").strip().upper(),
+        "PROFILE_PDF_PATH": _text("PROFILE_PDF_PATH", str(instance_path / "company-profile.pdf")),
+        "LOG_LEVEL": _text("LOG_LEVEL", "INFO").upper(),
         # Rate limits, under flask-limiter's own setting names: per client address and per route.
         "RATELIMIT_ENABLED": _bool("RATELIMIT_ENABLED", True),
-        "RATELIMIT_STORAGE_URI": os.environ.get("RATELIMIT_STORAGE_URI", "").strip() or "memory://",
-        "RATELIMIT_DEFAULT": os.environ.get("RATELIMIT_DEFAULT", "").strip() or DEFAULT_RATE_LIMITS,
+        "RATELIMIT_STORAGE_URI": _text("RATELIMIT_STORAGE_URI", "memory://"),
+        "RATELIMIT_DEFAULT": _text("RATELIMIT_DEFAULT", DEFAULT_RATE_LIMITS),
         "RATELIMIT_HEADERS_ENABLED": True,
         # A store that is down lets requests through rather than turning leads away with a 500.
         "RATELIMIT_SWALLOW_ERRORS": True,
@@ -67,4 +87,38 @@ def from_environment(instance_path: Path) -> dict[str, Any]:
         "TRUSTED_PROXY_HOPS": _int("TRUSTED_PROXY_HOPS", 1),
         # Days a lead is kept before `lead-service leads purge` removes it; 0: until asked.
         "LEAD_RETENTION_DAYS": _int("LEAD_RETENTION_DAYS", 0),
+        # Where a lead's notification links the page it was sent from.
+        "SITE_URL": _text("SITE_URL", "http://127.0.0.1:3000").rstrip("/"),
+        **_notification_settings(),
+    }
+
+
+def _notification_settings() -> dict[str, Any]:
+    """The outbox worker's channels, each off until configured. See README.md "Notifications"."""
+    security = _text("SMTP_SECURITY", "starttls").lower()
+    if security not in {"starttls", "ssl", "none"}:
+        raise RuntimeError(f"SMTP_SECURITY must be starttls, ssl or none, got {security!r}")
+    smtp_host, email_from, email_to = _text("SMTP_HOST"), _text("NOTIFY_EMAIL_FROM"), _list("NOTIFY_EMAIL_TO")
+    if smtp_host and not (email_from and email_to):
+        raise RuntimeError("SMTP_HOST is set: NOTIFY_EMAIL_FROM and NOTIFY_EMAIL_TO must be set too")
+    webhook_url, webhook_secret = _text("WEBHOOK_URL"), _text("WEBHOOK_SECRET")
+    if webhook_url and not webhook_secret:
+        raise RuntimeError("WEBHOOK_URL is set without WEBHOOK_SECRET: the receiver could not trust it")
+    return {
+        "SMTP_HOST": smtp_host,
+        "SMTP_PORT": _int("SMTP_PORT", 465 if security == "ssl" else 587),
+        "SMTP_SECURITY": security,
+        "SMTP_USERNAME": _text("SMTP_USERNAME"),
+        "SMTP_PASSWORD": _text("SMTP_PASSWORD"),
+        "NOTIFY_EMAIL_FROM": email_from,
+        "NOTIFY_EMAIL_TO": email_to,
+        "WEBHOOK_URL": webhook_url,
+        "WEBHOOK_SECRET": webhook_secret,
+        # Each channel's network wait, per try.
+        "NOTIFY_TIMEOUT_SECONDS": _seconds("NOTIFY_TIMEOUT_SECONDS", 10),
+        "OUTBOX_POLL_SECONDS": _seconds("OUTBOX_POLL_SECONDS", 1),
+        # Tries 1..N wait 30 s, 1 min, 2 min, ... (capped at an hour) before the next; after the
+        # last, the notification is dead until `lead-service outbox retry`.
+        "OUTBOX_MAX_ATTEMPTS": _int("OUTBOX_MAX_ATTEMPTS", 10),
+        "OUTBOX_RETRY_BASE_SECONDS": _seconds("OUTBOX_RETRY_BASE_SECONDS", 30),
     }

@@ -33,6 +33,12 @@ COLUMNS = [
 _FORMULA_START = re.compile(r"^[=@\t\r]|^[+-](?![0-9 ()+.-]*$)")
 
 
+def record(kind: str, lead: Any) -> dict[str, Any]:
+    """One lead as a plain record with every column, its time in UTC ISO 8601."""
+    values = {column: getattr(lead, column, None) for column in COLUMNS if column != "kind"}
+    return {"kind": kind, **values, "created_at": as_utc(lead.created_at).isoformat()}
+
+
 def leads(
     kinds: Iterable[str], since: date | None = None, until: date | None = None, include_spam: bool = False
 ) -> list[dict[str, Any]]:
@@ -48,10 +54,7 @@ def leads(
             query = query.where(model.created_at >= datetime.combine(since, time.min, UTC))
         if until:
             query = query.where(model.created_at < datetime.combine(until + timedelta(days=1), time.min, UTC))
-        for lead in db.session.scalars(query):
-            record = {column: getattr(lead, column, None) for column in COLUMNS if column != "kind"}
-            record["created_at"] = as_utc(lead.created_at).isoformat()
-            rows.append({"kind": kind, **record})
+        rows.extend(record(kind, lead) for lead in db.session.scalars(query))
     rows.sort(key=lambda row: (row["created_at"], row["kind"], row["id"]))
     return rows
 

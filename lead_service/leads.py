@@ -15,10 +15,15 @@ bp = Blueprint("leads", __name__, url_prefix="/api")
 def create_contact():
     body = json_body()
     form = body.get("form", "contact") if isinstance(body, dict) else "contact"
-    return commit(ContactMessage(form=form, **contact_schema(form).load(body)), "lead", "received")
+    return _store("contact", ContactMessage(form=form, **contact_schema(form).load(body)))
 
 
 @bp.post("/quote")
 @idempotent
 def create_quote():
-    return commit(QuoteRequest(**SCHEMAS["quote"].load(json_body())), "lead", "received")
+    return _store("quote", QuoteRequest(**SCHEMAS["quote"].load(json_body())))
+
+
+def _store(kind: str, lead: ContactMessage | QuoteRequest):
+    # A bot's lead is kept for the record but never reaches the sales team.
+    return commit(lead, "lead", "received", notify=None if lead.spam else kind)

@@ -2,7 +2,7 @@
 
 from datetime import UTC, datetime
 
-from sqlalchemy import Boolean, DateTime, Integer, Text, false
+from sqlalchemy import Boolean, DateTime, Index, Integer, Text, false
 from sqlalchemy.orm import Mapped, mapped_column
 
 from .extensions import db
@@ -54,6 +54,33 @@ class QuoteRequest(LeadMixin, db.Model):
 
 
 LEAD_MODELS = {"contact": ContactMessage, "quote": QuoteRequest}
+
+
+class OutboxMessage(db.Model):
+    """A new lead the sales team is still to be told of, written in the same transaction as the lead
+    and delivered by `lead-service outbox run` to every configured channel."""
+
+    __tablename__ = "outbox"
+    __table_args__ = (
+        Index("ix_outbox_due", "status", "next_attempt_at"),
+        Index("ix_outbox_lead", "lead_kind", "lead_id"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_utcnow, nullable=False)
+    lead_kind: Mapped[str] = mapped_column(Text, nullable=False)  # a key of LEAD_MODELS
+    lead_id: Mapped[int] = mapped_column(Integer, nullable=False)
+    # pending: to be sent at next_attempt_at; delivered: every channel took it; dead: out of tries.
+    status: Mapped[str] = mapped_column(Text, nullable=False, default="pending")
+    attempts: Mapped[int] = mapped_column(Integer, nullable=False, default=0)
+    next_attempt_at: Mapped[datetime] = mapped_column(
+        DateTime(timezone=True), default=_utcnow, nullable=False
+    )
+    last_error: Mapped[str | None] = mapped_column(Text)
+    # Per channel, so that a retry never sends again what one channel already took.
+    email_sent_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    webhook_sent_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    delivered_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
 
 class IdempotencyKey(db.Model):

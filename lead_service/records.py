@@ -7,7 +7,7 @@ from typing import Any
 from flask import abort, current_app, request
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
-from . import idempotency
+from . import idempotency, outbox
 from .errors import NOT_SAVED
 from .extensions import db
 
@@ -22,14 +22,18 @@ def json_body() -> Any:
         abort(400, description="The request body is not valid JSON.")
 
 
-def commit(record: db.Model, kind: str, status: str) -> tuple[dict[str, Any], int]:
+def commit(record: db.Model, kind: str, status: str, notify: str | None = None) -> tuple[dict[str, Any], int]:
     """Store `record`; answer 201 once it is committed, 503 when the database is not there. With an
-    Idempotency-Key, the key and its answer are committed in the same transaction as the row."""
+    Idempotency-Key, the key and its answer are committed in the same transaction as the row, and
+    so is the sales team's notification of a lead of kind `notify`."""
     claim = idempotency.current_claim()
     db.session.add(record)
     try:
+        if claim is not None or notify:
+            db.session.flush()  # the row's id is part of the answer and of the notification
+        if notify:
+            outbox.enqueue(notify, record.id)
         if claim is not None:
-            db.session.flush()  # the row's id is part of the answer to remember
             idempotency.remember(claim, {"id": record.id, "status": status}, 201)
         db.session.commit()
     except IntegrityError:

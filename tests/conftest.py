@@ -1,16 +1,13 @@
 """Fixtures for tests that cross parts: the real servers, started once per session."""
 
 import os
-import uuid
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import sync_playwright
-from sqlalchemy import create_engine, text
+from sqlalchemy import create_engine
 
-from lead_service.config import database_url
-
-from .servers import free_port, lead_service, web
+from .servers import free_port, lead_service, postgres_schema, web
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 # Headless, and quiet: this machine's network is closed, so no background calls home.
@@ -56,30 +53,23 @@ def web_without_service(tmp_path_factory):
         yield url
 
 
+def postgres_url() -> str:
+    url = os.environ.get("TEST_DATABASE_URL")
+    if not url:
+        pytest.skip("TEST_DATABASE_URL is not set")
+    return url
+
+
 @pytest.fixture(scope="session")
 def postgres_site(tmp_path_factory):
     """The site on a lead service that stores in PostgreSQL (TEST_DATABASE_URL), in a schema of its
     own that is dropped afterwards: (site URL, an engine on that schema)."""
-    url = os.environ.get("TEST_DATABASE_URL")
-    if not url:
-        pytest.skip("TEST_DATABASE_URL is not set")
-    schema = f"e2e_{uuid.uuid4().hex[:12]}"
-    admin = create_engine(database_url(url))
-    with admin.begin() as connection:
-        connection.execute(text(f'CREATE SCHEMA "{schema}"'))
-    engine = create_engine(database_url(url), connect_args={"options": f"-csearch_path={schema}"})
-    service_db = f"{url}{'&' if '?' in url else '?'}options=-csearch_path%3D{schema}"
-    try:
-        with (
-            lead_service(tmp_path_factory.mktemp("lead-service-pg"), service_db) as service_url,
-            web(tmp_path_factory.mktemp("web-pg"), service_url) as site_url,
-        ):
-            yield site_url, engine
-    finally:
-        engine.dispose()
-        with admin.begin() as connection:
-            connection.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
-        admin.dispose()
+    with (
+        postgres_schema(postgres_url(), "e2e") as (service_db, engine),
+        lead_service(tmp_path_factory.mktemp("lead-service-pg"), service_db) as service_url,
+        web(tmp_path_factory.mktemp("web-pg"), service_url) as site_url,
+    ):
+        yield site_url, engine
 
 
 @pytest.fixture(scope="session")

@@ -6,10 +6,14 @@ import socket
 import subprocess
 import sys
 import time
+import uuid
 from contextlib import contextmanager
 from pathlib import Path
 
 import requests
+from sqlalchemy import create_engine, text
+
+from lead_service.config import database_url
 
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
@@ -68,7 +72,8 @@ def stop(process: subprocess.Popen) -> None:
 
 
 @contextmanager
-def lead_service(tmp: Path, database_url: str):
+def lead_service(tmp: Path, database_url: str, settings: dict[str, str] | None = None):
+    """gunicorn on a migrated database; `settings` adds to (or overrides) the environment."""
     port = free_port()
     env = {
         "DATABASE_URL": database_url,
@@ -78,6 +83,7 @@ def lead_service(tmp: Path, database_url: str):
         "WEB_CONCURRENCY": "2",  # two processes: SQLite locking between them is exercised
         # Every browser test comes from 127.0.0.1; the limits are tested on their own.
         "RATELIMIT_ENABLED": "false",
+        **(settings or {}),
     }
     for step in (["db", "upgrade"], ["profile", "build"]):
         subprocess.run(
@@ -86,6 +92,47 @@ def lead_service(tmp: Path, database_url: str):
     command = [str(BIN / "gunicorn"), "-c", "lead_service/gunicorn.conf.py", "lead_service.wsgi:app"]
     with server(command, env, f"http://127.0.0.1:{port}/healthz", tmp / "lead-service.log"):
         yield f"http://127.0.0.1:{port}"
+
+
+def start_outbox_worker(tmp: Path, database_url: str, settings: dict[str, str], name: str = "outbox"):
+    """`lead-service outbox run` in a session of its own, once it says it has started; stop it with
+    stop(). Its log is <name>.log in `tmp`."""
+    log = tmp / f"{name}.log"
+    env = {**os.environ, "DATABASE_URL": database_url, "LEAD_SERVICE_INSTANCE_PATH": str(tmp), **settings}
+    with log.open("w") as output:
+        process = subprocess.Popen(
+            [BIN / "lead-service", "outbox", "run"],
+            cwd=ROOT,
+            env=env,
+            stdout=output,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+    deadline = time.monotonic() + 30
+    while "outbox worker started" not in log.read_text():
+        if process.poll() is not None or time.monotonic() > deadline:
+            stop(process)
+            raise RuntimeError(f"the outbox worker did not start:\n{log.read_text()}")
+        time.sleep(0.1)
+    return process
+
+
+@contextmanager
+def postgres_schema(url: str, prefix: str):
+    """A throwaway schema in the PostgreSQL at `url`: (a service DATABASE_URL confined to it, an
+    engine on it); dropped afterwards."""
+    schema = f"{prefix}_{uuid.uuid4().hex[:12]}"
+    admin = create_engine(database_url(url))
+    with admin.begin() as connection:
+        connection.execute(text(f'CREATE SCHEMA "{schema}"'))
+    engine = create_engine(database_url(url), connect_args={"options": f"-csearch_path={schema}"})
+    try:
+        yield f"{url}{'&' if '?' in url else '?'}options=-csearch_path%3D{schema}", engine
+    finally:
+        engine.dispose()
+        with admin.begin() as connection:
+            connection.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
+        admin.dispose()
 
 
 @contextmanager

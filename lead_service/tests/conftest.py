@@ -12,7 +12,7 @@ from sqlalchemy import create_engine, delete, text
 from lead_service import create_app
 from lead_service.config import database_url
 from lead_service.extensions import db
-from lead_service.models import LEAD_MODELS, ConsentRecord, IdempotencyKey
+from lead_service.models import LEAD_MODELS, ConsentRecord, IdempotencyKey, OutboxMessage
 from lead_service.profile_pdf import build_profile_pdf
 
 DATABASES = ["sqlite", "postgresql"]
@@ -68,7 +68,7 @@ def app(database, profile_pdf):
 def client(app):
     yield app.test_client()
     with app.app_context():
-        for model in (*LEAD_MODELS.values(), ConsentRecord, IdempotencyKey):
+        for model in (*LEAD_MODELS.values(), ConsentRecord, IdempotencyKey, OutboxMessage):
             db.session.execute(delete(model))
         db.session.commit()
 
@@ -80,11 +80,11 @@ def runner(app, client):
 
 @pytest.fixture
 def rows(app):
-    """All stored rows of one kind (a lead kind, or "consent"), oldest first."""
+    """All stored rows of one kind (a lead kind, "consent" or "outbox"), oldest first."""
 
     def fetch(kind: str):
         with app.app_context():
-            model = ConsentRecord if kind == "consent" else LEAD_MODELS[kind]
+            model = {"consent": ConsentRecord, "outbox": OutboxMessage}.get(kind) or LEAD_MODELS.get(kind)
             return db.session.scalars(db.select(model).order_by(model.id)).all()
 
     return fetch

@@ -3,6 +3,7 @@
 import pytest
 
 from lead_service import create_app
+from lead_service.channels import configured
 from lead_service.config import database_url, from_environment
 
 
@@ -30,6 +31,19 @@ def test_environment_settings(monkeypatch, tmp_path):
     monkeypatch.setenv("RATELIMIT_DEFAULT", "5 per minute")
     monkeypatch.setenv("TRUSTED_PROXY_HOPS", "2")
     monkeypatch.setenv("LEAD_RETENTION_DAYS", "400")
+    monkeypatch.setenv("SITE_URL", "https://www.example.com/")
+    monkeypatch.setenv("SMTP_HOST", "smtp.example.com")
+    monkeypatch.setenv("SMTP_SECURITY", "SSL")
+    monkeypatch.setenv("SMTP_USERNAME", "leads")
+    monkeypatch.setenv("SMTP_PASSWORD", "s3cret")
+    monkeypatch.setenv("NOTIFY_EMAIL_FROM", "Website <leads@example.com>")
+    monkeypatch.setenv("NOTIFY_EMAIL_TO", "sales@example.com, ceo@example.com")
+    monkeypatch.setenv("WEBHOOK_URL", "https://crm.example.com/hooks/leads")
+    monkeypatch.setenv("WEBHOOK_SECRET", "whsec")
+    monkeypatch.setenv("NOTIFY_TIMEOUT_SECONDS", "2.5")
+    monkeypatch.setenv("OUTBOX_POLL_SECONDS", "0.5")
+    monkeypatch.setenv("OUTBOX_MAX_ATTEMPTS", "4")
+    monkeypatch.setenv("OUTBOX_RETRY_BASE_SECONDS", "60")
 
     assert from_environment(tmp_path) == {
         "SQLALCHEMY_DATABASE_URI": "postgresql+psycopg://u@db/leads",
@@ -44,6 +58,20 @@ def test_environment_settings(monkeypatch, tmp_path):
         "RATELIMIT_SWALLOW_ERRORS": True,
         "TRUSTED_PROXY_HOPS": 2,
         "LEAD_RETENTION_DAYS": 400,
+        "SITE_URL": "https://www.example.com",
+        "SMTP_HOST": "smtp.example.com",
+        "SMTP_PORT": 465,
+        "SMTP_SECURITY": "ssl",
+        "SMTP_USERNAME": "leads",
+        "SMTP_PASSWORD": "s3cret",
+        "NOTIFY_EMAIL_FROM": "Website <leads@example.com>",
+        "NOTIFY_EMAIL_TO": ["sales@example.com", "ceo@example.com"],
+        "WEBHOOK_URL": "https://crm.example.com/hooks/leads",
+        "WEBHOOK_SECRET": "whsec",
+        "NOTIFY_TIMEOUT_SECONDS": 2.5,
+        "OUTBOX_POLL_SECONDS": 0.5,
+        "OUTBOX_MAX_ATTEMPTS": 4,
+        "OUTBOX_RETRY_BASE_SECONDS": 60.0,
     }
 
 
@@ -78,6 +106,36 @@ def test_bad_number_is_a_clear_startup_error(monkeypatch, tmp_path):
 
     with pytest.raises(RuntimeError, match="MAX_BODY_BYTES must be an integer"):
         from_environment(tmp_path)
+
+
+@pytest.mark.parametrize(
+    ("settings", "error"),
+    [
+        ({"OUTBOX_POLL_SECONDS": "0"}, "OUTBOX_POLL_SECONDS must be a positive number of seconds"),
+        ({"NOTIFY_TIMEOUT_SECONDS": "soon"}, "NOTIFY_TIMEOUT_SECONDS must be a positive number"),
+        ({"SMTP_SECURITY": "tls"}, "SMTP_SECURITY must be starttls, ssl or none"),
+        ({"SMTP_HOST": "smtp.example.com"}, "NOTIFY_EMAIL_FROM and NOTIFY_EMAIL_TO must be set too"),
+        ({"WEBHOOK_URL": "https://crm.example.com/hook"}, "WEBHOOK_URL is set without WEBHOOK_SECRET"),
+    ],
+)
+def test_a_notification_channel_set_up_halfway_is_a_clear_startup_error(
+    monkeypatch, tmp_path, settings, error
+):
+    for name, value in settings.items():
+        monkeypatch.setenv(name, value)
+
+    with pytest.raises(RuntimeError, match=error):
+        from_environment(tmp_path)
+
+
+def test_notification_channels_are_off_unless_configured(monkeypatch, tmp_path):
+    for name in ("SMTP_HOST", "NOTIFY_EMAIL_FROM", "NOTIFY_EMAIL_TO", "WEBHOOK_URL", "WEBHOOK_SECRET"):
+        monkeypatch.delenv(name, raising=False)
+
+    settings = from_environment(tmp_path)
+
+    assert configured(settings) == []
+    assert (settings["SMTP_SECURITY"], settings["SMTP_PORT"]) == ("starttls", 587)
 
 
 def test_cors_allows_only_the_listed_origins(tmp_path):

@@ -1,10 +1,11 @@
-"""`lead-service leads erase` and `leads purge`: exactly the matching leads go, and the command
-says how many."""
+"""`lead-service leads erase` and `leads purge`: exactly the matching leads go, with their
+notifications, and the command says how many."""
 
 from datetime import UTC, datetime, timedelta
 
+from lead_service import outbox
 from lead_service.extensions import db
-from lead_service.models import ContactMessage, QuoteRequest
+from lead_service.models import LEAD_MODELS, ContactMessage, QuoteRequest
 
 from .test_commands import CONTACT, QUOTE
 
@@ -19,10 +20,12 @@ def test_erase_removes_every_lead_of_an_address_and_nothing_else(client, runner,
     assert result.exit_code == 0
     assert (
         result.output.strip()
-        == "removed 1 contact message(s) and 1 quote request(s) sent with MINA@harbor.io"
+        == "removed 1 contact message(s), 1 quote request(s) and 2 notification(s) sent with MINA@harbor.io"
     )
     assert [row.email for row in rows("contact")] == ["someone.else@harbor.io"]
     assert rows("quote") == []
+    # The other address's notification stays, and nothing points at an erased lead.
+    assert [(row.lead_kind, row.lead_id) for row in rows("outbox")] == [("contact", rows("contact")[0].id)]
 
 
 def _lead_aged(app, days: int, name: str) -> None:
@@ -46,6 +49,10 @@ def _lead_aged(app, days: int, name: str) -> None:
                 created_at=datetime.now(UTC) - timedelta(days=days),
             )
         )
+        db.session.flush()
+        for kind, model in LEAD_MODELS.items():
+            lead = db.session.scalars(db.select(model).filter_by(name=name)).one()
+            outbox.enqueue(kind, lead.id)
         db.session.commit()
 
 
@@ -56,8 +63,14 @@ def test_purge_removes_what_is_older_than_the_days_given(client, runner, rows, a
     result = runner.invoke(args=["leads", "purge", "--older-than", "365"])
 
     assert result.exit_code == 0
-    assert result.output.startswith("removed 1 contact message(s) and 1 quote request(s) older than 365 days")
+    assert result.output.startswith(
+        "removed 1 contact message(s), 1 quote request(s) and 2 notification(s) older than 365 days"
+    )
     assert [row.name for row in rows("contact")] == [row.name for row in rows("quote")] == ["recent"]
+    assert sorted((row.lead_kind, row.lead_id) for row in rows("outbox")) == [
+        ("contact", rows("contact")[0].id),
+        ("quote", rows("quote")[0].id),
+    ]
 
 
 def test_purge_takes_the_configured_retention(client, runner, rows, app, monkeypatch):

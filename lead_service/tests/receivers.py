@@ -1,0 +1,125 @@
+"""Real receivers for the outbox's notifications, on free 127.0.0.1 ports: an SMTP server
+(aiosmtpd) that keeps every message, and an HTTP server that verifies each webhook's signature
+the way a receiver is told to in README.md, independently of the service's own code."""
+
+import email
+import email.policy
+import hashlib
+import hmac
+import json
+import socket
+import ssl
+import threading
+import time
+from collections.abc import Callable
+from email.message import EmailMessage
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+from aiosmtpd.controller import Controller
+from aiosmtpd.smtp import AuthResult, LoginPassword
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def wait_for(condition: Callable[[], Any], timeout: float = 10, what: str = "condition") -> Any:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        result = condition()
+        if result:
+            return result
+        time.sleep(0.05)
+    raise AssertionError(f"{what} not met within {timeout}s")
+
+
+class SmtpSink:
+    """An SMTP server that keeps each message it accepts, with the time it arrived. With a TLS
+    context it offers STARTTLS and requires it, and a login, before it takes mail."""
+
+    def __init__(self, *, tls: ssl.SSLContext | None = None, login: tuple[str, str] | None = None):
+        self.port = free_port()
+        self.messages: list[EmailMessage] = []
+        self.arrivals: list[float] = []
+        self.envelopes: list[tuple[str, list[str]]] = []
+        self._tls, self._login = tls, login
+        self._controller: Controller | None = None
+
+    async def handle_DATA(self, _server, _session, envelope) -> str:  # aiosmtpd's handler hook
+        self.arrivals.append(time.time())
+        self.envelopes.append((envelope.mail_from, list(envelope.rcpt_tos)))
+        self.messages.append(email.message_from_bytes(envelope.content, policy=email.policy.default))
+        return "250 Message accepted"
+
+    def _authenticate(self, _server, _session, _envelope, _mechanism, data) -> AuthResult:
+        ok = isinstance(data, LoginPassword) and (data.login.decode(), data.password.decode()) == self._login
+        # handled=False: aiosmtpd itself answers a failure with 535.
+        return AuthResult(success=ok, handled=False)
+
+    def start(self) -> "SmtpSink":
+        options: dict[str, Any] = {}
+        if self._tls is not None:
+            options = {"tls_context": self._tls, "require_starttls": True}
+        if self._login is not None:
+            options |= {"authenticator": self._authenticate, "auth_required": True}
+        self._controller = Controller(self, hostname="127.0.0.1", port=self.port, **options)
+        self._controller.start()
+        return self
+
+    def stop(self) -> None:
+        if self._controller is not None:
+            self._controller.stop()
+            self._controller = None
+
+
+class WebhookReceiver:
+    """An HTTP server that checks X-Lead-Signature against its secret and the timestamp's age,
+    records each delivery, and answers the statuses it is told to, then 204."""
+
+    def __init__(self, secret: str):
+        self.secret = secret.encode()
+        self.deliveries: list[dict[str, Any]] = []
+        self.statuses: list[int] = []  # answered first, one per request
+        receiver = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self) -> None:
+                body = self.rfile.read(int(self.headers["Content-Length"]))
+                timestamp = self.headers.get("X-Lead-Timestamp", "")
+                expected = hmac.new(receiver.secret, timestamp.encode() + b"." + body, hashlib.sha256)
+                signed = hmac.compare_digest(
+                    self.headers.get("X-Lead-Signature", ""), "sha256=" + expected.hexdigest()
+                )
+                fresh = timestamp.isdigit() and abs(time.time() - int(timestamp)) < 300
+                status = receiver.statuses.pop(0) if receiver.statuses else 204
+                receiver.deliveries.append(
+                    {
+                        "verified": signed and fresh,
+                        "delivery": self.headers.get("X-Lead-Delivery"),
+                        "json": json.loads(body),
+                        "status": status,
+                    }
+                )
+                self.send_response(status if signed and fresh else 401)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+
+            def log_message(self, *_args: Any) -> None:
+                pass
+
+        self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self._server.server_address[1]}/hooks/leads"
+
+    def start(self) -> "WebhookReceiver":
+        threading.Thread(target=self._server.serve_forever, daemon=True).start()
+        return self
+
+    def stop(self) -> None:
+        self._server.shutdown()
+        self._server.server_close()
+
+    def accepted(self) -> list[dict[str, Any]]:
+        return [d for d in self.deliveries if d["verified"] and 200 <= d["status"] < 300]
