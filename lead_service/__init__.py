@@ -11,7 +11,7 @@ from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from . import commands, consent, errors, health, leads, profile, security_headers
+from . import commands, consent, errors, health, leads, openapi, profile, security_headers
 from .config import engine_options, from_environment
 from .extensions import db, migrate
 
@@ -41,10 +41,11 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     if app.config["CORS_ORIGINS"]:
         CORS(app, resources={r"/api/*": {"origins": app.config["CORS_ORIGINS"]}}, methods=["GET", "POST"])
 
-    for module in (errors, leads, consent, profile, health):
+    for module in (errors, leads, consent, profile, health, openapi):
         app.register_blueprint(module.bp)
-    # Health probes come from the platform, and a PDF viewer asks for the profile in many ranges.
-    for module in (health, profile):
+    # Health probes come from the platform, a PDF viewer asks for the profile in many ranges, and
+    # the API document is the same for everyone.
+    for module in (health, profile, openapi):
         limiter.exempt(module.bp)
     security_headers.init_app(app)
     commands.init_app(app)

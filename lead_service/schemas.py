@@ -68,6 +68,7 @@ class InternationalPhone(fields.String):
 
 def _field(spec: dict[str, Any]) -> fields.Field:
     messages = spec["messages"]
+    metadata: dict[str, str] = {}
     error_messages = {"invalid": MESSAGES["notText"]}
     if spec["required"]:
         error_messages |= {"required": messages["required"], "null": messages["required"]}
@@ -80,9 +81,17 @@ def _field(spec: dict[str, Any]) -> fields.Field:
         # ASCII: as in JavaScript, "i" must not fold non-ASCII letters (long s, Kelvin sign) into [A-Z].
         flags = re.ASCII | (re.IGNORECASE if "i" in pattern["flags"] else 0)
         validators.append(validate.Regexp(re.compile(pattern["source"], flags), error=messages["pattern"]))
+        if "i" in pattern["flags"]:
+            # JSON Schema's patterns have no flags: the API document spells the letters out.
+            metadata["pattern"] = pattern["source"].replace("A-Z", "A-Za-z")
     if "options" in spec:
         validators.append(validate.OneOf(spec["options"], error=messages["option"]))
-    options = {"required": spec["required"], "validate": validators, "error_messages": error_messages}
+    options = {
+        "required": spec["required"],
+        "validate": validators,
+        "error_messages": error_messages,
+        "metadata": metadata,
+    }
     if spec["type"] == "international-phone":
         return InternationalPhone(max_length=spec["maxLength"], message=messages["phone"], **options)
     return fields.String(**options)
