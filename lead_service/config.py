@@ -4,6 +4,8 @@ import os
 from pathlib import Path
 from typing import Any
 
+# Cloudflare Turnstile's server-side check of a token.
+SITEVERIFY_URL = "https://challenges.cloudflare.com/turnstile/v0/siteverify"
 # A person sends a form or two; a script sends hundreds. Per client address and per route.
 DEFAULT_RATE_LIMITS = "10 per minute;60 per hour;300 per day"
 
@@ -87,6 +89,9 @@ def from_environment(instance_path: Path) -> dict[str, Any]:
         "TRUSTED_PROXY_HOPS": _int("TRUSTED_PROXY_HOPS", 1),
         # Days a lead is kept before `lead-service leads purge` removes it; 0: until asked.
         "LEAD_RETENTION_DAYS": _int("LEAD_RETENTION_DAYS", 0),
+        # Cloudflare Turnstile: off unless the secret is set (then the site needs its site key).
+        "TURNSTILE_SECRET_KEY": _text("TURNSTILE_SECRET_KEY"),
+        "TURNSTILE_VERIFY_URL": _text("TURNSTILE_VERIFY_URL", SITEVERIFY_URL),
         # Where a lead's notification links the page it was sent from.
         "SITE_URL": _text("SITE_URL", "http://127.0.0.1:3000").rstrip("/"),
         **_notification_settings(),

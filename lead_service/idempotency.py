@@ -17,6 +17,9 @@ from sqlalchemy.exc import SQLAlchemyError
 from .errors import NOT_SAVED
 from .extensions import db
 from .models import IdempotencyKey, as_utc
+from .schemas import FORMS
+
+TURNSTILE_FIELD = FORMS["turnstileField"]
 
 HEADER = "Idempotency-Key"
 KEEP_FOR = timedelta(hours=24)
@@ -37,8 +40,21 @@ def _claim() -> Claim | None:
     if not _VALID_KEY.match(key):
         abort(400, description=f"The {HEADER} header must be 1 to 255 visible ASCII characters.")
     endpoint = request.endpoint or request.path
-    digest = hashlib.sha256(endpoint.encode() + b"\n" + request.get_data()).hexdigest()
+    digest = hashlib.sha256(endpoint.encode() + b"\n" + _without_token(request.get_data())).hexdigest()
     return Claim(endpoint, key, digest)
+
+
+def _without_token(raw: bytes) -> bytes:
+    """The body as the digest sees it, without its Turnstile token: each try spends one, so a retry
+    carries a new token and is still the same request."""
+    try:
+        body = json.loads(raw)
+    except (ValueError, RecursionError):
+        return raw
+    if not isinstance(body, dict):
+        return raw
+    body.pop(TURNSTILE_FIELD, None)
+    return json.dumps(body, sort_keys=True, ensure_ascii=False).encode()
 
 
 def earlier_answer(claim: Claim) -> tuple[dict[str, Any], int] | None:

@@ -1,7 +1,10 @@
 """POST /api/contact and POST /api/quote: validate, commit, and only then acknowledge."""
 
+from typing import Any
+
 from flask import Blueprint
 
+from . import turnstile
 from .idempotency import idempotent
 from .models import ContactMessage, QuoteRequest
 from .records import commit, json_body
@@ -15,15 +18,19 @@ bp = Blueprint("leads", __name__, url_prefix="/api")
 def create_contact():
     body = json_body()
     form = body.get("form", "contact") if isinstance(body, dict) else "contact"
-    return _store("contact", ContactMessage(form=form, **contact_schema(form).load(body)))
+    return _store("contact", ContactMessage(form=form, **contact_schema(form).load(body)), body)
 
 
 @bp.post("/quote")
 @idempotent
 def create_quote():
-    return _store("quote", QuoteRequest(**SCHEMAS["quote"].load(json_body())))
+    body = json_body()
+    return _store("quote", QuoteRequest(**SCHEMAS["quote"].load(body)), body)
 
 
-def _store(kind: str, lead: ContactMessage | QuoteRequest):
-    # A bot's lead is kept for the record but never reaches the sales team.
-    return commit(lead, "lead", "received", notify=None if lead.spam else kind)
+def _store(kind: str, lead: ContactMessage | QuoteRequest, body: Any):
+    if lead.spam:
+        # A bot's lead is kept for the record but never reaches the sales team.
+        return commit(lead, "lead", "received")
+    turnstile.verify(body)
+    return commit(lead, "lead", "received", notify=kind)

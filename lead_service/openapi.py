@@ -43,14 +43,18 @@ class Health(Schema):
 
 def _request_schema(form: str) -> Schema:
     """A form's schema as a client sees it: `spam` is the service's own flag, never sent; a contact
-    form names itself in `form` (the header modal's may leave it out)."""
+    form names itself in `form` (the header modal's may leave it out); the Turnstile token is
+    checked when the service is configured for it."""
     schema = type(SCHEMAS[form])
-    if form in CONTACT_FORMS:
-        name = schema.__name__.removesuffix("Schema") + "Request"
-        schema = schema.from_dict(
-            {"form": fields.String(required=form != "contact", validate=validate.OneOf([form]))}, name=name
+    extra: dict[str, fields.Field] = {
+        FORMS["turnstileField"]: fields.String(
+            metadata={"description": "The Cloudflare Turnstile token, when the service requires one."}
         )
-    return schema(exclude=("spam",))
+    }
+    if form in CONTACT_FORMS:
+        extra["form"] = fields.String(required=form != "contact", validate=validate.OneOf([form]))
+    name = schema.__name__.removesuffix("Schema") + "Request"
+    return schema.from_dict(extra, name=name)(exclude=("spam",))
 
 
 def _json(component: str) -> dict[str, Any]:

@@ -27,14 +27,17 @@ def commit(record: db.Model, kind: str, status: str, notify: str | None = None) 
     Idempotency-Key, the key and its answer are committed in the same transaction as the row, and
     so is the sales team's notification of a lead of kind `notify`."""
     claim = idempotency.current_claim()
+    table = record.__tablename__
     db.session.add(record)
     try:
-        if claim is not None or notify:
-            db.session.flush()  # the row's id is part of the answer and of the notification
+        db.session.flush()
+        # Read before the commit: afterwards the row is expired, and reading it again would ask a
+        # database that may be gone by then, turning a stored lead into an error.
+        answer = {"id": record.id, "status": status}
         if notify:
             outbox.enqueue(notify, record.id)
         if claim is not None:
-            idempotency.remember(claim, {"id": record.id, "status": status}, 201)
+            idempotency.remember(claim, answer, 201)
         db.session.commit()
     except IntegrityError:
         db.session.rollback()
@@ -42,14 +45,12 @@ def commit(record: db.Model, kind: str, status: str, notify: str | None = None) 
         earlier = idempotency.earlier_answer(claim) if claim is not None else None
         if earlier is None:
             raise
-        current_app.logger.info("%s retry answered from its first copy table=%s", kind, record.__tablename__)
+        current_app.logger.info("%s retry answered from its first copy table=%s", kind, table)
         return earlier
     except SQLAlchemyError as exc:
         db.session.rollback()
         # The exception text may quote the row itself; its type is enough to act on.
-        current_app.logger.error(
-            "%s not stored table=%s error=%s", kind, record.__tablename__, type(exc).__name__
-        )
+        current_app.logger.error("%s not stored table=%s error=%s", kind, table, type(exc).__name__)
         abort(503, description=NOT_SAVED)
-    current_app.logger.info("%s stored table=%s id=%s", kind, record.__tablename__, record.id)
-    return {"id": record.id, "status": status}, 201
+    current_app.logger.info("%s stored table=%s id=%s", kind, table, answer["id"])
+    return answer, 201

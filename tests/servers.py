@@ -40,11 +40,10 @@ def wait_until_up(url: str, process: subprocess.Popen, log: Path, timeout: float
     raise RuntimeError(f"{url} did not come up in {timeout}s:\n{log.read_text()}")
 
 
-@contextmanager
-def server(command: list[str], env: dict[str, str], ready_url: str, log: Path, cwd: Path = ROOT):
+def spawn(command: list, env: dict[str, str], log: Path, cwd: Path = ROOT) -> subprocess.Popen:
+    """Starts a process in a session of its own, so that stopping it stops every process it starts."""
     with log.open("w") as output:
-        # A session of its own, so that stopping it stops every process it started.
-        process = subprocess.Popen(
+        return subprocess.Popen(
             command,
             cwd=cwd,
             env={**os.environ, **env},
@@ -52,6 +51,11 @@ def server(command: list[str], env: dict[str, str], ready_url: str, log: Path, c
             stderr=subprocess.STDOUT,
             start_new_session=True,
         )
+
+
+@contextmanager
+def server(command: list[str], env: dict[str, str], ready_url: str, log: Path, cwd: Path = ROOT):
+    process = spawn(command, env, log, cwd)
     try:
         wait_until_up(ready_url, process, log)
         yield process
@@ -71,10 +75,12 @@ def stop(process: subprocess.Popen) -> None:
         process.wait()
 
 
-@contextmanager
-def lead_service(tmp: Path, database_url: str, settings: dict[str, str] | None = None):
-    """gunicorn on a migrated database; `settings` adds to (or overrides) the environment."""
-    port = free_port()
+GUNICORN = [str(BIN / "gunicorn"), "-c", "lead_service/gunicorn.conf.py", "lead_service.wsgi:app"]
+
+
+def prepare_lead_service(tmp: Path, database_url: str, port: int, settings: dict[str, str] | None = None):
+    """The service's environment on a migrated database with its PDF built; `settings` adds to (or
+    overrides) it."""
     env = {
         "DATABASE_URL": database_url,
         "LEAD_SERVICE_INSTANCE_PATH": str(tmp),
@@ -89,8 +95,15 @@ def lead_service(tmp: Path, database_url: str, settings: dict[str, str] | None =
         subprocess.run(
             [BIN / "lead-service", *step], env={**os.environ, **env}, check=True, capture_output=True
         )
-    command = [str(BIN / "gunicorn"), "-c", "lead_service/gunicorn.conf.py", "lead_service.wsgi:app"]
-    with server(command, env, f"http://127.0.0.1:{port}/healthz", tmp / "lead-service.log"):
+    return env
+
+
+@contextmanager
+def lead_service(tmp: Path, database_url: str, settings: dict[str, str] | None = None):
+    """gunicorn on a free port, as operators run it."""
+    port = free_port()
+    env = prepare_lead_service(tmp, database_url, port, settings)
+    with server(GUNICORN, env, f"http://127.0.0.1:{port}/healthz", tmp / "lead-service.log"):
         yield f"http://127.0.0.1:{port}"
 
 
@@ -98,16 +111,8 @@ def start_outbox_worker(tmp: Path, database_url: str, settings: dict[str, str], 
     """`lead-service outbox run` in a session of its own, once it says it has started; stop it with
     stop(). Its log is <name>.log in `tmp`."""
     log = tmp / f"{name}.log"
-    env = {**os.environ, "DATABASE_URL": database_url, "LEAD_SERVICE_INSTANCE_PATH": str(tmp), **settings}
-    with log.open("w") as output:
-        process = subprocess.Popen(
-            [BIN / "lead-service", "outbox", "run"],
-            cwd=ROOT,
-            env=env,
-            stdout=output,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
+    env = {"DATABASE_URL": database_url, "LEAD_SERVICE_INSTANCE_PATH": str(tmp), **settings}
+    process = spawn([BIN / "lead-service", "outbox", "run"], env, log)
     deadline = time.monotonic() + 30
     while "outbox worker started" not in log.read_text():
         if process.poll() is not None or time.monotonic() > deadline:

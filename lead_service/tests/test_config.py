@@ -32,6 +32,8 @@ def test_environment_settings(monkeypatch, tmp_path):
     monkeypatch.setenv("TRUSTED_PROXY_HOPS", "2")
     monkeypatch.setenv("LEAD_RETENTION_DAYS", "400")
     monkeypatch.setenv("SITE_URL", "https://www.example.com/")
+    monkeypatch.setenv("TURNSTILE_SECRET_KEY", "0x4AAA-secret")
+    monkeypatch.setenv("TURNSTILE_VERIFY_URL", "http://127.0.0.1:9/siteverify")
     monkeypatch.setenv("SMTP_HOST", "smtp.example.com")
     monkeypatch.setenv("SMTP_SECURITY", "SSL")
     monkeypatch.setenv("SMTP_USERNAME", "leads")
@@ -58,6 +60,8 @@ def test_environment_settings(monkeypatch, tmp_path):
         "RATELIMIT_SWALLOW_ERRORS": True,
         "TRUSTED_PROXY_HOPS": 2,
         "LEAD_RETENTION_DAYS": 400,
+        "TURNSTILE_SECRET_KEY": "0x4AAA-secret",
+        "TURNSTILE_VERIFY_URL": "http://127.0.0.1:9/siteverify",
         "SITE_URL": "https://www.example.com",
         "SMTP_HOST": "smtp.example.com",
         "SMTP_PORT": 465,

@@ -443,6 +443,10 @@ export interface FormsContent {
    * Name of the hidden field every form sends empty; bots fill it. Not a field of any form.
    */
   honeypotField: string;
+  /**
+   * Name under which a form sends its Cloudflare Turnstile token, when Turnstile is configured. Not a field of any form.
+   */
+  turnstileField: string;
   patterns: {
     [k: string]: FormPattern;
   };
@@ -471,6 +475,10 @@ export interface FormMessages {
    * Shown when a submission fails; {email} becomes a mailto link.
    */
   failure: string;
+  /**
+   * Under the security check when the service refuses its token.
+   */
+  turnstile: string;
 }
 export interface Form {
   endpoint: "/api/contact" | "/api/quote";
