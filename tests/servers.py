@@ -140,12 +140,30 @@ def postgres_schema(url: str, prefix: str):
         admin.dispose()
 
 
+def build_web(dist_dir: str, settings: dict[str, str]) -> None:
+    """A second production build of the site, side by side with web/.next, for settings that are
+    fixed at build time."""
+    build = subprocess.run(
+        ["npm", "run", "build"],
+        cwd=ROOT / "web",
+        env={**os.environ, "NEXT_DIST_DIR": dist_dir, "NEXT_TELEMETRY_DISABLED": "1", **settings},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if build.returncode != 0:
+        raise RuntimeError(
+            f"the build in web/{dist_dir} failed:\n{build.stdout[-4000:]}{build.stderr[-4000:]}"
+        )
+
+
 @contextmanager
-def web(tmp: Path, lead_service_url: str):
-    if not (ROOT / "web/.next/BUILD_ID").is_file():
-        raise RuntimeError("web/ is not built: run the tests through `make test`")
+def web(tmp: Path, lead_service_url: str, dist_dir: str = ".next"):
+    """`next start` on a free port, serving the build in web/<dist_dir>."""
+    if not (ROOT / "web" / dist_dir / "BUILD_ID").is_file():
+        raise RuntimeError(f"web/{dist_dir} is not built: run the tests through `make test`")
     port = free_port()
     command = [str(ROOT / "web/node_modules/.bin/next"), "start", "-H", "127.0.0.1", "-p", str(port)]
-    env = {"LEAD_SERVICE_URL": lead_service_url, "NEXT_TELEMETRY_DISABLED": "1"}
+    env = {"LEAD_SERVICE_URL": lead_service_url, "NEXT_TELEMETRY_DISABLED": "1", "NEXT_DIST_DIR": dist_dir}
     with server(command, env, f"http://127.0.0.1:{port}/", tmp / "web.log", cwd=ROOT / "web"):
         yield f"http://127.0.0.1:{port}"

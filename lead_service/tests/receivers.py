@@ -1,6 +1,7 @@
-"""Real receivers for the outbox's notifications, on free 127.0.0.1 ports: an SMTP server
-(aiosmtpd) that keeps every message, and an HTTP server that verifies each webhook's signature
-the way a receiver is told to in README.md, independently of the service's own code."""
+"""Servers the lead service talks to, on free 127.0.0.1 ports: for the outbox's notifications a
+real SMTP server (aiosmtpd) that keeps every message and an HTTP server that verifies each
+webhook's signature the way README.md tells a receiver to, independently of the service's code;
+and a stand-in for Cloudflare Turnstile's siteverify."""
 
 import email
 import email.policy
@@ -15,6 +16,7 @@ from collections.abc import Callable
 from email.message import EmailMessage
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
+from urllib.parse import parse_qs
 
 from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import AuthResult, LoginPassword
@@ -123,3 +125,37 @@ class WebhookReceiver:
 
     def accepted(self) -> list[dict[str, Any]]:
         return [d for d in self.deliveries if d["verified"] and 200 <= d["status"] < 300]
+
+
+class Siteverify:
+    """Stands in for Cloudflare Turnstile's siteverify, which the tests cannot reach: success for
+    the secret it is given and a token it was told is good, each token once (they are single-use)."""
+
+    def __init__(self, secret: str):
+        self.good: set[str] = set()
+        self.calls: list[dict[str, str]] = []
+        verifier = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self) -> None:
+                form = parse_qs(self.rfile.read(int(self.headers["Content-Length"])).decode())
+                call = {key: values[0] for key, values in form.items()}
+                verifier.calls.append(call)
+                ok = call.get("secret") == secret and call.get("response") in verifier.good
+                verifier.good.discard(call.get("response", ""))
+                body = json.dumps({"success": ok, "error-codes": [] if ok else ["invalid-input-response"]})
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.end_headers()
+                self.wfile.write(body.encode())
+
+            def log_message(self, *_args: Any) -> None:
+                pass
+
+        self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self._server.server_address[1]}/turnstile/v0/siteverify"
+        threading.Thread(target=self._server.serve_forever, daemon=True).start()
+
+    def stop(self) -> None:
+        self._server.shutdown()
+        self._server.server_close()

@@ -2,16 +2,11 @@
 siteverify endpoint (here a local stand-in, as Cloudflare cannot be reached from the tests), and a
 refused or missing token is answered as a field error with nothing stored."""
 
-import json
-import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from urllib.parse import parse_qs
-
 import pytest
 
 from lead_service import content
 
-from .receivers import free_port
+from .receivers import Siteverify, free_port
 from .test_commands import CONTACT, QUOTE
 
 FORMS = content.load("forms")
@@ -20,44 +15,13 @@ REFUSED = {"errors": {FIELD: [FORMS["messages"]["turnstile"]]}}
 SECRET = "0x4AAAAAAA-test-secret"
 
 
-class Siteverify:
-    """Answers as Cloudflare's siteverify does: success for the tokens it was told are good, each
-    once (a token is single-use)."""
-
-    def __init__(self):
-        self.good: set[str] = set()
-        self.calls: list[dict[str, str]] = []
-        verifier = self
-
-        class Handler(BaseHTTPRequestHandler):
-            def do_POST(self) -> None:
-                form = parse_qs(self.rfile.read(int(self.headers["Content-Length"])).decode())
-                call = {key: values[0] for key, values in form.items()}
-                verifier.calls.append(call)
-                ok = call.get("secret") == SECRET and call.get("response") in verifier.good
-                verifier.good.discard(call.get("response"))
-                body = json.dumps({"success": ok, "error-codes": [] if ok else ["invalid-input-response"]})
-                self.send_response(200)
-                self.send_header("Content-Type", "application/json")
-                self.end_headers()
-                self.wfile.write(body.encode())
-
-            def log_message(self, *_args) -> None:
-                pass
-
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/turnstile/v0/siteverify"
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
-
-
 @pytest.fixture
 def siteverify(app, monkeypatch):
-    verifier = Siteverify()
+    verifier = Siteverify(SECRET)
     monkeypatch.setitem(app.config, "TURNSTILE_SECRET_KEY", SECRET)
     monkeypatch.setitem(app.config, "TURNSTILE_VERIFY_URL", verifier.url)
     yield verifier
-    verifier.server.shutdown()
-    verifier.server.server_close()
+    verifier.stop()
 
 
 @pytest.mark.parametrize(

@@ -63,3 +63,11 @@ export function maxBodyBytes(): number {
   }
   return value;
 }
+
+/**
+ * Cloudflare Turnstile's site key, inlined at build time: with it, every lead form shows the check
+ * and sends its token (the lead service's TURNSTILE_SECRET_KEY must be set to match). Unset: off.
+ */
+export function turnstileSiteKey(): string | undefined {
+  return process.env.NEXT_PUBLIC_TURNSTILE_SITE_KEY?.trim() || undefined;
+}

@@ -9,6 +9,7 @@ import type { LeadFormState } from "@/lib/forms/use-lead-form";
 import { buttonClass, type ButtonVariant } from "../ui/button-link";
 import { FormFooter } from "./form-footer";
 import { HoneypotField } from "./honeypot-field";
+import { TurnstileField } from "./turnstile-field";
 
 // Needed only once a lead is stored: fetched when the visitor first presses submit.
 const loadSuccessDialog = () => import("./success-dialog");
@@ -46,6 +47,13 @@ export function LeadForm({
       >
         {children}
         <HoneypotField name={config.honeypotField} />
+        {config.turnstile && (
+          <TurnstileField
+            siteKey={config.turnstile.siteKey}
+            form={form}
+            messages={form.errors[config.turnstile.field]}
+          />
+        )}
         <FormFooter
           config={config}
           status={form.status}

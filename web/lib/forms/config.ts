@@ -1,5 +1,5 @@
 import { getForms, getSite, type Form, type FormField, type FormPattern, type FormsContent } from "@/lib/content";
-import { leadApiUrl } from "@/lib/env";
+import { leadApiUrl, turnstileSiteKey } from "@/lib/env";
 
 export type FormName = keyof FormsContent["forms"];
 
@@ -19,6 +19,8 @@ export type FormConfig = Pick<Form, "endpoint" | "title" | "submit" | "success">
   patterns: Record<string, FormPattern>;
   messages: Pick<FormsContent["messages"], "maxLength" | "checkFields" | "failure">;
   honeypotField: string;
+  /** Cloudflare Turnstile, when the site is built with its site key. */
+  turnstile?: { siteKey: string; field: string; message: string };
   /** The address the failure message offers instead. */
   fallbackEmail: string;
 };
@@ -40,6 +42,12 @@ export function formConfig(name: FormName): FormConfig {
     patterns: Object.fromEntries(Object.entries(forms.patterns).filter(([key]) => patternNames.has(key))),
     messages: { maxLength, checkFields, failure },
     honeypotField: forms.honeypotField,
+    ...turnstile(forms),
     fallbackEmail: getSite().contact.generalEmail,
   };
+}
+
+function turnstile(forms: FormsContent): Pick<FormConfig, "turnstile"> {
+  const siteKey = turnstileSiteKey();
+  return siteKey ? { turnstile: { siteKey, field: forms.turnstileField, message: forms.messages.turnstile } } : {};
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import { useRef, useState, type FormEvent } from "react";
+import { useMemo, useRef, useState, type FormEvent } from "react";
 
 import { track } from "@/lib/analytics/events";
 import { FORM_EVENTS } from "@/lib/analytics/form-events";
@@ -31,9 +31,12 @@ export function useLeadForm(config: FormConfig, formId: string, extra: () => For
   const [status, setStatus] = useState<FormStatus>("idle");
   const [announcement, setAnnouncement] = useState("");
   const lastAttempt = useRef<{ body: string; key: string } | null>(null);
+  // Cloudflare Turnstile (when configured): the current token, and how to get a fresh one after
+  // a try has spent it.
+  const turnstileToken = useRef("");
+  const resetTurnstile = useRef<() => void>(() => {});
 
-  function setValue(name: string, value: string) {
-    setValues((current) => ({ ...current, [name]: value }));
+  function clearError(name: string) {
     setErrors((current) => {
       if (!(name in current)) {
         return current;
@@ -41,6 +44,11 @@ export function useLeadForm(config: FormConfig, formId: string, extra: () => For
       const { [name]: _cleared, ...rest } = current;
       return rest;
     });
+  }
+
+  function setValue(name: string, value: string) {
+    setValues((current) => ({ ...current, [name]: value }));
+    clearError(name);
   }
 
   function showErrors(found: FieldErrors) {
@@ -62,25 +70,35 @@ export function useLeadForm(config: FormConfig, formId: string, extra: () => For
       track(...events.submitPress);
     }
     const found = validate(config, values);
+    if (config.turnstile && !turnstileToken.current) {
+      found[config.turnstile.field] = [config.turnstile.message];
+    }
     if (Object.keys(found).length > 0) {
       showErrors(found);
       return;
     }
     const trap = new FormData(event.currentTarget).get(config.honeypotField);
-    const body = JSON.stringify({
+    const lead = {
       ...Object.fromEntries(Object.entries(values).map(([name, value]) => [name, value.trim()])),
       ...extra(),
       page: window.location.pathname,
       // /api/contact serves two forms with different rules: it is told which one this is.
       ...(config.endpoint === "/api/contact" ? { form: config.name } : {}),
       [config.honeypotField]: typeof trap === "string" ? trap : "",
-    });
-    // The same body again is a retry of the same submission; anything else is a new one.
-    const key = lastAttempt.current?.body === body ? lastAttempt.current.key : randomUuid();
-    lastAttempt.current = { body, key };
+    };
+    // The same lead again is a retry of the same submission, whatever its Turnstile token (each
+    // try spends one); anything else is a new one.
+    const leadJson = JSON.stringify(lead);
+    const key = lastAttempt.current?.body === leadJson ? lastAttempt.current.key : randomUuid();
+    lastAttempt.current = { body: leadJson, key };
+    const body = config.turnstile ? JSON.stringify({ ...lead, [config.turnstile.field]: turnstileToken.current }) : leadJson;
     setStatus("submitting");
     setAnnouncement("");
     const result = await sendLead(config.url, body, key);
+    if (config.turnstile) {
+      turnstileToken.current = "";
+      resetTurnstile.current();
+    }
     if (result.kind === "sent") {
       lastAttempt.current = null;
       setValues(emptyValues(config));
@@ -92,7 +110,8 @@ export function useLeadForm(config: FormConfig, formId: string, extra: () => For
       return;
     }
     // Errors on fields the visitor can fix go under those fields; any other refusal is a failure.
-    if (result.kind === "invalid" && config.fields.some(([name]) => name in result.errors)) {
+    const fixable = [...config.fields.map(([name]) => name), ...(config.turnstile ? [config.turnstile.field] : [])];
+    if (result.kind === "invalid" && fixable.some((name) => name in result.errors)) {
       setStatus("idle");
       showErrors(result.errors);
       return;
@@ -100,7 +119,23 @@ export function useLeadForm(config: FormConfig, formId: string, extra: () => For
     setStatus("failed");
   }
 
-  return { values, errors, status, announcement, setValue, submit, dismiss: () => setStatus("idle") };
+  const turnstileField = config.turnstile?.field;
+  const turnstile = useMemo(
+    () => ({
+      setToken(token: string) {
+        turnstileToken.current = token;
+        if (token && turnstileField) {
+          setErrors(({ [turnstileField]: _cleared, ...rest }) => rest);
+        }
+      },
+      setReset(reset: () => void) {
+        resetTurnstile.current = reset;
+      },
+    }),
+    [turnstileField],
+  );
+
+  return { values, errors, status, announcement, setValue, submit, turnstile, dismiss: () => setStatus("idle") };
 }
 
 export type LeadFormState = ReturnType<typeof useLeadForm>;
