@@ -1,6 +1,7 @@
 """Faults under steady load: the gunicorn master killed with SIGKILL and started again, and
 PostgreSQL cut off behind a TCP proxy and brought back. Whatever happens, every lead answered 201
-is in the database with its outbox row, and the service answers JSON throughout."""
+is in the database with its outbox row, and the service answers JSON throughout. And the outbox
+worker waits out a database outage and then delivers."""
 
 import os
 import signal
@@ -13,9 +14,20 @@ import requests
 from sqlalchemy import create_engine, make_url, text
 
 from lead_service.config import database_url
+from lead_service.tests.receivers import SmtpSink, wait_for
 
 from .conftest import postgres_url
-from .servers import GUNICORN, free_port, postgres_schema, prepare_lead_service, spawn, stop, wait_until_up
+from .servers import (
+    GUNICORN,
+    free_port,
+    lead_service,
+    postgres_schema,
+    prepare_lead_service,
+    spawn,
+    start_outbox_worker,
+    stop,
+    wait_until_up,
+)
 from .tcp_proxy import TcpProxy
 
 
@@ -156,3 +168,55 @@ def test_postgresql_cut_off_answers_503_and_recovers_without_losing_a_lead(tmp_p
         answered_503 = [body for _, _, status, body in load.answers if status == 503]
         assert all(body["code"] == 503 and body["description"] for body in answered_503)
         assert_every_acknowledged_lead_is_stored_with_its_notification(engine, load.acknowledged())
+
+
+def test_the_outbox_worker_waits_out_a_database_outage_and_then_delivers(tmp_path):
+    real = make_url(database_url(postgres_url()))
+    proxy = TcpProxy(real.host or "127.0.0.1", real.port or 5432).start()
+    smtp = SmtpSink().start()
+    channel = {
+        "SMTP_HOST": "127.0.0.1",
+        "SMTP_PORT": str(smtp.port),
+        "SMTP_SECURITY": "none",
+        "NOTIFY_EMAIL_FROM": "leads@faults.example",
+        "NOTIFY_EMAIL_TO": "sales@faults.example",
+    }
+    body = {
+        "name": "Outage Visitor",
+        "email": "outage@faults.example",
+        "phone": "+44 20 7946 0958",
+        "project": "During an outage",
+        "budget": "1000$ - 5000$ Estimated",
+    }
+    try:
+        with (
+            postgres_schema(postgres_url(), "outage") as (url, _engine),
+            lead_service(tmp_path, url) as service,  # straight to PostgreSQL: it keeps taking leads
+        ):
+            through_proxy = (
+                make_url(url).set(host="127.0.0.1", port=proxy.port).render_as_string(hide_password=False)
+            )
+            worker = start_outbox_worker(tmp_path, through_proxy, channel)
+            try:
+                assert requests.post(f"{service}/api/quote", json=body, timeout=10).status_code == 201
+                wait_for(lambda: len(smtp.messages) == 1, 10, "the first e-mail")
+
+                proxy.cut()
+                assert requests.post(
+                    f"{service}/api/quote", json={**body, "name": "Second Visitor"}, timeout=10
+                ).ok
+                time.sleep(3)
+                assert (len(smtp.messages), worker.poll()) == (1, None)  # waiting, not gone
+
+                proxy.restore()
+                wait_for(
+                    lambda: len(smtp.messages) == 2, 15, "the e-mail of the lead stored during the outage"
+                )
+            finally:
+                stop(worker)
+    finally:
+        smtp.stop()
+        proxy.stop()
+
+    assert smtp.messages[1]["Subject"] == "New quote request from Second Visitor"
+    assert "outbox waits for the database" in (tmp_path / "outbox.log").read_text()
