@@ -13,7 +13,7 @@ PROFILE_PDF := $(PROFILE_PDF_PATH)
 WEB_SOURCES := $(shell find web/app web/components web/lib web/scripts web/next.config.ts web/postcss.config.mjs web/tsconfig.json web/package.json shared_content -type f 2>/dev/null)
 export NEXT_TELEMETRY_DISABLED := 1
 
-.PHONY: help setup run test lint chromium migrate clean
+.PHONY: help setup run test bench lint chromium bench-tools migrate clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F ':.*## ' '{printf "  make %-8s %s\n", $$1, $$2}'
@@ -33,12 +33,18 @@ test: setup lint chromium web/.next/BUILD_ID ## Lint, then run every test (Postg
 	cd web && npm test
 	$(BIN)/python -m pytest
 
+bench: setup chromium bench-tools web/.next/BUILD_ID ## Measure speed, weight, quality and throughput; writes bench-results/bench.md and .json
+	$(BIN)/python -m bench
+
 chromium: ## Install Debian's Chromium for the browser tests, when it is missing
 	@command -v chromium >/dev/null || { apt-get update -qq && apt-get install -y -qq chromium; }
 
+bench-tools: ## Install Debian's wrk and nginx for the bench, when they are missing
+	@command -v wrk >/dev/null && command -v nginx >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk nginx; }
+
 lint: $(VENV)/.installed ## Check Python style (ruff); TypeScript is checked by the web build
-	$(BIN)/ruff check lead_service tests
-	$(BIN)/ruff format --check lead_service tests
+	$(BIN)/ruff check lead_service tests bench
+	$(BIN)/ruff format --check lead_service tests bench
 
 migrate: $(VENV)/.installed ## Apply the database migrations (DATABASE_URL, default: SQLite under instance/)
 	$(BIN)/lead-service db upgrade

@@ -1,0 +1,72 @@
+"""`make bench` (python -m bench): measures everything in one run, writes bench-results/bench.md
+and bench.json, and prints the Markdown."""
+
+import json
+import os
+import platform
+import tempfile
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+
+from tests.servers import lead_service, web
+
+from .build_weight import weigh
+from .floor import floor_weight
+from .lighthouse import lighthouse
+from .notifications import notification_latency
+from .pages import page_throughput
+from .report import markdown
+from .routes import routes
+from .services import service_throughput
+
+ROOT = Path(__file__).resolve().parent.parent
+RESULTS = ROOT / "bench-results"
+
+
+def _folder(tmp: Path, name: str) -> Path:
+    path = tmp / name
+    path.mkdir()
+    return path
+
+
+def main() -> None:
+    started = time.monotonic()
+    paths = routes()
+    results: dict = {
+        "date": f"{datetime.now(UTC):%Y-%m-%d %H:%M} UTC",
+        "machine": f"{os.cpu_count()} cores, {platform.system()} {platform.machine()}",
+        "timings": {},
+    }
+
+    def measure(name: str, step) -> None:
+        began = time.monotonic()
+        results[name] = step()
+        results["timings"][name] = round(time.monotonic() - began, 1)
+        print(f"bench: {name} done in {results['timings'][name]} s", flush=True)
+
+    with tempfile.TemporaryDirectory(prefix="bench-") as scratch:
+        tmp = Path(scratch)
+        measure("weights", lambda: {route: weigh(ROOT / "web/.next", route) for route in paths})
+        measure("floor", floor_weight)
+
+        def run_lighthouse():
+            home = _folder(tmp, "lighthouse")
+            with lead_service(home, f"sqlite:///{home / 'leads.db'}") as service, web(home, service) as site:
+                return lighthouse(site, paths)
+
+        measure("lighthouse", run_lighthouse)
+        measure("service", lambda: service_throughput(_folder(tmp, "service")))
+        measure("pages", lambda: page_throughput(_folder(tmp, "pages")))
+        measure("notifications", lambda: notification_latency(_folder(tmp, "notifications")))
+    results["seconds"] = time.monotonic() - started
+
+    RESULTS.mkdir(exist_ok=True)
+    (RESULTS / "bench.json").write_text(json.dumps(results, indent=2) + "\n")
+    report = markdown(results)
+    (RESULTS / "bench.md").write_text(report)
+    print(report)
+
+
+if __name__ == "__main__":
+    main()

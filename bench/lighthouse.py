@@ -1,0 +1,45 @@
+"""Lighthouse on every route, mobile and desktop presets, three runs each, through
+web/scripts/lighthouse.mjs and Debian's Chromium: the median of each score and metric."""
+
+import json
+import os
+import statistics
+import subprocess
+from collections import defaultdict
+from pathlib import Path
+
+WEB = Path(__file__).resolve().parent.parent / "web"
+RUNS = 3
+PRESETS = ("mobile", "desktop")
+
+
+def lighthouse(site: str, routes: list[str]) -> dict[str, dict[str, dict]]:
+    """{preset: {route: {"scores": {...}, "metrics": {...}, "failing": [...]}}}, medians of the runs."""
+    run = subprocess.run(
+        ["node", "scripts/lighthouse.mjs", "--runs", str(RUNS), "--presets", ",".join(PRESETS)]
+        + [f"{site}{route}" for route in routes],
+        cwd=WEB,
+        env={**os.environ, "CHROME_PATH": os.environ.get("CHROME_PATH", "/usr/bin/chromium")},
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    runs = defaultdict(list)
+    for line in run.stdout.splitlines():
+        if line.startswith("{"):
+            result = json.loads(line)
+            runs[result["preset"], result["url"].removeprefix(site)].append(result)
+    medians: dict[str, dict[str, dict]] = defaultdict(dict)
+    for (preset, route), results in runs.items():
+        medians[preset][route] = {
+            "scores": {
+                name: statistics.median(r["scores"][name] for r in results) for name in results[0]["scores"]
+            },
+            "metrics": {
+                name: statistics.median(r["metrics"][name] or 0 for r in results)
+                for name in results[0]["metrics"]
+            },
+            "failing": sorted({audit for r in results for audit in r["failing"]}),
+            "runs": len(results),
+        }
+    return medians

@@ -1,0 +1,154 @@
+"""The bench's results as Markdown tables, with the bars of the quality issue checked."""
+
+from typing import Any
+
+CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
+
+
+def _kb(size: float) -> str:
+    return f"{size / 1000:.1f}"
+
+
+def _lighthouse(results: dict[str, Any]) -> list[str]:
+    lines = ["## Lighthouse (median of 3 runs)", ""]
+    for preset, routes in results["lighthouse"].items():
+        lines += [
+            f"### {preset}",
+            "",
+            "| Route | Perf | A11y | Best pr. | SEO | FCP ms | LCP ms | TBT ms | CLS | kB |",
+            "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        ]
+        for route, median in routes.items():
+            scores, metrics = median["scores"], median["metrics"]
+            lines.append(
+                f"| {route} | "
+                + " | ".join(f"{scores[name]:.0f}" for name in CATEGORIES)
+                + f" | {metrics['fcp']:.0f} | {metrics['lcp']:.0f} | {metrics['tbt']:.0f}"
+                f" | {metrics['cls']:.3f} | {_kb(metrics['bytes'])} |"
+            )
+        lines.append("")
+    return lines
+
+
+def _weights(results: dict[str, Any]) -> list[str]:
+    floor = results["floor"]
+    lines = [
+        "## First load per route (gzip -9 kB, from the production build)",
+        "",
+        "| Route | JS | JS over the floor | CSS | HTML |",
+        "|---|---:|---:|---:|---:|",
+        f"| *bare create-next-app page (the floor)* | {_kb(floor['js'])} | 0.0 | {_kb(floor['css'])}"
+        f" | {_kb(floor['html'])} |",
+    ]
+    for route, weight in results["weights"].items():
+        lines.append(
+            f"| {route} | {_kb(weight['js'])} | {_kb(weight['js'] - floor['js'])} | {_kb(weight['css'])}"
+            f" | {_kb(weight['html'])} |"
+        )
+    return [*lines, ""]
+
+
+def _service(results: dict[str, Any]) -> list[str]:
+    lines = [
+        "## Lead service under load",
+        "",
+        "wrk, 2 threads, 16 connections, 10 s each; gunicorn with 2 workers of 4 threads.",
+        "",
+        "| Database | POST /api/quote req/s | p50 ms | p99 ms | GET /healthz/live req/s | ratio"
+        " | errors | 201s | rows |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for row in results["service"]:
+        if "skipped" in row:
+            lines.append(f"| {row['database']} | {row['skipped']} | | | | | | | |")
+            continue
+        quote, ceiling = row["quote"], row["ceiling"]
+        lines.append(
+            f"| {row['database']} | {quote['rps']:.0f} | {quote['p50_ms']:.1f} | {quote['p99_ms']:.1f}"
+            f" | {ceiling['rps']:.0f} | {row['ratio']:.2f} | {quote['socket_errors'] + quote['non_2xx']}"
+            f" | {quote['created']} | {row['stored']} |"
+        )
+    return [*lines, ""]
+
+
+def _pages(results: dict[str, Any]) -> list[str]:
+    pages = results["pages"]
+    base = pages["next start"]["rps"]
+    lines = [
+        "## Serving the home page (wrk, 2 threads, 32 connections, 10 s each)",
+        "",
+        "| Server | req/s | p50 ms | p99 ms | ratio to next start |",
+        "|---|---:|---:|---:|---:|",
+    ]
+    for name, run in pages.items():
+        ratio = run["rps"] / base
+        lines.append(
+            f"| {name} | {run['rps']:.0f} | {run['p50_ms']:.1f} | {run['p99_ms']:.1f} | {ratio:.1f} |"
+        )
+    return [*lines, ""]
+
+
+def _notifications(results: dict[str, Any]) -> list[str]:
+    n = results["notifications"]
+    return [
+        "## Lead to notification (outbox worker, local SMTP server)",
+        "",
+        "| Leads | p50 s | p99 s |",
+        "|---:|---:|---:|",
+        f"| {n['leads']} | {n['p50_s']:.2f} | {n['p99_s']:.2f} |",
+        "",
+    ]
+
+
+def _bars(results: dict[str, Any]) -> list[str]:
+    """Each bar of the quality issue, met or not, with the routes that miss it."""
+    lighthouse, floor = results["lighthouse"], results["floor"]["js"]
+    bars: list[tuple[str, list[str]]] = []
+    for preset, routes in lighthouse.items():
+        for name in CATEGORIES:
+            least = 100 if name != "performance" or preset == "desktop" else 98
+            bars.append(
+                (
+                    f"{preset} {name} >= {least}",
+                    [
+                        f"{r} ({m['scores'][name]:.0f})"
+                        for r, m in routes.items()
+                        if m["scores"][name] < least
+                    ],
+                )
+            )
+        bars.append(
+            (
+                f"{preset} CLS < 0.02",
+                [
+                    f"{r} ({m['metrics']['cls']:.3f})"
+                    for r, m in routes.items()
+                    if m["metrics"]["cls"] >= 0.02
+                ],
+            )
+        )
+    over = [
+        f"{route} (+{_kb(weight['js'] - floor)})"
+        for route, weight in results["weights"].items()
+        if weight["js"] - floor > (25_000 if route == "/" else 15_000)
+    ]
+    bars.append(("JavaScript over the floor <= 25 kB on /, 15 kB elsewhere", over))
+    heavy = [f"{route} ({_kb(w['html'])})" for route, w in results["weights"].items() if w["html"] > 40_000]
+    bars.append(("HTML <= 40 kB", heavy))
+    lines = ["## Bars", ""]
+    for bar, missing in bars:
+        lines.append(
+            f"- {'met' if not missing else 'MISSED'}: {bar}" + (f": {', '.join(missing)}" if missing else "")
+        )
+    return [*lines, ""]
+
+
+def markdown(results: dict[str, Any]) -> str:
+    header = [
+        "# make bench",
+        "",
+        f"{results['date']}, {results['machine']}; {results['seconds']:.0f} s in all.",
+        "",
+    ]
+    sections = [_bars, _lighthouse, _weights, _service, _pages, _notifications]
+    return "\n".join(header + [line for section in sections for line in section(results)])

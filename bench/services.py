@@ -1,0 +1,57 @@
+"""The lead service under load: POST /api/quote on gunicorn with SQLite and with PostgreSQL,
+beside GET /healthz/live on the same gunicorn as the ceiling; every 201 matched to a row."""
+
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from sqlalchemy import create_engine, text
+from sqlalchemy.exc import OperationalError
+
+from tests.servers import lead_service, postgres_schema
+
+from .load import wrk
+
+POSTGRES = os.environ.get("TEST_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/test")
+
+
+@contextmanager
+def _sqlite(tmp: Path) -> Iterator[tuple[str, object]]:
+    url = f"sqlite:///{tmp / 'leads.db'}"
+    engine = create_engine(url)
+    yield url, engine
+    engine.dispose()
+
+
+def _databases(tmp: Path):
+    yield "SQLite", _sqlite(tmp)
+    yield "PostgreSQL", postgres_schema(POSTGRES, "bench")
+
+
+def service_throughput(tmp: Path) -> list[dict]:
+    results = []
+    for name, database in _databases(tmp):
+        home = tmp / name.lower()
+        home.mkdir()
+        try:
+            with database as (url, engine), lead_service(home, url) as service:
+                ceiling = wrk(f"{service}/healthz/live")
+                quote = wrk(f"{service}/api/quote", "quote")
+                with engine.connect() as connection:
+                    stored = connection.execute(
+                        text("SELECT count(*) FROM quote_requests WHERE email LIKE 'bench-%'")
+                    ).scalar_one()
+        except OperationalError as exc:
+            results.append({"database": name, "skipped": f"not reachable ({type(exc).__name__})"})
+            continue
+        results.append(
+            {
+                "database": name,
+                "quote": quote,
+                "ceiling": ceiling,
+                "stored": stored,
+                "ratio": quote["rps"] / ceiling["rps"],
+            }
+        )
+    return results

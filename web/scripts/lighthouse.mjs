@@ -1,0 +1,64 @@
+// Lighthouse runs for `make bench`: every URL under each preset, `--runs` times, in one Chromium
+// (Debian's, from CHROME_PATH; Lighthouse resets its storage and cache before every run).
+// Prints one JSON object per run on stdout: {url, preset, run, scores, metrics}.
+//
+//   node scripts/lighthouse.mjs --runs 3 --presets mobile,desktop URL...
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse, { desktopConfig } from "lighthouse";
+import { parseArgs } from "node:util";
+
+const { values, positionals: urls } = parseArgs({
+  allowPositionals: true,
+  options: { runs: { type: "string", default: "3" }, presets: { type: "string", default: "mobile,desktop" } },
+});
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
+const METRICS = {
+  fcp: "first-contentful-paint",
+  lcp: "largest-contentful-paint",
+  tbt: "total-blocking-time",
+  cls: "cumulative-layout-shift",
+  bytes: "total-byte-weight",
+};
+
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROME_PATH || "/usr/bin/chromium",
+  chromeFlags: [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+});
+try {
+  for (const preset of values.presets.split(",")) {
+    for (const url of urls) {
+      for (let run = 1; run <= Number(values.runs); run += 1) {
+        const result = await lighthouse(
+          url,
+          {
+            port: chrome.port,
+            output: "json",
+            logLevel: "error",
+            onlyCategories: CATEGORIES,
+            // No score reads it, and capturing it takes a good part of each run.
+            disableFullPageScreenshot: true,
+          },
+          preset === "desktop" ? desktopConfig : undefined,
+        );
+        const { categories, audits, runtimeError } = result.lhr;
+        const scores = Object.fromEntries(CATEGORIES.map((name) => [name, Math.round((categories[name]?.score ?? 0) * 100)]));
+        const metrics = Object.fromEntries(Object.entries(METRICS).map(([key, audit]) => [key, audits[audit]?.numericValue ?? null]));
+        const failing = Object.values(audits)
+          .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === "binary")
+          .map((audit) => audit.id);
+        console.log(JSON.stringify({ url, preset, run, scores, metrics, failing, error: runtimeError?.code ?? null }));
+      }
+    }
+  }
+} finally {
+  await chrome.kill();
+}
