@@ -1,5 +1,5 @@
-"""HTTP load with wrk (bounded in time, on 127.0.0.1 only): requests per second, p50/p99 latency
-and errors, read from bench/wrk.lua's report."""
+"""HTTP load with wrk (bounded in time, on 127.0.0.1 only): requests per second, p50/p99 latency,
+errors and the ids its 201s answered, read from bench/wrk.lua's report."""
 
 import json
 import subprocess
@@ -31,4 +31,7 @@ def wrk(url: str, mode: str = "get", connections: int = 16) -> dict[str, float]:
     line = next(line for line in run.stdout.splitlines() if line.startswith("BENCH "))
     report = json.loads(line.removeprefix("BENCH "))
     report["rps"] = report["requests"] / report["seconds"]
+    ids = report.pop("ids")
+    if mode == "quote":
+        report["ids"] = [int(id_) if id_.isdigit() else -1 for id_ in ids.split(",") if id_]
     return report

@@ -2,6 +2,8 @@
 
 from typing import Any
 
+from .routes import NOT_FOUND
+
 CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
 
 
@@ -55,18 +57,18 @@ def _service(results: dict[str, Any]) -> list[str]:
         "wrk, 2 threads, 16 connections, 10 s each; gunicorn with 2 workers of 4 threads.",
         "",
         "| Database | POST /api/quote req/s | p50 ms | p99 ms | GET /healthz/live req/s | ratio"
-        " | errors | 201s | rows |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+        " | errors | 201s | 201s with their row | rows |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for row in results["service"]:
         if "skipped" in row:
-            lines.append(f"| {row['database']} | {row['skipped']} | | | | | | | |")
+            lines.append(f"| {row['database']} | {row['skipped']} | | | | | | | | |")
             continue
         quote, ceiling = row["quote"], row["ceiling"]
         lines.append(
             f"| {row['database']} | {quote['rps']:.0f} | {quote['p50_ms']:.1f} | {quote['p99_ms']:.1f}"
             f" | {ceiling['rps']:.0f} | {row['ratio']:.2f} | {quote['socket_errors'] + quote['non_2xx']}"
-            f" | {quote['created']} | {row['stored']} |"
+            f" | {quote['created']} | {row['matched']} | {row['rows']} |"
         )
     return [*lines, ""]
 
@@ -107,12 +109,16 @@ def _bars(results: dict[str, Any]) -> list[str]:
     for preset, routes in lighthouse.items():
         for name in CATEGORIES:
             least = 100 if name != "performance" or preset == "desktop" else 98
+            # A not-found page answers 404 and asks not to be indexed: SEO's audits of exactly
+            # those two things fail there by design.
+            judged = {r: m for r, m in routes.items() if not (name == "seo" and r == NOT_FOUND)}
+            aside = " (the not-found page aside)" if name == "seo" else ""
             bars.append(
                 (
-                    f"{preset} {name} >= {least}",
+                    f"{preset} {name} >= {least}{aside}",
                     [
                         f"{r} ({m['scores'][name]:.0f})"
-                        for r, m in routes.items()
+                        for r, m in judged.items()
                         if m["scores"][name] < least
                     ],
                 )
