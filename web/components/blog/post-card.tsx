@@ -29,7 +29,7 @@ export function PostCard({ post, featured = false, priority = false }: { post: P
         />
       </div>
       <div className={`flex flex-1 flex-col p-6 sm:p-8 ${featured ? "lg:justify-center lg:p-10" : ""}`}>
-        <p className="w-fit rounded-full bg-amber/15 px-3 py-1 text-xs font-semibold tracking-wide text-amber-600 uppercase">
+        <p className="w-fit rounded-full bg-amber/15 px-3 py-1 text-xs font-semibold tracking-wide text-amber-700 uppercase">
           {post.category}
         </p>
         <h3 className={`mt-4 font-bold tracking-tight text-navy ${featured ? "text-2xl sm:text-3xl" : "text-xl"}`}>

@@ -16,7 +16,7 @@ function NavCard({ post, direction }: { post: BlogPost; direction: "previous" | 
         next ? "sm:items-end sm:text-right" : ""
       }`}
     >
-      <span className="text-sm font-semibold tracking-wider text-amber-600 uppercase">
+      <span className="text-sm font-semibold tracking-wider text-amber-700 uppercase">
         {next ? (
           <>
             Next post <span aria-hidden="true">&rarr;</span>

@@ -15,7 +15,7 @@ export function CompanyStats({ stats }: { stats: Stat[] }) {
             className="rounded-3xl bg-surface p-8 text-center ring-1 ring-navy/5 transition hover:shadow-lg hover:shadow-navy/5"
           >
             <p className="text-5xl font-bold tracking-tight text-navy">{stat.value}</p>
-            <p className="mt-2 text-sm font-semibold tracking-wider text-amber-600 uppercase">{stat.label}</p>
+            <p className="mt-2 text-sm font-semibold tracking-wider text-amber-700 uppercase">{stat.label}</p>
           </li>
         ))}
       </ul>

@@ -5,13 +5,13 @@ import { Section, SectionHeading } from "../ui/section";
 import { ChatIcon, MailIcon, PhoneIcon, PinIcon } from "./contact-icons";
 
 const rowClass = "flex items-start gap-3";
-const iconWrap = "mt-0.5 grid size-9 shrink-0 place-items-center rounded-xl bg-amber/15 text-amber-600";
+const iconWrap = "mt-0.5 grid size-9 shrink-0 place-items-center rounded-xl bg-amber/15 text-amber-700";
 const linkClass = "font-medium text-navy underline-offset-4 hover:text-teal hover:underline";
 
 function OfficeCard({ office }: { office: Office }) {
   return (
     <article data-office={office.id} className="flex h-full flex-col rounded-3xl bg-white p-8 shadow-sm ring-1 ring-navy/10 sm:p-10">
-      <p className="text-sm font-semibold tracking-wider text-amber-600 uppercase">{office.country}</p>
+      <p className="text-sm font-semibold tracking-wider text-amber-700 uppercase">{office.country}</p>
       <h3 className="mt-1 text-2xl font-bold text-navy">{office.city}</h3>
       <ul className="mt-6 space-y-4 text-ink/80">
         <li className={rowClass}>
@@ -54,7 +54,7 @@ function OfficeCard({ office }: { office: Office }) {
           rel="noopener noreferrer"
           data-contact="whatsapp"
           {...trackOnClick("contact_info_click", { type: "whatsapp", location: office.id })}
-          className="inline-flex items-center gap-2 rounded-full bg-teal px-5 py-2.5 text-sm font-semibold text-white transition hover:bg-navy"
+          className="inline-flex items-center gap-2 rounded-full bg-teal-700 px-5 py-2.5 text-sm font-semibold text-white transition hover:bg-navy"
         >
           <ChatIcon className="size-4" />
           Chat with our {office.city} office

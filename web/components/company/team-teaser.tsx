@@ -20,7 +20,7 @@ export function TeamTeaser({ section }: { section: CompanyTeamSection }) {
           className="w-full rounded-3xl shadow-xl shadow-navy/10 ring-1 ring-navy/10"
         />
         <div>
-          <p className="text-sm font-semibold tracking-wider text-amber-600 uppercase">Our people</p>
+          <p className="text-sm font-semibold tracking-wider text-amber-700 uppercase">Our people</p>
           <h2 className="mt-2 text-3xl font-bold tracking-tight text-navy sm:text-4xl">{section.heading}</h2>
           <p className="mt-5 text-lg leading-relaxed text-ink/80">{section.text}</p>
           <div className="mt-8">

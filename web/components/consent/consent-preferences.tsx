@@ -34,7 +34,7 @@ function Switch({
         </p>
       </div>
       <div className="flex shrink-0 items-center gap-2">
-        {note && <span className="text-xs font-semibold text-teal">{note}</span>}
+        {note && <span className="text-xs font-semibold text-teal-700">{note}</span>}
         <input
           id={`consent-${name}`}
           type="checkbox"

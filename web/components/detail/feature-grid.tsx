@@ -10,7 +10,7 @@ export function FeatureGrid({ features }: { features: Feature[] }) {
       <ul className="mt-12 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
         {features.map((feature, index) => (
           <li key={feature.id} className="rounded-2xl bg-white p-6 shadow-sm">
-            <p className="text-3xl font-bold text-amber" data-feature-number>
+            <p className="text-3xl font-bold text-amber-700" data-feature-number>
               {entryNumber(index)}
             </p>
             <h3 className="mt-3 text-lg font-semibold text-navy">{feature.title}</h3>

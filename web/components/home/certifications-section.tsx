@@ -24,7 +24,7 @@ export function CertificationsSection({ certifications }: { certifications: Cert
                 <div className="min-w-0">
                   <h3 className="font-bold text-navy">{item.name}</h3>
                   <p className="mt-2 text-sm leading-relaxed text-muted">{item.authority}</p>
-                  <p className="mt-3 inline-flex rounded-full bg-teal/10 px-3 py-1 text-xs font-semibold text-teal">
+                  <p className="mt-3 inline-flex rounded-full bg-teal/10 px-3 py-1 text-xs font-semibold text-teal-700">
                     <time dateTime={item.date}>{item.date}</time>
                   </p>
                 </div>

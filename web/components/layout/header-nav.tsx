@@ -116,7 +116,7 @@ export function HeaderNav({
                 <div className="flex items-center rounded-lg text-sm font-medium text-navy hover:bg-surface">
                   <Link
                     href={item.href}
-                    className={`px-3 py-2 ${pathname.startsWith(item.href) ? "text-amber-600" : ""}`}
+                    className={`px-3 py-2 ${pathname.startsWith(item.href) ? "text-amber-700" : ""}`}
                     aria-current={pathname === item.href ? "page" : undefined}
                   >
                     {item.label}
@@ -156,7 +156,7 @@ export function HeaderNav({
                       </div>
                       <Link
                         href={item.href}
-                        className="mt-4 inline-flex items-center gap-1 px-3 text-sm font-semibold text-teal hover:text-navy"
+                        className="mt-4 inline-flex items-center gap-1 px-3 text-sm font-semibold text-teal-700 hover:text-navy"
                       >
                         {item.submenu.overviewLabel} <span aria-hidden="true">&rarr;</span>
                       </Link>

@@ -26,7 +26,7 @@ export function CookieTable({ table }: { table: CookieTableContent }) {
               <td className="px-5 py-4 whitespace-nowrap text-ink/80">{cookie.provider}</td>
               <td className="min-w-72 px-5 py-4 leading-relaxed text-ink/80">{cookie.purpose}</td>
               <td className="px-5 py-4 whitespace-nowrap">
-                <span className="rounded-full bg-amber/15 px-2.5 py-1 text-xs font-semibold text-amber-600">{cookie.duration}</span>
+                <span className="rounded-full bg-amber/15 px-2.5 py-1 text-xs font-semibold text-amber-700">{cookie.duration}</span>
               </td>
             </tr>
           ))}

@@ -9,7 +9,7 @@ export function PolicySections({ sections }: { sections: CookiePolicySection[] }
     <Section name="policy">
       <div className="grid grid-cols-[minmax(0,1fr)] gap-12 lg:grid-cols-[16rem_minmax(0,1fr)] lg:gap-16">
         <nav aria-labelledby="policy-contents" className="lg:sticky lg:top-[calc(var(--header-height)+2rem)] lg:self-start">
-          <h2 id="policy-contents" className="text-sm font-semibold tracking-wider text-amber-600 uppercase">
+          <h2 id="policy-contents" className="text-sm font-semibold tracking-wider text-amber-700 uppercase">
             On this page
           </h2>
           <ol className="mt-4 space-y-1 border-l-2 border-navy/10">

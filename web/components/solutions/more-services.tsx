@@ -19,7 +19,7 @@ export function MoreServices({ items }: { items: OfferingSummary[] }) {
               <Image src={item.image} alt="" {...listImageSize} className="h-auto w-28 shrink-0 bg-surface lg:w-full" />
               <span className="flex flex-1 items-center justify-between gap-3 p-4 font-semibold text-navy lg:items-start">
                 {item.title}
-                <span aria-hidden="true" className="text-amber-600 transition group-hover:translate-x-1">
+                <span aria-hidden="true" className="text-amber-700 transition group-hover:translate-x-1">
                   &rarr;
                 </span>
               </span>

@@ -20,7 +20,7 @@ export function MemberCard({ member }: { member: TeamMember }) {
       />
       <div className="flex flex-1 flex-col p-6">
         <h3 className="text-xl font-bold text-navy">{member.name}</h3>
-        <p className="mt-1 text-sm font-semibold text-amber-600">{member.role}</p>
+        <p className="mt-1 text-sm font-semibold text-amber-700">{member.role}</p>
         <p className="mt-4 text-sm leading-relaxed text-ink/80">{member.description}</p>
         <div className="mt-auto pt-6">
           <MemberLinks member={member} />

@@ -50,7 +50,11 @@ export function SectionHeading({
   const dark = tone === "navy";
   return (
     <div className={`max-w-3xl ${align === "center" ? "mx-auto text-center" : ""}`}>
-      {eyebrow && <p className="text-sm font-semibold tracking-wider text-amber uppercase">{eyebrow}</p>}
+      {eyebrow && (
+        <p className={`text-sm font-semibold tracking-wider uppercase ${dark ? "text-amber" : "text-amber-700"}`}>
+          {eyebrow}
+        </p>
+      )}
       <Heading className={`mt-2 text-3xl font-bold tracking-tight sm:text-4xl ${dark ? "text-white" : "text-navy"}`}>
         {title}
       </Heading>
