@@ -65,6 +65,26 @@ def test_phrase_rotates_every_three_seconds(page):
         page.clock.run_for(50)
 
 
+def test_the_phrase_pauses_and_plays_again(page):
+    page.clock.install()
+    visit(page, "/")
+    page.clock.pause_at(page.evaluate("Date.now()") + 1)
+    current = page.locator("[data-rotating-phrase] [data-current]")
+    toggle = page.locator("[data-rotating-phrase]").get_by_role("button", name="Pause the rotating phrase")
+    expect(toggle).to_have_attribute("aria-pressed", "false")
+
+    toggle.click()
+    expect(toggle).to_have_attribute("aria-pressed", "true")
+    shown = current.inner_text()
+    page.clock.run_for(10_000)
+    expect(current).to_have_text(shown)
+
+    toggle.click()
+    expect(toggle).to_have_attribute("aria-pressed", "false")
+    page.clock.run_for(3000)
+    expect(current).not_to_have_text(shown)
+
+
 def test_core_service_cards_link_to_their_targets(page):
     visit(page, "/")
     links = page.locator('[data-section="core-services"] a[href]')
