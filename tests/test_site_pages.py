@@ -75,6 +75,23 @@ def test_list_entries_reveal_from_alternating_sides_in_1000_ms(page, path):
     expect(reveals.nth(5)).to_have_attribute("data-visible", "true")
 
 
+@pytest.mark.parametrize("path", ["/case-studies", "/ai-solutions"])
+def test_nothing_on_the_first_screen_waits_for_the_reveal(page, path):
+    page.set_viewport_size({"width": 1440, "height": 900})
+    visit(page, path)
+    expect(page.locator(".reveal").last).to_have_attribute("data-visible", "false")  # hydrated, below
+    first_screen = page.evaluate(
+        """() => [...document.querySelectorAll('.reveal')].map((el) => ({
+            onScreen: el.getBoundingClientRect().top < innerHeight,
+            shown: el.dataset.visible === 'true',
+        }))"""
+    )
+
+    assert {"onScreen": True, "shown": True} in first_screen
+    assert all(reveal["shown"] == reveal["onScreen"] for reveal in first_screen)
+    assert 'data-visible="false"' not in page.request.get(path).text()
+
+
 def test_reduced_motion_shows_content_without_animation(browser, web_url):
     context = browser.new_context(base_url=web_url, reduced_motion="reduce")
     page = context.new_page()

@@ -6,16 +6,18 @@ import type { RevealFrom } from "./reveal-side";
 
 /**
  * Slides its children in over 1000 ms (globals.css) the first time they scroll into view.
- * Hidden only while scripting runs (CSS `scripting` media query), so the content is always
- * in the HTML and readable without JavaScript; reduced motion shows it at once.
+ * The server HTML shows everything, so nothing on the first screen waits for scripts or for the
+ * animation; once hydrated, only what still lies wholly below the screen is hidden, to slide in
+ * when it is scrolled to. Reduced motion shows it at once.
  */
 export function Reveal({ children, from = "bottom", className = "" }: { children: ReactNode; from?: RevealFrom; className?: string }) {
   const ref = useRef<HTMLDivElement>(null);
-  const [visible, setVisible] = useState(false);
+  const [visible, setVisible] = useState(true);
 
   useEffect(() => {
     const element = ref.current;
-    if (!element) return;
+    if (!element || element.getBoundingClientRect().top < window.innerHeight) return;
+    setVisible(false);
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) {
