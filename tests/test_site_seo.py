@@ -1,10 +1,13 @@
 """What search engines and social networks read: sitemap, robots, canonical URL, Open Graph,
 structured data, and a font that is served by the site itself."""
 
+import io
 import json
 import re
+from urllib.parse import urljoin
 
 import requests
+from PIL import Image
 
 from .site import SITE, routes
 
@@ -31,6 +34,39 @@ def test_page_has_canonical_open_graph_and_organization_data(web_url):
     assert '<meta property="og:image"' in html
     data = re.search(r'<script type="application/ld\+json">(.+?)</script>', html).group(1)
     assert json.loads(data)["name"] == SITE["name"]
+
+
+def test_every_page_links_the_icon_set_and_the_manifest(web_url):
+    html = requests.get(f"{web_url}/blog", timeout=10).text
+    tags = r'<link rel="(icon|apple-touch-icon|manifest)" href="([^"]+)"[^>]*?(?:type="([^"]+)")?/>'
+    links = {(rel, kind): href for rel, href, kind in re.findall(tags, html)}
+
+    assert set(links) == {
+        ("icon", "image/x-icon"),
+        ("icon", "image/svg+xml"),
+        ("apple-touch-icon", "image/png"),
+        ("manifest", ""),
+    }
+    favicon = Image.open(io.BytesIO(requests.get(f"{web_url}/favicon.ico", timeout=10).content))
+    assert favicon.format == "ICO" and favicon.ico.sizes() == {(16, 16), (32, 32), (48, 48)}
+    assert _image(web_url, links[("apple-touch-icon", "image/png")]).size == (180, 180)
+    svg = requests.get(urljoin(web_url, links[("icon", "image/svg+xml")]), timeout=10)
+    assert svg.text.startswith("<svg")
+
+
+def test_the_manifest_names_the_site_and_its_icons_are_the_sizes_it_says(web_url):
+    manifest = requests.get(f"{web_url}/manifest.webmanifest", timeout=10).json()
+
+    assert manifest["name"] == SITE["name"]
+    for icon in manifest["icons"]:
+        response = requests.get(urljoin(web_url, icon["src"]), timeout=10)
+        assert (response.status_code, response.headers["content-type"]) == (200, icon["type"])
+        if icon["sizes"] != "any":
+            assert "x".join(map(str, Image.open(io.BytesIO(response.content)).size)) == icon["sizes"]
+
+
+def _image(web_url: str, href: str) -> Image.Image:
+    return Image.open(io.BytesIO(requests.get(urljoin(web_url, href), timeout=10).content))
 
 
 def test_open_graph_image_is_a_png(web_url):
