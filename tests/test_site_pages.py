@@ -172,7 +172,12 @@ def test_company_page(page):
     assert stack.get_by_role("heading").count() >= 6
     no_icon = next(t for g in company["techStack"] for t in g["technologies"] if t["icon"] is None)
     badge = stack.get_by_text(no_icon["name"], exact=True).first
-    assert badge.locator("xpath=..").locator("svg").count() == 0
+    assert badge.locator("img").count() == 0
+    marks = stack.locator("img")
+    assert marks.count() == sum(1 for g in company["techStack"] for t in g["technologies"] if t["icon"])
+    marks.last.scroll_into_view_if_needed()
+    expect(marks.last).to_have_js_property("complete", True)
+    assert marks.last.evaluate("img => img.naturalWidth") > 0
 
 
 def test_scheduling_frame_is_700px_with_colours_prefill_and_campaign(page):
