@@ -1,10 +1,10 @@
-import Image from "next/image";
 import Link from "next/link";
 
 import type { BlogPost } from "@/lib/content";
 import { paths } from "@/lib/routes";
 
 import { Container } from "../ui/container";
+import { Picture } from "../ui/picture";
 import { PostMeta } from "./post-meta";
 import { formatPostDate, imageAlt } from "./post-summary";
 
@@ -40,13 +40,12 @@ export function BlogArticle({ post }: { post: BlogPost }) {
           </Container>
         </header>
         <Container className="max-w-5xl!">
-          <Image
+          <Picture
             src={post.image}
             alt={imageAlt(post)}
             width={1200}
             height={800}
             priority
-            sizes="(min-width: 1024px) 1000px, 100vw"
             className="relative -mt-32 aspect-[3/2] w-full rounded-3xl object-cover shadow-2xl shadow-navy/20 ring-1 ring-navy/10 sm:-mt-44"
           />
         </Container>

@@ -1,8 +1,8 @@
-import Image from "next/image";
 import Link from "next/link";
 
 import { paths } from "@/lib/routes";
 
+import { Picture } from "../ui/picture";
 import { PostMeta } from "./post-meta";
 import type { PostSummary } from "./post-summary";
 
@@ -18,13 +18,12 @@ export function PostCard({ post, featured = false, priority = false }: { post: P
       }`}
     >
       <div className={`relative overflow-hidden bg-surface ${featured ? "lg:w-3/5" : ""}`}>
-        <Image
+        <Picture
           src={post.image}
           alt={post.imageAlt}
           width={1200}
           height={800}
           priority={priority}
-          sizes={featured ? "(min-width: 1024px) 60vw, 100vw" : "(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"}
           className="aspect-[3/2] h-full w-full object-cover transition duration-500 group-hover:scale-105 motion-reduce:transform-none"
         />
       </div>

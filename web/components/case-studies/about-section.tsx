@@ -1,7 +1,6 @@
-import Image from "next/image";
-
 import type { CaseStudyAbout } from "@/lib/content";
 
+import { Picture } from "../ui/picture";
 import { Section, SectionHeading } from "../ui/section";
 
 function hostOf(link: string): string {
@@ -66,7 +65,7 @@ export function AboutSection({ about }: { about: CaseStudyAbout }) {
           )}
         </div>
         {about.sub_header_Image && (
-          <Image
+          <Picture
             src={about.sub_header_Image}
             alt={`${about.brand}: the product at a glance`}
             width={1200}

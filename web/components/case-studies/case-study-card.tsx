@@ -1,8 +1,9 @@
-import Image from "next/image";
 import Link from "next/link";
 
 import { trackOnClick } from "@/lib/analytics/events";
 import { paths } from "@/lib/routes";
+
+import { Picture } from "../ui/picture";
 
 export type CaseStudyCardData = { id: number; title: string; category: string; img: string };
 
@@ -29,12 +30,11 @@ export function CaseStudyCard({ study }: { study: CaseStudyCardData }) {
       className="group flex h-full flex-col overflow-hidden rounded-3xl bg-white shadow-sm ring-1 ring-navy/5 transition duration-300 hover:-translate-y-1 hover:shadow-xl hover:shadow-navy/10"
     >
       <div className="overflow-hidden bg-navy/5">
-        <Image
+        <Picture
           src={study.img}
           alt=""
           width={1200}
           height={800}
-          sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw"
           className="aspect-[3/2] h-auto w-full object-cover transition duration-500 group-hover:scale-105"
         />
       </div>

@@ -1,7 +1,6 @@
-import Image from "next/image";
-
 import type { CaseStudyClient } from "@/lib/content";
 
+import { Picture } from "../ui/picture";
 import { Section, SectionHeading } from "../ui/section";
 import { Stars } from "../ui/stars";
 
@@ -17,7 +16,7 @@ export function ClientReviewSection({ clients }: { clients: CaseStudyClient[] })
               <span aria-hidden="true" className="absolute top-4 right-8 font-serif text-8xl leading-none text-amber/30">
                 &rdquo;
               </span>
-              <Image
+              <Picture
                 src={client.image}
                 alt={`Portrait of ${client.name}`}
                 width={400}

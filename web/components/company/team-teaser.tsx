@@ -1,9 +1,8 @@
-import Image from "next/image";
-
 import type { CompanyTeamSection } from "@/lib/content";
 import { paths } from "@/lib/routes";
 
 import { ButtonLink } from "../ui/button-link";
+import { Picture } from "../ui/picture";
 import { Section } from "../ui/section";
 
 /** The company page's team block: two studios, one team, and a link to /team. */
@@ -11,12 +10,11 @@ export function TeamTeaser({ section }: { section: CompanyTeamSection }) {
   return (
     <Section name="team">
       <div className="grid items-center gap-10 lg:grid-cols-2 lg:gap-16">
-        <Image
+        <Picture
           src={section.image}
           alt="The team in a sprint review around a table, with a task board and a project dashboard"
           width={1200}
           height={800}
-          sizes="(min-width: 1024px) 50vw, 100vw"
           className="w-full rounded-3xl shadow-xl shadow-navy/10 ring-1 ring-navy/10"
         />
         <div>

@@ -1,7 +1,6 @@
-import Image from "next/image";
-
 import { ButtonLink } from "../ui/button-link";
 import { Container } from "../ui/container";
+import { Picture } from "../ui/picture";
 
 /** The opening of a detail page: title, summary, bullet points, Request a Quote and the picture. */
 export function DetailIntro({
@@ -42,7 +41,7 @@ export function DetailIntro({
             </ButtonLink>
           </div>
         </div>
-        <Image
+        <Picture
           src={image}
           alt={imageAlt}
           width={1200}

@@ -1,6 +1,5 @@
-import Image from "next/image";
-
 import { CheckList } from "../ui/check-list";
+import { Picture } from "../ui/picture";
 import { Section, SectionHeading, type Tone } from "../ui/section";
 
 /** A heading, an optional lead paragraph and a checklist beside a mockup: the problem and the solution. */
@@ -30,7 +29,7 @@ export function MediaTextSection({
           <SectionHeading title={title} intro={lead} align="left" tone={tone} />
           <CheckList points={points} className="mt-8" />
         </div>
-        <Image src={image} alt={imageAlt} width={1200} height={900} className="h-auto w-full rounded-3xl shadow-xl shadow-navy/10" />
+        <Picture src={image} alt={imageAlt} width={1200} height={900} className="h-auto w-full rounded-3xl shadow-xl shadow-navy/10" />
       </div>
     </Section>
   );

@@ -1,7 +1,6 @@
-import Image from "next/image";
-
 import type { CertificationsSection as Certifications } from "@/lib/content";
 
+import { Picture } from "../ui/picture";
 import { Reveal } from "../ui/reveal";
 import { Section, SectionHeading } from "../ui/section";
 
@@ -20,7 +19,7 @@ export function CertificationsSection({ certifications }: { certifications: Cert
                 data-certification
                 className="flex h-full items-start gap-5 rounded-3xl bg-white p-6 shadow-sm ring-1 ring-navy/5 transition duration-300 hover:shadow-lg hover:shadow-navy/10"
               >
-                <Image src={item.image} alt="" width={400} height={400} className="size-20 shrink-0 rounded-2xl" />
+                <Picture src={item.image} alt="" width={400} height={400} className="size-20 shrink-0 rounded-2xl" />
                 <div className="min-w-0">
                   <h3 className="font-bold text-navy">{item.name}</h3>
                   <p className="mt-2 text-sm leading-relaxed text-muted">{item.authority}</p>

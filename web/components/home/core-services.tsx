@@ -1,8 +1,8 @@
-import Image from "next/image";
 import Link from "next/link";
 
 import type { CoreServicesSection } from "@/lib/content";
 
+import { Picture } from "../ui/picture";
 import { Reveal } from "../ui/reveal";
 import { Section, SectionHeading } from "../ui/section";
 import { ScrollToQuoteButton } from "./scroll-to-quote-button";
@@ -23,7 +23,7 @@ export function CoreServices({ coreServices }: { coreServices: CoreServicesSecti
                 data-core-service
                 className="group flex h-full flex-col rounded-3xl border border-navy/10 bg-white p-7 transition duration-300 hover:-translate-y-1 hover:border-amber/60 hover:shadow-xl hover:shadow-navy/10"
               >
-                <Image
+                <Picture
                   src={card.image}
                   alt=""
                   width={400}

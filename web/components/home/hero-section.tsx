@@ -1,10 +1,9 @@
-import Image from "next/image";
-
 import type { Hero } from "@/lib/content";
 import { paths } from "@/lib/routes";
 
 import { ButtonLink } from "../ui/button-link";
 import { Container } from "../ui/container";
+import { Picture } from "../ui/picture";
 import { QuoteCard } from "./quote-card";
 import { RotatingPhrase } from "./rotating-phrase";
 
@@ -40,13 +39,12 @@ export function HeroSection({ hero }: { hero: Hero }) {
               aria-hidden="true"
               className="absolute -inset-4 -z-10 rounded-[2.5rem] bg-linear-to-br from-amber/30 via-white/5 to-teal/30 blur-2xl"
             />
-            <Image
+            <Picture
               src={hero.image}
               alt="Product dashboard, AI chat assistant on a phone, code editor and an online course card"
               width={1200}
               height={800}
               priority
-              sizes="(min-width: 1280px) 600px, (min-width: 1024px) 50vw, 100vw"
               className="h-auto w-full rounded-3xl shadow-2xl ring-1 shadow-black/30 ring-white/10"
             />
           </div>

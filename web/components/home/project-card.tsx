@@ -1,8 +1,9 @@
-import Image from "next/image";
 import Link from "next/link";
 
 import { trackOnClick } from "@/lib/analytics/events";
 import type { Project } from "@/lib/content";
+
+import { Picture } from "../ui/picture";
 
 /** One Featured Projects card: picture, title, description, View Details and Live Demo (spec 2.4). */
 export function ProjectCard({ project }: { project: Project }) {
@@ -13,12 +14,11 @@ export function ProjectCard({ project }: { project: Project }) {
       className="group flex h-full flex-col overflow-hidden rounded-3xl bg-white shadow-sm ring-1 ring-navy/5 transition duration-300 hover:-translate-y-1 hover:shadow-xl hover:shadow-navy/10"
     >
       <div className="relative overflow-hidden bg-surface">
-        <Image
+        <Picture
           src={project.imageUrl}
           alt={`${project.title}, product screens`}
           width={1200}
           height={800}
-          sizes="(min-width: 1280px) 600px, (min-width: 768px) 50vw, 100vw"
           className="aspect-[3/2] h-auto w-full object-cover transition duration-500 group-hover:scale-[1.03]"
         />
         <span className="absolute top-4 left-4 rounded-full bg-navy/90 px-3 py-1 text-xs font-semibold tracking-wide text-white backdrop-blur">

@@ -1,7 +1,6 @@
-import Image from "next/image";
-
 import type { TestimonialsSection as Testimonials } from "@/lib/content";
 
+import { Picture } from "../ui/picture";
 import { Reveal } from "../ui/reveal";
 import { Section, SectionHeading } from "../ui/section";
 import { Stars } from "../ui/stars";
@@ -30,7 +29,7 @@ export function TestimonialsSection({ testimonials }: { testimonials: Testimonia
                   <p data-review>{truncateReview(item.review)}</p>
                 </blockquote>
                 <figcaption className="mt-6 flex items-center gap-3 border-t border-navy/10 pt-5">
-                  <Image src={item.image} alt="" width={400} height={400} className="size-12 rounded-full bg-white" />
+                  <Picture src={item.image} alt="" width={400} height={400} className="size-12 rounded-full bg-white" />
                   <span>
                     <span className="block font-semibold text-navy">{item.name}</span>
                     <span className="block text-sm text-muted">{item.company}</span>

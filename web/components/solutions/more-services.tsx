@@ -1,6 +1,6 @@
-import Image from "next/image";
 import Link from "next/link";
 
+import { Picture } from "../ui/picture";
 import { Section, SectionHeading } from "../ui/section";
 import { listImageSize, type OfferingSummary } from "./offering";
 
@@ -16,7 +16,7 @@ export function MoreServices({ items }: { items: OfferingSummary[] }) {
               href={item.href}
               className="group flex h-full items-center overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-navy/10 transition hover:-translate-y-1 hover:shadow-lg hover:shadow-navy/10 lg:flex-col lg:items-stretch"
             >
-              <Image src={item.image} alt="" {...listImageSize} className="h-auto w-28 shrink-0 bg-surface lg:w-full" />
+              <Picture src={item.image} alt="" {...listImageSize} className="h-auto w-28 shrink-0 bg-surface lg:w-full" />
               <span className="flex flex-1 items-center justify-between gap-3 p-4 font-semibold text-navy lg:items-start">
                 {item.title}
                 <span aria-hidden="true" className="text-amber-700 transition group-hover:translate-x-1">

@@ -1,5 +1,4 @@
-import Image from "next/image";
-
+import { Picture } from "../ui/picture";
 import { Reveal } from "../ui/reveal";
 import { Section } from "../ui/section";
 import { LearnMoreLink } from "./learn-more-link";
@@ -16,7 +15,7 @@ export function OfferingCards({ name, items }: { name: string; items: OfferingSu
             <li key={item.id} data-item={item.id}>
               <Reveal className="h-full">
                 <article className="flex h-full flex-col overflow-hidden rounded-3xl bg-white shadow-sm ring-1 ring-navy/5 transition hover:-translate-y-1 hover:shadow-xl hover:shadow-navy/10">
-                  <Image
+                  <Picture
                     src={item.image}
                     alt={`Illustration of ${item.title}`}
                     {...listImageSize}

@@ -1,6 +1,5 @@
-import Image from "next/image";
-
 import { entryNumber } from "../ui/entry-number";
+import { Picture } from "../ui/picture";
 import { Reveal } from "../ui/reveal";
 import { revealSide } from "../ui/reveal-side";
 import { Section } from "../ui/section";
@@ -28,7 +27,7 @@ export function OfferingRows({ name, items }: { name: string; items: OfferingSum
                       aria-hidden="true"
                       className={`absolute -inset-3 -z-10 rounded-[2rem] sm:-inset-4 ${index % 3 === 0 ? "bg-amber/15" : index % 3 === 1 ? "bg-teal/15" : "bg-sky/25"} ${imageRight ? "rotate-2" : "-rotate-2"}`}
                     />
-                    <Image
+                    <Picture
                       src={item.image}
                       alt={`Illustration of ${item.title}`}
                       {...listImageSize}

@@ -1,8 +1,8 @@
-import Image from "next/image";
 import type { ReactNode } from "react";
 
 import { CheckList } from "../ui/check-list";
 import { Container } from "../ui/container";
+import { Picture } from "../ui/picture";
 import { mockupImageSize } from "./offering";
 
 /**
@@ -50,7 +50,7 @@ export function SubHeaderIntro({
             <div className="mt-8 flex flex-wrap gap-4">{actions}</div>
           </div>
           <div className="grid place-items-center rounded-2xl bg-surface p-4 sm:p-6">
-            <Image
+            <Picture
               src={image}
               alt={imageAlt}
               {...mockupImageSize}

@@ -1,7 +1,6 @@
-import Image from "next/image";
-
 import type { TeamMember } from "@/lib/content";
 
+import { Picture } from "../ui/picture";
 import { MemberLinks } from "./member-links";
 
 export function MemberCard({ member }: { member: TeamMember }) {
@@ -10,12 +9,11 @@ export function MemberCard({ member }: { member: TeamMember }) {
       data-member={member.name}
       className="flex h-full flex-col overflow-hidden rounded-3xl bg-white shadow-sm ring-1 ring-navy/10 transition hover:-translate-y-1 hover:shadow-xl hover:shadow-navy/10 motion-reduce:transform-none"
     >
-      <Image
+      <Picture
         src={member.img}
         alt={`Portrait of ${member.name}, ${member.role}`}
         width={400}
         height={400}
-        sizes="(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw"
         className="aspect-[4/3] w-full bg-surface object-cover object-[center_35%] sm:aspect-square"
       />
       <div className="flex flex-1 flex-col p-6">
