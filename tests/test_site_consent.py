@@ -66,8 +66,32 @@ def wait_for_proof(page, engine, consent_id: str, count: int = 1) -> list[dict]:
     raise AssertionError(f"no proof row for {consent_id}")
 
 
-def test_the_banner_is_not_in_the_server_html_and_offers_three_equal_answers(page, web_url):
-    assert "data-cookie-banner" not in requests.get(web_url, timeout=10).text
+@pytest.mark.parametrize(
+    ("stored", "asked"),
+    [(None, True), ({}, False), ({"version": "2000-01-01"}, True)],
+    ids=["first visit", "standing choice", "out of date choice"],
+)
+def test_the_banner_paints_with_the_page_only_when_it_must_ask(page, web_url, stored, asked):
+    """Decided by the head script before the first paint: the page's own scripts never run here."""
+    assert "data-cookie-banner" in requests.get(web_url, timeout=10).text
+    if stored is not None:
+        remember_choice(page, **stored)
+    page.route("**/_next/static/**/*.js", lambda route: route.abort())
+    page.goto("/")
+
+    expect(banner(page)).to_be_visible() if asked else expect(banner(page)).to_be_hidden()
+
+
+def test_without_scripts_nothing_is_asked(browser, web_url):
+    context = browser.new_context(base_url=web_url, java_script_enabled=False)
+    page = context.new_page()
+    page.goto("/")
+
+    expect(banner(page)).to_be_hidden()
+    context.close()
+
+
+def test_the_banner_offers_three_equal_answers(page):
     first_visit(page)
     answers = ("acceptAll", "rejectAll", "manage")
     buttons = [banner(page).get_by_role("button", name=BANNER[key]) for key in answers]

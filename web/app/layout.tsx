@@ -32,7 +32,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en" className={inter.variable}>
       <head>
-        <ConsentDefaults />
+        <ConsentDefaults version={getCookiePolicy().consent.version} />
       </head>
       <body>
         <a
@@ -44,14 +44,17 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         <SiteHeader />
         <main id="main">{children}</main>
         <SiteFooter />
-        <ChatButton />
+        {/* The chat button rides above the cookie banner while it shows, laid out, not measured. */}
+        <div className="pointer-events-none fixed inset-x-0 bottom-0 z-40 flex flex-col items-end">
+          <ChatButton />
+          <ConsentManager
+            texts={getCookiePolicy().consent}
+            tags={site.tags}
+            proofUrl={leadApiUrl("/api/consent")}
+            policyHref={paths.privacyPolicy}
+          />
+        </div>
         <Analytics />
-        <ConsentManager
-          texts={getCookiePolicy().consent}
-          tags={site.tags}
-          proofUrl={leadApiUrl("/api/consent")}
-          policyHref={paths.privacyPolicy}
-        />
         <OrganizationJsonLd />
       </body>
     </html>

@@ -10,9 +10,10 @@ export const choiceButtonClass =
   "inline-flex items-center justify-center rounded-full border border-navy/20 bg-white px-5 py-2.5 text-sm font-semibold text-navy hover:border-navy hover:bg-surface";
 
 /**
- * The first-visit banner at the foot of the window. While it shows, its height is published as
- * `--cookie-banner-height`, which pads the page's end (so no button stays under it) and lifts the
- * profile popup above it.
+ * The first-visit banner at the foot of the window, below the chat button (layout.tsx). In the
+ * server HTML, hidden unless the document is marked to ask (globals.css, consent-ask.ts). While it
+ * shows, its height is published as `--cookie-banner-height`, which pads the page's end (so no
+ * button stays under it) and lifts the profile popup above it.
  */
 export function ConsentBanner({
   texts,
@@ -48,7 +49,7 @@ export function ConsentBanner({
       ref={banner}
       aria-labelledby="cookie-banner-heading"
       data-cookie-banner
-      className="fixed inset-x-0 bottom-0 z-40 border-t border-navy/10 bg-white text-ink shadow-[0_-8px_30px_rgb(20_33_61/0.12)]"
+      className="pointer-events-auto w-full border-t border-navy/10 bg-white text-ink shadow-[0_-8px_30px_rgb(20_33_61/0.12)]"
     >
       <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-5 sm:px-6 lg:flex-row lg:items-center lg:gap-8 lg:px-8">
         <div className="flex-1">

@@ -5,14 +5,15 @@ import { useCallback, useEffect, useState } from "react";
 
 import type { ConsentTexts, TagIds } from "@/lib/content";
 import { CONSENT_KEY, currentChoice, makeChoice, type ConsentChoice, type OptionalConsent } from "@/lib/consent/choice";
+import { CONSENT_ASK_ATTRIBUTE } from "@/lib/consent/consent-ask";
 import { consentSignals, gtag } from "@/lib/consent/consent-mode";
 import { OPEN_COOKIE_SETTINGS } from "@/lib/consent/open-settings";
 import { removeTagCookies } from "@/lib/consent/tag-cookies";
 import { randomUuid } from "@/lib/random-uuid";
 
-// Loaded only when needed: the banner for a visitor without a current choice, the dialog when
-// opened, the tags once something is consented to. A returning visitor who said no loads none.
-const ConsentBanner = dynamic(() => import("./consent-banner").then((module) => module.ConsentBanner), { ssr: false });
+import { ConsentBanner } from "./consent-banner";
+
+// Loaded only when needed: the dialog when opened, the tags once something is consented to.
 const ConsentPreferences = dynamic(() => import("./consent-preferences").then((module) => module.ConsentPreferences), {
   ssr: false,
 });
@@ -46,8 +47,9 @@ function postProof(url: string, choice: ConsentChoice) {
 }
 
 /**
- * Cookie consent (spec 4.4, DECISIONS.md): reads the saved choice after hydration (so the server
- * HTML never holds a banner that might flash), asks when there is none or it is out of date,
+ * Cookie consent (spec 4.4, DECISIONS.md): the banner is in the server HTML, shown before the first
+ * paint only when the head script finds no standing choice (consent-ask.ts); after hydration the
+ * saved choice is read again and rules. It asks when there is none or it is out of date,
  * saves each choice with its version, date and id, tells Consent Mode, loads the consented tags,
  * and on a withdrawal removes the tags' cookies.
  */
@@ -76,6 +78,9 @@ export function ConsentManager({
   const tagsMounted = useStickyTrue(Boolean(choice?.analytics || choice?.marketing));
 
   useEffect(() => {
+    if (choice !== undefined) {
+      document.documentElement.toggleAttribute(CONSENT_ASK_ATTRIBUTE, choice === null);
+    }
     if (choice) {
       gtag("consent", "update", consentSignals(choice));
     }
@@ -111,7 +116,7 @@ export function ConsentManager({
 
   return (
     <>
-      {choice === null && (
+      {!choice && (
         <ConsentBanner
           texts={texts.banner}
           policyHref={policyHref}

@@ -8,7 +8,7 @@ export function ChatButton() {
       target="_blank"
       rel="noopener noreferrer"
       aria-label={`${chat.label} (opens in a new tab)`}
-      className="fixed right-5 bottom-[calc(var(--cookie-banner-height,0px)+1.25rem)] z-30 grid size-14 place-items-center rounded-full bg-teal text-white shadow-lg shadow-navy/20 transition hover:scale-105 hover:bg-navy"
+      className="pointer-events-auto m-5 grid size-14 place-items-center rounded-full bg-teal text-white shadow-lg shadow-navy/20 transition hover:scale-105 hover:bg-navy"
       data-chat-button
     >
       <svg aria-hidden="true" viewBox="0 0 24 24" className="size-7" fill="currentColor">

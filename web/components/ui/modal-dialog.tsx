@@ -69,7 +69,9 @@ export function ModalDialog({
         }
         pressedBackdrop.current = false;
       }}
-      className={`m-auto max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] overflow-hidden rounded-3xl bg-transparent p-0 text-ink shadow-2xl backdrop:bg-navy/60 backdrop:backdrop-blur-sm ${className}`}
+      // pointer-events-auto: a modal takes the pointer wherever it is mounted (the consent dialog
+      // sits in the layout's pointer-transparent dock).
+      className={`pointer-events-auto m-auto max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] overflow-hidden rounded-3xl bg-transparent p-0 text-ink shadow-2xl backdrop:bg-navy/60 backdrop:backdrop-blur-sm ${className}`}
     >
       {/* Fills the dialog, so a press on the dialog element itself can only be on the backdrop. */}
       <div className="max-h-[calc(100dvh-2rem)] overflow-y-auto bg-white">{children}</div>

@@ -14,39 +14,35 @@ export function makeChoice(flags: OptionalConsent, version: string, now: Date, i
   return { essential: true, analytics: flags.analytics, marketing: flags.marketing, version, date: now.toISOString(), id };
 }
 
-function isChoice(value: unknown): value is ConsentChoice {
-  if (typeof value !== "object" || value === null) {
-    return false;
-  }
-  const choice = value as Record<string, unknown>;
-  return (
-    choice.essential === true &&
-    typeof choice.analytics === "boolean" &&
-    typeof choice.marketing === "boolean" &&
-    typeof choice.version === "string" &&
-    typeof choice.id === "string" &&
-    typeof choice.date === "string" &&
-    !Number.isNaN(Date.parse(choice.date))
-  );
-}
-
 /**
- * The stored choice if it still stands: same policy version, younger than 12 months, well formed.
+ * The stored choice if it still stands: same policy version, younger than `maxAgeMs`, well formed.
  * Anything else (nothing stored, an old or unreadable entry) means the visitor is asked again.
+ * It names nothing outside itself: the head script (consent-ask.ts) carries its source, so the
+ * banner is shown or not before the first paint by this same rule.
  */
-export function currentChoice(stored: string | null, version: string, now: Date): ConsentChoice | null {
-  if (stored === null) {
-    return null;
-  }
-  let parsed: unknown;
+export function standingChoice(stored: string | null, version: string, nowMs: number, maxAgeMs: number): ConsentChoice | null {
+  let choice: Record<string, unknown>;
   try {
-    parsed = JSON.parse(stored);
+    const parsed: unknown = JSON.parse(stored ?? "null");
+    if (typeof parsed !== "object" || parsed === null) {
+      return null;
+    }
+    choice = parsed as Record<string, unknown>;
   } catch {
     return null;
   }
-  if (!isChoice(parsed) || parsed.version !== version) {
-    return null;
-  }
-  const age = now.getTime() - Date.parse(parsed.date);
-  return age >= 0 && age < CONSENT_MAX_AGE_MS ? parsed : null;
+  const age = nowMs - (typeof choice.date === "string" ? Date.parse(choice.date) : Number.NaN);
+  const stands =
+    choice.essential === true &&
+    typeof choice.analytics === "boolean" &&
+    typeof choice.marketing === "boolean" &&
+    choice.version === version &&
+    typeof choice.id === "string" &&
+    age >= 0 &&
+    age < maxAgeMs;
+  return stands ? (choice as ConsentChoice) : null;
+}
+
+export function currentChoice(stored: string | null, version: string, now: Date): ConsentChoice | null {
+  return standingChoice(stored, version, now.getTime(), CONSENT_MAX_AGE_MS);
 }
