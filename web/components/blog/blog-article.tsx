@@ -14,8 +14,8 @@ export function BlogArticle({ post }: { post: BlogPost }) {
     <section data-section="article" className="bg-white">
       <article>
         <header className="relative overflow-hidden bg-navy pt-(--header-height) text-white">
-          <div aria-hidden="true" className="absolute -top-24 -right-24 size-96 rounded-full bg-amber/15 blur-3xl" />
-          <div aria-hidden="true" className="absolute -bottom-32 -left-16 size-80 rounded-full bg-teal/20 blur-3xl" />
+          <div aria-hidden="true" className="absolute -top-24 -right-24 size-96 bg-radial from-amber/15 to-transparent to-70%" />
+          <div aria-hidden="true" className="absolute -bottom-32 -left-16 size-80 bg-radial from-teal/20 to-transparent to-70%" />
           <Container className="relative max-w-3xl! pt-10 pb-40 sm:pt-14 sm:pb-52">
             <Link
               href={paths.blog}

@@ -12,7 +12,7 @@ export function DreamTeamBanner({ dreamTeam }: { dreamTeam: DreamTeam }) {
     <Section name="dream-team" tone="white">
       <Reveal>
         <div className="relative isolate overflow-hidden rounded-3xl bg-linear-to-br from-amber to-amber-600 px-6 py-10 text-navy shadow-xl shadow-amber/20 sm:px-10 sm:py-12 lg:grid lg:grid-cols-5 lg:items-center lg:gap-12 lg:px-14">
-          <div aria-hidden="true" className="absolute -top-20 -right-20 -z-10 size-72 rounded-full bg-white/20 blur-2xl" />
+          <div aria-hidden="true" className="absolute -top-20 -right-20 -z-10 size-72 bg-radial from-white/20 to-transparent to-70%" />
           <div aria-hidden="true" className="absolute -bottom-24 left-1/3 -z-10 size-64 rounded-full border-[3rem] border-white/10" />
           <div className="lg:col-span-3">
             <h2 className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">{dreamTeam.heading}</h2>

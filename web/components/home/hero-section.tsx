@@ -11,8 +11,8 @@ import { RotatingPhrase } from "./rotating-phrase";
 export function HeroSection({ hero }: { hero: Hero }) {
   return (
     <section data-section="hero" className="relative isolate overflow-hidden bg-navy pt-(--header-height) text-white">
-      <div aria-hidden="true" className="absolute top-10 right-[-10rem] -z-10 size-[36rem] rounded-full bg-sky/10 blur-3xl" />
-      <div aria-hidden="true" className="absolute bottom-0 -left-40 -z-10 size-[30rem] rounded-full bg-teal/20 blur-3xl" />
+      <div aria-hidden="true" className="absolute top-10 right-[-10rem] -z-10 size-[36rem] bg-radial from-sky/10 to-transparent to-70%" />
+      <div aria-hidden="true" className="absolute bottom-0 -left-40 -z-10 size-[30rem] bg-radial from-teal/20 to-transparent to-70%" />
       <div
         aria-hidden="true"
         className="absolute inset-0 -z-10 bg-[radial-gradient(circle_at_1px_1px,rgb(255_255_255/0.07)_1px,transparent_0)] bg-size-[28px_28px]"
@@ -37,7 +37,7 @@ export function HeroSection({ hero }: { hero: Hero }) {
           <div className="relative">
             <div
               aria-hidden="true"
-              className="absolute -inset-4 -z-10 rounded-[2.5rem] bg-linear-to-br from-amber/30 via-white/5 to-teal/30 blur-2xl"
+              className="absolute -inset-16 -z-10 bg-radial from-amber/20 via-teal/10 via-50% to-transparent to-70%"
             />
             <Picture
               src={hero.image}

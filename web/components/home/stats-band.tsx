@@ -7,7 +7,7 @@ import { Container } from "../ui/container";
 export function StatsBand({ stats }: { stats: HomeContent["stats"] }) {
   return (
     <section data-section="stats" className="relative overflow-hidden bg-navy py-14 text-white sm:py-16">
-      <div aria-hidden="true" className="absolute -top-24 left-1/4 size-72 rounded-full bg-teal/15 blur-3xl" />
+      <div aria-hidden="true" className="absolute -top-24 left-1/4 size-72 bg-radial from-teal/15 to-transparent to-70%" />
       <Container className="relative">
         <dl className="grid grid-cols-2 gap-y-10 lg:grid-cols-4 lg:divide-x lg:divide-white/10">
           {stats.map((stat) => {

@@ -27,8 +27,8 @@ export function SupportSection({ support, chatUrl }: { support: Support; chatUrl
         </Reveal>
         <Reveal from="right">
           <div className="relative isolate overflow-hidden rounded-3xl bg-navy p-6 shadow-xl shadow-navy/20 sm:p-8">
-            <div aria-hidden="true" className="absolute -top-16 -right-16 -z-10 size-56 rounded-full bg-sky/15 blur-2xl" />
-            <div aria-hidden="true" className="absolute -bottom-20 -left-10 -z-10 size-56 rounded-full bg-teal/20 blur-2xl" />
+            <div aria-hidden="true" className="absolute -top-16 -right-16 -z-10 size-56 bg-radial from-sky/15 to-transparent to-70%" />
+            <div aria-hidden="true" className="absolute -bottom-20 -left-10 -z-10 size-56 bg-radial from-teal/20 to-transparent to-70%" />
             <ul className="grid gap-5 text-white sm:grid-cols-2">
               {support.claims.map((claim) => (
                 <li key={claim.label} data-claim className="rounded-2xl bg-white/5 p-6 ring-1 ring-white/10">

@@ -23,7 +23,7 @@ export function SiteHeader() {
     },
   }));
   return (
-    <header className="fixed inset-x-0 top-0 z-40 h-(--header-height) border-b border-navy/10 bg-white/95 backdrop-blur">
+    <header className="fixed inset-x-0 top-0 z-40 h-(--header-height) border-b border-navy/10 bg-white/95">
       <div className="mx-auto flex h-full max-w-7xl items-center justify-between gap-6 px-4 sm:px-6 lg:px-8">
         <Link href={paths.home} className="flex items-center gap-2 text-lg font-bold text-navy">
           <span aria-hidden="true" className="grid size-9 place-items-center rounded-xl bg-navy text-amber">

@@ -7,8 +7,8 @@ import { Container } from "../ui/container";
 export function PlaceholderPage({ title }: { title: string }) {
   return (
     <section data-section="hero" className="relative overflow-hidden bg-surface pt-(--header-height)">
-      <div aria-hidden="true" className="absolute -top-32 -right-24 size-[28rem] rounded-full bg-amber/20 blur-3xl" />
-      <div aria-hidden="true" className="absolute -bottom-40 -left-24 size-[26rem] rounded-full bg-teal/15 blur-3xl" />
+      <div aria-hidden="true" className="absolute -top-32 -right-24 size-[28rem] bg-radial from-amber/20 to-transparent to-70%" />
+      <div aria-hidden="true" className="absolute -bottom-40 -left-24 size-[26rem] bg-radial from-teal/15 to-transparent to-70%" />
       <div
         aria-hidden="true"
         className="absolute inset-0 bg-[linear-gradient(to_right,rgb(20_33_61/0.05)_1px,transparent_1px),linear-gradient(to_bottom,rgb(20_33_61/0.05)_1px,transparent_1px)] bg-[size:3rem_3rem] [mask-image:radial-gradient(ellipse_at_center,black_30%,transparent_75%)]"
