@@ -4,7 +4,7 @@
 //
 //   node scripts/lighthouse.mjs --runs 3 --presets mobile,desktop URL...
 import * as chromeLauncher from "chrome-launcher";
-import lighthouse, { desktopConfig } from "lighthouse";
+import lighthouse, { defaultConfig, desktopConfig } from "lighthouse";
 import { parseArgs } from "node:util";
 
 const { values, positionals: urls } = parseArgs({
@@ -19,6 +19,14 @@ const METRICS = {
   cls: "cumulative-layout-shift",
   bytes: "total-byte-weight",
 };
+
+// Every audit that no score and no reported metric reads (the performance diagnostics and insights):
+// skipping them skips the gathering behind them, a good part of each run.
+const read = new Set(Object.values(METRICS));
+for (const [name, category] of Object.entries(defaultConfig.categories)) {
+  for (const ref of category.auditRefs) if (name !== "performance" || ref.weight > 0) read.add(ref.id);
+}
+const SKIPPED = defaultConfig.categories.performance.auditRefs.map((ref) => ref.id).filter((id) => !read.has(id));
 
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH || "/usr/bin/chromium",
@@ -44,10 +52,8 @@ try {
             output: "json",
             logLevel: "error",
             onlyCategories: CATEGORIES,
-            // No score reads these, and they take a good part of each run (bf-cache navigates
-            // away and back again).
             disableFullPageScreenshot: true,
-            skipAudits: ["bf-cache", "screenshot-thumbnails", "final-screenshot"],
+            skipAudits: SKIPPED,
             // The not-found URL is measured too: its 404 is the page under test, not a failure.
             ignoreStatusCode: true,
           },

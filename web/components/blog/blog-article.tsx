@@ -1,9 +1,8 @@
-import Link from "next/link";
-
 import type { BlogPost } from "@/lib/content";
 import { paths } from "@/lib/routes";
 
 import { Container } from "../ui/container";
+import { PageLink } from "../ui/page-link";
 import { Picture } from "../ui/picture";
 import { PostMeta } from "./post-meta";
 import { formatPostDate, imageAlt } from "./post-summary";
@@ -17,13 +16,13 @@ export function BlogArticle({ post }: { post: BlogPost }) {
           <div aria-hidden="true" className="absolute -top-24 -right-24 size-96 bg-radial from-amber/15 to-transparent to-70%" />
           <div aria-hidden="true" className="absolute -bottom-32 -left-16 size-80 bg-radial from-teal/20 to-transparent to-70%" />
           <Container className="relative max-w-3xl! pt-10 pb-40 sm:pt-14 sm:pb-52">
-            <Link
+            <PageLink
               href={paths.blog}
               className="inline-flex items-center gap-2 text-sm font-semibold text-white/80 hover:text-amber"
               data-back-link
             >
               <span aria-hidden="true">&larr;</span> Back to Blog
-            </Link>
+            </PageLink>
             <p className="mt-8 w-fit rounded-full bg-amber/20 px-3 py-1 text-xs font-semibold tracking-wide text-amber uppercase">
               {post.category}
             </p>

@@ -1,7 +1,6 @@
-import Link from "next/link";
-
 import { paths } from "@/lib/routes";
 
+import { PageLink } from "../ui/page-link";
 import { Picture } from "../ui/picture";
 import { PostMeta } from "./post-meta";
 import type { PostSummary } from "./post-summary";
@@ -32,12 +31,12 @@ export function PostCard({ post, featured = false, priority = false }: { post: P
           {post.category}
         </p>
         <h3 className={`mt-4 font-bold tracking-tight text-navy ${featured ? "text-2xl sm:text-3xl" : "text-xl"}`}>
-          <Link
+          <PageLink
             href={paths.blogPost(post.id)}
             className="after:absolute after:inset-0 after:rounded-3xl group-hover:text-navy-700 focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-amber"
           >
             {post.title}
-          </Link>
+          </PageLink>
         </h3>
         <p className={`mt-3 leading-relaxed text-ink/80 ${featured ? "text-lg" : ""}`}>{post.excerpt}</p>
         <div className="mt-auto pt-6">

@@ -1,14 +1,13 @@
-import Link from "next/link";
-
 import type { BlogPost } from "@/lib/content";
 import { paths } from "@/lib/routes";
 
 import { Container } from "../ui/container";
+import { PageLink } from "../ui/page-link";
 
 function NavCard({ post, direction }: { post: BlogPost; direction: "previous" | "next" }) {
   const next = direction === "next";
   return (
-    <Link
+    <PageLink
       href={paths.blogPost(post.id)}
       rel={next ? "next" : "prev"}
       data-post-nav={direction}
@@ -28,7 +27,7 @@ function NavCard({ post, direction }: { post: BlogPost; direction: "previous" | 
         )}
       </span>
       <span className="text-lg font-semibold text-navy group-hover:text-navy-700">{post.title}</span>
-    </Link>
+    </PageLink>
   );
 }
 

@@ -1,8 +1,7 @@
-import Link from "next/link";
-
 import { trackOnClick } from "@/lib/analytics/events";
 import { paths } from "@/lib/routes";
 
+import { PageLink } from "../ui/page-link";
 import { Picture } from "../ui/picture";
 
 export type CaseStudyCardData = { id: number; title: string; category: string; img: string };
@@ -23,7 +22,7 @@ const defaultTone = { pill: "bg-surface", dot: "bg-navy" };
 export function CaseStudyCard({ study }: { study: CaseStudyCardData }) {
   const tone = categoryTones[study.category] ?? defaultTone;
   return (
-    <Link
+    <PageLink
       href={paths.caseStudy(study.id)}
       data-case-study-card={study.id}
       {...trackOnClick("case_study_read_more", { case_study_title: study.title })}
@@ -56,6 +55,6 @@ export function CaseStudyCard({ study }: { study: CaseStudyCardData }) {
           </span>
         </span>
       </div>
-    </Link>
+    </PageLink>
   );
 }

@@ -1,9 +1,10 @@
 "use client";
 
-import Link from "next/link";
 import { useEffect, useRef } from "react";
 
 import type { ConsentTexts } from "@/lib/content";
+
+import { PageLink } from "../ui/page-link";
 
 /** All three answers look alike: none is pre-selected or made the easy one (spec 4.4). */
 export const choiceButtonClass =
@@ -58,9 +59,9 @@ export function ConsentBanner({
           </h2>
           <p className="mt-1 text-sm leading-relaxed">
             {texts.text}{" "}
-            <Link href={policyHref} className="font-semibold text-navy underline">
+            <PageLink href={policyHref} className="font-semibold text-navy underline">
               {texts.policyLink}
-            </Link>
+            </PageLink>
           </p>
         </div>
         <div className="grid grid-cols-1 gap-2 sm:grid-cols-3 lg:flex lg:shrink-0">

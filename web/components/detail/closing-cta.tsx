@@ -1,8 +1,7 @@
-import Link from "next/link";
-
 import { paths } from "@/lib/routes";
 
 import { ButtonLink, buttonClass } from "../ui/button-link";
+import { PageLink } from "../ui/page-link";
 import { Section } from "../ui/section";
 
 /** The last band of a detail page: Contact Us, and the Next button that wraps around (spec 4.6). */
@@ -16,9 +15,9 @@ export function ClosingCta({ heading, text, nextLabel, nextHref }: { heading: st
           <ButtonLink href={paths.requestDemo} track={["contact_us_click", { source: "none" }]}>
             Contact Us
           </ButtonLink>
-          <Link href={nextHref} className={buttonClass("light")} data-next>
+          <PageLink href={nextHref} className={buttonClass("light")} data-next>
             {nextLabel} <span aria-hidden="true">&rarr;</span>
-          </Link>
+          </PageLink>
         </div>
       </div>
     </Section>

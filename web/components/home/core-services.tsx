@@ -1,7 +1,6 @@
-import Link from "next/link";
-
 import type { CoreServicesSection } from "@/lib/content";
 
+import { PageLink } from "../ui/page-link";
 import { Picture } from "../ui/picture";
 import { Reveal } from "../ui/reveal";
 import { Section, SectionHeading } from "../ui/section";
@@ -18,7 +17,7 @@ export function CoreServices({ coreServices }: { coreServices: CoreServicesSecti
         {coreServices.cards.map((card) => (
           <li key={card.target}>
             <Reveal className="h-full">
-              <Link
+              <PageLink
                 href={card.target}
                 data-core-service
                 className="group flex h-full flex-col rounded-3xl border border-navy/10 bg-white p-7 transition duration-300 hover:-translate-y-1 hover:border-amber/60 hover:shadow-xl hover:shadow-navy/10"
@@ -38,7 +37,7 @@ export function CoreServices({ coreServices }: { coreServices: CoreServicesSecti
                 >
                   &rarr;
                 </span>
-              </Link>
+              </PageLink>
             </Reveal>
           </li>
         ))}

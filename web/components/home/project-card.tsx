@@ -1,8 +1,7 @@
-import Link from "next/link";
-
 import { trackOnClick } from "@/lib/analytics/events";
 import type { Project } from "@/lib/content";
 
+import { PageLink } from "../ui/page-link";
 import { Picture } from "../ui/picture";
 
 /** One Featured Projects card: picture, title, description, View Details and Live Demo (spec 2.4). */
@@ -29,13 +28,13 @@ export function ProjectCard({ project }: { project: Project }) {
         <h3 className="text-xl font-bold text-navy">{project.title}</h3>
         <p className="mt-3 flex-1 leading-relaxed text-muted">{project.description}</p>
         <div className="mt-6 flex flex-wrap items-center gap-3">
-          <Link
+          <PageLink
             href={project.caseStudyLink}
             {...trackOnClick("view_project_details", { project_title: project.title })}
             className="inline-flex items-center gap-2 rounded-full bg-navy px-5 py-2.5 text-sm font-semibold text-white transition hover:bg-navy-700"
           >
             View Details <span aria-hidden="true">&rarr;</span>
-          </Link>
+          </PageLink>
           <a
             href={project.liveLink}
             target="_blank"

@@ -1,13 +1,13 @@
 "use client";
 
 import dynamic from "next/dynamic";
-import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from "react";
 
 import { track } from "@/lib/analytics/events";
 import type { FormConfig } from "@/lib/forms/config";
 
+import { PageLink } from "../ui/page-link";
 import { useLazyDialog } from "../ui/use-lazy-dialog";
 
 export type NavLink = { label: string; href: string };
@@ -114,13 +114,13 @@ export function HeaderNav({
                 onBlur={item.submenu ? closeWhenFocusLeaves : undefined}
               >
                 <div className="flex items-center rounded-lg text-sm font-medium text-navy hover:bg-surface">
-                  <Link
+                  <PageLink
                     href={item.href}
                     className={`px-3 py-2 ${pathname.startsWith(item.href) ? "text-amber-700" : ""}`}
                     aria-current={pathname === item.href ? "page" : undefined}
                   >
                     {item.label}
-                  </Link>
+                  </PageLink>
                   {item.submenu && (
                     <button
                       type="button"
@@ -143,23 +143,23 @@ export function HeaderNav({
                           <ul key={index} className="space-y-1">
                             {column.map((entry) => (
                               <li key={entry.href}>
-                                <Link
+                                <PageLink
                                   href={entry.href}
                                   className="block rounded-lg px-3 py-2 text-sm text-ink hover:bg-surface hover:text-navy"
                                 >
                                   {entry.label}
-                                </Link>
+                                </PageLink>
                               </li>
                             ))}
                           </ul>
                         ))}
                       </div>
-                      <Link
+                      <PageLink
                         href={item.href}
                         className="mt-4 inline-flex items-center gap-1 px-3 text-sm font-semibold text-teal-700 hover:text-navy"
                       >
                         {item.submenu.overviewLabel} <span aria-hidden="true">&rarr;</span>
-                      </Link>
+                      </PageLink>
                     </div>
                   </div>
                 )}
@@ -205,13 +205,13 @@ export function HeaderNav({
             return (
               <li key={item.label}>
                 <div className="flex items-center justify-between">
-                  <Link
+                  <PageLink
                     href={item.href}
                     onClick={() => setMobileOpen(false)}
                     className="flex-1 rounded-lg px-3 py-3 text-base font-semibold text-navy"
                   >
                     {item.label}
-                  </Link>
+                  </PageLink>
                   {item.submenu && (
                     <button
                       type="button"
@@ -229,13 +229,13 @@ export function HeaderNav({
                   <ul id={`${id}-mobile-${item.label}`} hidden={!expanded} className="mb-2 ml-3 border-l-2 border-amber/60 pl-3">
                     {item.submenu.entries.map((entry) => (
                       <li key={entry.href}>
-                        <Link
+                        <PageLink
                           href={entry.href}
                           onClick={() => setMobileOpen(false)}
                           className="block rounded-lg px-3 py-2 text-sm text-ink"
                         >
                           {entry.label}
-                        </Link>
+                        </PageLink>
                       </li>
                     ))}
                   </ul>

@@ -1,9 +1,8 @@
-import Link from "next/link";
-
 import { getServicesPage, getSite } from "@/lib/content";
 import { paths } from "@/lib/routes";
 
 import { CookieSettingsButton } from "../consent/cookie-settings-button";
+import { PageLink } from "../ui/page-link";
 import { SocialLinks } from "../ui/social-links";
 import { CurrentYear } from "./current-year";
 
@@ -29,9 +28,9 @@ export function SiteFooter() {
           <ul className="mt-4 space-y-3">
             {footer.company.links.map((link) => (
               <li key={link.href}>
-                <Link href={link.href} className={linkClass}>
+                <PageLink href={link.href} className={linkClass}>
                   {link.label}
-                </Link>
+                </PageLink>
               </li>
             ))}
             <li>
@@ -49,9 +48,9 @@ export function SiteFooter() {
           <ul className="mt-4 space-y-3">
             {getServicesPage().services.map((service) => (
               <li key={service.id}>
-                <Link href={paths.service(service.id)} className={linkClass}>
+                <PageLink href={paths.service(service.id)} className={linkClass}>
                   {service.title}
-                </Link>
+                </PageLink>
               </li>
             ))}
           </ul>

@@ -1,9 +1,8 @@
-import Link from "next/link";
-
 import { getAiSolutionsPage, getEdutechPage, getServicesPage, getSite, type Submenu } from "@/lib/content";
 import { formConfig } from "@/lib/forms/config";
 import { paths } from "@/lib/routes";
 
+import { PageLink } from "../ui/page-link";
 import { HeaderNav, type NavItem } from "./header-nav";
 
 const submenuEntries: Record<Submenu["source"], () => { label: string; href: string }[]> = {
@@ -25,12 +24,12 @@ export function SiteHeader() {
   return (
     <header className="fixed inset-x-0 top-0 z-40 h-(--header-height) border-b border-navy/10 bg-white/95">
       <div className="mx-auto flex h-full max-w-7xl items-center justify-between gap-6 px-4 sm:px-6 lg:px-8">
-        <Link href={paths.home} className="flex items-center gap-2 text-lg font-bold text-navy">
+        <PageLink href={paths.home} className="flex items-center gap-2 text-lg font-bold text-navy">
           <span aria-hidden="true" className="grid size-9 place-items-center rounded-xl bg-navy text-amber">
             {site.name.charAt(0)}
           </span>
           {site.name}
-        </Link>
+        </PageLink>
         <HeaderNav items={items} contactLabel={site.header.contactLabel} contactForm={formConfig("contact")} />
       </div>
     </header>

@@ -1,6 +1,5 @@
-import Link from "next/link";
-
 import { buttonClass, type ButtonVariant } from "../ui/button-link";
+import { PageLink } from "../ui/page-link";
 
 /**
  * The 'Learn More' link of a list entry. Its accessible name stays 'Learn More' (spec 2.7, 2.9,
@@ -18,11 +17,11 @@ export function LearnMoreLink({
   className?: string;
 }) {
   return (
-    <Link href={href} aria-describedby={describedBy} className={`${buttonClass(variant)} group ${className}`}>
+    <PageLink href={href} aria-describedby={describedBy} className={`${buttonClass(variant)} group ${className}`}>
       Learn More
       <span aria-hidden="true" className="transition group-hover:translate-x-1">
         &rarr;
       </span>
-    </Link>
+    </PageLink>
   );
 }

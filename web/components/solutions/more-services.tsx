@@ -1,5 +1,4 @@
-import Link from "next/link";
-
+import { PageLink } from "../ui/page-link";
 import { Picture } from "../ui/picture";
 import { Section, SectionHeading } from "../ui/section";
 import { listImageSize, type OfferingSummary } from "./offering";
@@ -12,7 +11,7 @@ export function MoreServices({ items }: { items: OfferingSummary[] }) {
       <ul className="mt-12 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-5">
         {items.map((item) => (
           <li key={item.id}>
-            <Link
+            <PageLink
               href={item.href}
               className="group flex h-full items-center overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-navy/10 transition hover:-translate-y-1 hover:shadow-lg hover:shadow-navy/10 lg:flex-col lg:items-stretch"
             >
@@ -23,7 +22,7 @@ export function MoreServices({ items }: { items: OfferingSummary[] }) {
                   &rarr;
                 </span>
               </span>
-            </Link>
+            </PageLink>
           </li>
         ))}
       </ul>

@@ -1,7 +1,8 @@
-import Link from "next/link";
 import type { ReactNode } from "react";
 
 import { trackOnClick, type TrackedEvent } from "@/lib/analytics/events";
+
+import { PageLink } from "./page-link";
 
 const variants = {
   primary: "bg-amber text-navy hover:bg-amber-600 shadow-sm",
@@ -38,8 +39,8 @@ export function ButtonLink({
     );
   }
   return (
-    <Link href={href} className={buttonClass(variant)} {...tracking}>
+    <PageLink href={href} className={buttonClass(variant)} {...tracking}>
       {children}
-    </Link>
+    </PageLink>
   );
 }
