@@ -1,7 +1,5 @@
 "use client";
 
-import "react-phone-number-input/style.css";
-
 import { useCallback, useEffect, useState, type ComponentType } from "react";
 
 import { controlId } from "@/lib/forms/use-lead-form";

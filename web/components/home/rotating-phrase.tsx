@@ -2,8 +2,6 @@
 
 import { useEffect, useState } from "react";
 
-import styles from "./rotating-phrase.module.css";
-
 /** Spec 9: the hero phrase changes every 3000 ms. */
 export const PHRASE_INTERVAL_MS = 3000;
 
@@ -37,7 +35,7 @@ export function RotatingPhrase({ phrases, className = "" }: { phrases: readonly 
             <span
               key={phrase}
               data-current={i === index || undefined}
-              className={`col-start-1 row-start-1 ${i === index ? (rotated ? styles.enter : "") : "invisible"}`}
+              className={`col-start-1 row-start-1 ${i === index ? (rotated ? "animate-phrase-in motion-reduce:animate-none" : "") : "invisible"}`}
             >
               {phrase}
             </span>
