@@ -143,3 +143,17 @@ def test_blog_previous_and_next_do_not_wrap(page):
     assert navigation.get_by_role("link", name=re.compile("next", re.I)).count() == 0
     navigation.get_by_role("link", name=re.compile("previous", re.I)).click()
     page.wait_for_url("**/blog/8")
+
+
+def test_a_page_load_fetches_no_other_page_and_a_click_navigates_in_the_app(page):
+    fetched: list[str] = []
+    page.on("request", lambda request: fetched.append(request.url) if "_rsc=" in request.url else None)
+    visit(page, "/")
+    page.wait_for_timeout(1500)  # the time a prefetch of the links in view would take to start
+    assert fetched == []
+
+    page.evaluate("window.sameDocument = true")
+    page.locator("header").get_by_role("link", name="Case Studies", exact=True).click()
+    page.wait_for_url("**/case-studies")
+    assert page.evaluate("window.sameDocument") is True  # no full page load
+    assert any("/case-studies" in url for url in fetched)
