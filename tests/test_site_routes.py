@@ -2,8 +2,10 @@
 and the not-found screens of the detail routes."""
 
 import pytest
+import requests
+from playwright.sync_api import expect
 
-from .site import NOT_FOUND, routes
+from .site import NOT_FOUND, routes, visit
 
 ROUTES = routes()
 
@@ -45,6 +47,36 @@ def test_unknown_or_non_numeric_id_is_404_with_the_screens_message(page, base, r
 
     assert response.status == 404
     assert page.locator("h1").inner_text().strip() == NOT_FOUND[base]
+
+
+@pytest.mark.parametrize("base", UNKNOWN_IDS)
+def test_without_scripts_an_unknown_id_shows_the_screens_message(browser, web_url, base):
+    context = browser.new_context(base_url=web_url, java_script_enabled=False)
+    page = context.new_page()
+    response = page.goto(f"{base}/{UNKNOWN_IDS[base][0]}")
+
+    assert response.status == 404
+    assert page.locator("h1").inner_text().strip() == NOT_FOUND[base]
+    assert page.title().startswith("Page Not Found")
+    assert page.locator('meta[name="robots"]').get_attribute("content") == "noindex"
+    context.close()
+
+
+@pytest.mark.parametrize("base", UNKNOWN_IDS)
+def test_the_screens_own_url_is_not_a_page(web_url, base):
+    response = requests.get(f"{web_url}/missing{base}", timeout=10)
+
+    assert response.status_code == 404
+    assert NOT_FOUND[base] in response.text
+
+
+def test_navigating_in_the_app_to_an_unknown_id_shows_the_screens_message(page):
+    visit(page, "/blog/1")
+    # The app router's own navigation, as a link to a post that no longer exists would start.
+    page.evaluate("() => window.next.router.push('/blog/99')")
+
+    expect(page.locator("h1")).to_have_text(NOT_FOUND["/blog"])
+    assert page.url.endswith("/blog/99")
 
 
 def test_unknown_path_is_404_page_not_found(page):

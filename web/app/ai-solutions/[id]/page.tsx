@@ -9,14 +9,16 @@ import { nextInCycle, paths } from "@/lib/routes";
 
 type Props = { params: Promise<{ id: string }> };
 
+// Only these ids are pages; proxy.ts answers a page load of any other with its not-found screen.
+export const dynamicParams = false;
+
 export function generateStaticParams() {
   return getAiSolutionsPage().solutions.map((solution) => ({ id: String(solution.id) }));
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const solution = getAiSolution((await params).id);
-  // Unknown ids answer 404 from the page; the tab then reads like the site-wide not-found page.
-  if (!solution) return { title: "Page Not Found" };
+  if (!solution) notFound();
   return pageMetadata({ title: "AI Solution Details", description: solution.description, path: paths.aiSolution(solution.id) });
 }
 

@@ -13,13 +13,16 @@ type Props = { params: Promise<{ id: string }> };
 // Spec 2.2: the title of a post page.
 const TITLE = "Blog Post";
 
+// Only these ids are pages; proxy.ts answers a page load of any other with its not-found screen.
+export const dynamicParams = false;
+
 export function generateStaticParams() {
   return getBlog().posts.map((post) => ({ id: String(post.id) }));
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const post = getBlogPost((await params).id);
-  if (!post) return { title: "Page Not Found" };
+  if (!post) notFound();
   return pageMetadata({ title: TITLE, description: post.excerpt, path: paths.blogPost(post.id) });
 }
 

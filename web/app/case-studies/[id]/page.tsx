@@ -21,13 +21,16 @@ const TITLE = "Case Study Details";
 
 const hasItems = (list: readonly unknown[] | undefined): boolean => Array.isArray(list) && list.length > 0;
 
+// Only these ids are pages; proxy.ts answers a page load of any other with its not-found screen.
+export const dynamicParams = false;
+
 export function generateStaticParams() {
   return getCaseStudiesPage().caseStudies.map((study) => ({ id: String(study.id) }));
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const study = getCaseStudy((await params).id);
-  if (!study) return { title: "Page Not Found" };
+  if (!study) notFound();
   return pageMetadata({ title: TITLE, description: study.sub_headers?.title ?? study.title, path: paths.caseStudy(study.id) });
 }
 

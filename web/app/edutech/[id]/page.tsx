@@ -10,14 +10,16 @@ import { nextInCycle, paths } from "@/lib/routes";
 
 type Props = { params: Promise<{ id: string }> };
 
+// Only these ids are pages; proxy.ts answers a page load of any other with its not-found screen.
+export const dynamicParams = false;
+
 export function generateStaticParams() {
   return getEdutechPage().services.map((service) => ({ id: String(service.id) }));
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const service = getEdutechService((await params).id);
-  // Unknown ids answer 404 from the page; the tab then reads like the site-wide not-found page.
-  if (!service) return { title: "Page Not Found" };
+  if (!service) notFound();
   return pageMetadata({ title: "EduTech Details", description: service.description, path: paths.edutechService(service.id) });
 }
 

@@ -1,0 +1,40 @@
+import { type NextRequest, NextResponse } from "next/server";
+
+import { isPrerendered, notFoundHtml } from "./lib/not-found/prerendered";
+import { type DetailSection, isDetailSection } from "./lib/not-found/screens";
+import { parseId } from "./lib/routes";
+
+// A page load of an unknown detail id gets its section's not-found screen as complete HTML
+// with status 404. A navigation inside the app (an RSC request) goes on to the route, which
+// answers 404 for an id it did not prerender; the router then loads that URL in full, here.
+export async function proxy(request: NextRequest) {
+  const section = await missingSection(request);
+  if (!section) return NextResponse.next();
+  return new NextResponse(new Uint8Array(await notFoundHtml(section)), {
+    status: 404,
+    headers: {
+      "content-type": "text/html; charset=utf-8",
+      "cache-control": "private, no-cache, no-store, max-age=0, must-revalidate",
+      // The same URL answers an RSC request differently: caches must keep the two apart.
+      vary: "rsc, next-router-state-tree, next-router-prefetch, next-router-segment-prefetch",
+    },
+  });
+}
+
+/** The section whose not-found screen answers this request, if it is a page load that misses. */
+async function missingSection(request: NextRequest): Promise<DetailSection | undefined> {
+  const pageLoad = (request.method === "GET" || request.method === "HEAD") && !request.headers.has("rsc");
+  if (!pageLoad) return undefined;
+  const [, first = "", second = ""] = request.nextUrl.pathname.split("/");
+  // app/missing/<section> is where the screens are built, never a page to visit.
+  if (first === "missing") return isDetailSection(second) ? second : undefined;
+  if (!isDetailSection(first)) return undefined;
+  const id = parseId(second);
+  return id !== undefined && (await isPrerendered(first, id)) ? undefined : first;
+}
+
+// Literal paths, as Next.js reads the matcher at build time: the detail sections of
+// lib/not-found/screens.ts, and the screens' own route.
+export const config = {
+  matcher: ["/ai-solutions/:id", "/edutech/:id", "/services/:id", "/case-studies/:id", "/blog/:id", "/missing/:section"],
+};
