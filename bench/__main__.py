@@ -12,11 +12,11 @@ from pathlib import Path
 from tests.servers import lead_service, web
 
 from .build_weight import weigh
-from .floor import floor_weight
+from .floor import floor_weight, serve_floor
 from .lighthouse import lighthouse
 from .notifications import notification_latency
 from .pages import page_throughput
-from .report import markdown
+from .report import FLOOR, markdown
 from .routes import routes
 from .services import service_throughput
 
@@ -52,8 +52,12 @@ def main() -> None:
 
         def run_lighthouse():
             home = _folder(tmp, "lighthouse")
-            with lead_service(home, f"sqlite:///{home / 'leads.db'}") as service, web(home, service) as site:
-                return lighthouse(site, paths)
+            with (
+                lead_service(home, f"sqlite:///{home / 'leads.db'}") as service,
+                web(home, service) as site,
+                serve_floor(home) as floor,
+            ):
+                return lighthouse({**{route: f"{site}{route}" for route in paths}, FLOOR: floor})
 
         measure("lighthouse", run_lighthouse)
         measure("service", lambda: service_throughput(_folder(tmp, "service")))

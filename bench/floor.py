@@ -1,10 +1,13 @@
 """The framework floor: the bare create-next-app page in floor-app/, built in the same run with
-the site's own Next.js and bundler, to weigh beside the site's routes."""
+the site's own Next.js and bundler, to weigh and to run Lighthouse on beside the site's routes."""
 
 import os
 import shutil
 import subprocess
+from contextlib import contextmanager
 from pathlib import Path
+
+from tests.servers import free_port, server
 
 from .build_weight import weigh
 
@@ -42,3 +45,13 @@ def build_floor() -> Path:
 
 def floor_weight() -> dict[str, int]:
     return weigh(build_floor(), "/")
+
+
+@contextmanager
+def serve_floor(tmp: Path):
+    """`next start` on the floor build (after floor_weight) on a free port: its URL."""
+    port = free_port()
+    command = [str(WEB / "node_modules/.bin/next"), "start", "-H", "127.0.0.1", "-p", str(port)]
+    url = f"http://127.0.0.1:{port}/"
+    with server(command, {"NEXT_TELEMETRY_DISABLED": "1"}, url, tmp / "floor.log", WORKDIR):
+        yield url

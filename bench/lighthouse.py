@@ -13,11 +13,12 @@ RUNS = 3
 PRESETS = ("mobile", "desktop")
 
 
-def lighthouse(site: str, routes: list[str]) -> dict[str, dict[str, dict]]:
-    """{preset: {route: {"scores": {...}, "metrics": {...}, "failing": [...]}}}, medians of the runs."""
+def lighthouse(pages: dict[str, str]) -> dict[str, dict[str, dict]]:
+    """{preset: {name: {"scores": {...}, "metrics": {...}, "failing": [...]}}}, medians of the runs of
+    each page's URL in `pages` ({name: url})."""
+    names = {url: name for name, url in pages.items()}
     run = subprocess.run(
-        ["node", "scripts/lighthouse.mjs", "--runs", str(RUNS), "--presets", ",".join(PRESETS)]
-        + [f"{site}{route}" for route in routes],
+        ["node", "scripts/lighthouse.mjs", "--runs", str(RUNS), "--presets", ",".join(PRESETS), *names],
         cwd=WEB,
         env={**os.environ, "CHROME_PATH": os.environ.get("CHROME_PATH", "/usr/bin/chromium")},
         capture_output=True,
@@ -28,10 +29,10 @@ def lighthouse(site: str, routes: list[str]) -> dict[str, dict[str, dict]]:
     for line in run.stdout.splitlines():
         if line.startswith("{"):
             result = json.loads(line)
-            runs[result["preset"], result["url"].removeprefix(site)].append(result)
+            runs[result["preset"], names[result["url"]]].append(result)
     medians: dict[str, dict[str, dict]] = defaultdict(dict)
-    for (preset, route), results in runs.items():
-        medians[preset][route] = {
+    for (preset, name), results in runs.items():
+        medians[preset][name] = {
             "scores": {
                 name: statistics.median(r["scores"][name] for r in results) for name in results[0]["scores"]
             },

@@ -6,7 +6,7 @@ import subprocess
 from pathlib import Path
 
 SCRIPT = Path(__file__).resolve().parent / "wrk.lua"
-DURATION = "10s"
+DURATION_S = 5
 
 
 def wrk(url: str, mode: str = "get", connections: int = 16) -> dict[str, float]:
@@ -15,7 +15,7 @@ def wrk(url: str, mode: str = "get", connections: int = 16) -> dict[str, float]:
             "wrk",
             "-t2",
             f"-c{connections}",
-            f"-d{DURATION}",
+            f"-d{DURATION_S}s",
             "--timeout",
             "10s",
             "-s",
