@@ -10,10 +10,10 @@ INSTANCE := instance
 # The service reads the same variable, so the PDF make builds is the one `make run` serves.
 export PROFILE_PDF_PATH ?= $(CURDIR)/$(INSTANCE)/company-profile.pdf
 PROFILE_PDF := $(PROFILE_PDF_PATH)
-WEB_SOURCES := $(shell find web/app web/components web/lib web/scripts web/next.config.ts web/postcss.config.mjs web/tsconfig.json web/package.json shared_content -type f 2>/dev/null)
+WEB_SOURCES := $(shell find web/app web/components web/lib web/scripts web/next.config.ts web/proxy.ts web/postcss.config.mjs web/tsconfig.json web/package.json shared_content -type f 2>/dev/null)
 export NEXT_TELEMETRY_DISABLED := 1
 
-.PHONY: help setup run test bench lint chromium bench-tools migrate clean
+.PHONY: help setup run test bench lint chromium nginx bench-tools migrate clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F ':.*## ' '{printf "  make %-8s %s\n", $$1, $$2}'
@@ -29,7 +29,7 @@ run: setup web/.next/BUILD_ID ## Serve the site on http://127.0.0.1:3000/ (lead 
 	 trap 'kill $$lead $$outbox $$web 2>/dev/null || true; wait' INT TERM EXIT; \
 	 wait -n
 
-test: setup lint chromium web/.next/BUILD_ID ## Lint, then run every test (PostgreSQL too when TEST_DATABASE_URL is set)
+test: setup lint chromium nginx web/.next/BUILD_ID ## Lint, then run every test (PostgreSQL too when TEST_DATABASE_URL is set)
 	cd web && npm test
 	$(BIN)/python -m pytest
 
@@ -39,8 +39,11 @@ bench: setup chromium bench-tools web/.next/BUILD_ID ## Measure speed, weight, q
 chromium: ## Install Debian's Chromium for the browser tests, when it is missing
 	@command -v chromium >/dev/null || { apt-get update -qq && apt-get install -y -qq chromium; }
 
-bench-tools: ## Install Debian's wrk and nginx for the bench, when they are missing
-	@command -v wrk >/dev/null && command -v nginx >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk nginx; }
+nginx: ## Install Debian's nginx for the reverse-proxy test and the bench, when it is missing
+	@command -v nginx >/dev/null || { apt-get update -qq && apt-get install -y -qq nginx; }
+
+bench-tools: nginx ## Install Debian's wrk and nginx for the bench, when they are missing
+	@command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk; }
 
 lint: $(VENV)/.installed ## Check Python style (ruff); TypeScript is checked by the web build
 	$(BIN)/ruff check lead_service tests bench

@@ -1,0 +1,208 @@
+"""docker-compose.yml, the Dockerfiles and .env.example agree with the code: the services and
+their health checks, ports, commands and entrypoints, and every setting the code reads. No Docker
+engine runs here, so this reads the files; tests/test_deploy_nginx.py runs what they run."""
+
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+from click.testing import CliRunner
+from dockerfile_parse import DockerfileParser
+
+from lead_service import create_app
+from lead_service.__main__ import cli
+
+ROOT = Path(__file__).resolve().parent.parent
+COMPOSE = yaml.safe_load((ROOT / "docker-compose.yml").read_text())
+SERVICES = COMPOSE["services"]
+NGINX_CONF = (ROOT / "deploy/nginx.conf").read_text()
+
+# ${NAME}, ${NAME:-default}, ${NAME:?error}: compose's interpolation.
+INTERPOLATION = re.compile(r"\$\{([A-Z][A-Z0-9_]*)(?:(:?[-?])([^}$]*))?")
+# Read by the code but not an operator's setting: each is fixed where named.
+NOT_IN_ENV_EXAMPLE = {
+    "BIND": "the lead-service image (ENV)",
+    "PROFILE_PDF_PATH": "the lead-service image (ENV), which builds the PDF",
+    "LEAD_SERVICE_INSTANCE_PATH": "the lead-service image (ENV)",
+    "SHARED_CONTENT_DIR": "the lead-service image, which keeps the repository's layout",
+    "FORWARDED_ALLOW_IPS": "docker-compose.yml (the compose network)",
+    "LEAD_SERVICE_URL": "docker-compose.yml (the web service's upstream)",
+    "NEXT_DIST_DIR": "the tests' and the bench's side-by-side builds only",
+}
+# Inlined into the pages by `next build`: build arguments of the web image.
+BUILD_ARGS = ("NEXT_PUBLIC_TURNSTILE_SITE_KEY", "NEXT_PUBLIC_LEAD_API_URL")
+# Read by docker-compose.yml itself, not by the code.
+COMPOSE_OWN = {"POSTGRES_PASSWORD", "HTTP_PORT"}
+
+
+def dockerfile(path: str) -> DockerfileParser:
+    return DockerfileParser(path=str(ROOT / path))
+
+
+def env_example() -> dict[str, str]:
+    pairs = {}
+    for line in (ROOT / ".env.example").read_text().splitlines():
+        if line.strip() and not line.lstrip().startswith("#"):
+            name, _, value = line.partition("=")
+            pairs[name.strip()] = value.strip()
+    return pairs
+
+
+def read_by_code() -> set[str]:
+    """Every environment variable the shipped code reads (the lead service's Python outside its
+    tests, the site's TypeScript)."""
+    python = re.compile(
+        r'(?:_(?:text|int|bool|seconds|list|env)\(|os\.environ(?:\.get)?[\[(])"([A-Z][A-Z0-9_]*)"'
+    )
+    node = re.compile(r"process\.env\.([A-Z][A-Z0-9_]*)")
+    names = set()
+    for path in (ROOT / "lead_service").rglob("*.py"):
+        if "tests" not in path.relative_to(ROOT).parts:
+            names |= set(python.findall(path.read_text()))
+    web = ROOT / "web"
+    for path in [web / "proxy.ts", web / "next.config.ts", *(web / "app").rglob("*.ts*")]:
+        names |= set(node.findall(path.read_text()))
+    for folder in ("lib", "components"):
+        for path in (web / folder).rglob("*.ts*"):
+            if not path.name.endswith((".test.ts", ".test.tsx")):
+                names |= set(node.findall(path.read_text()))
+    return names
+
+
+def compose_variables() -> dict[str, list[tuple[str, str]]]:
+    """{name: [(operator, default)]} for every interpolation in docker-compose.yml."""
+    found: dict[str, list[tuple[str, str]]] = {}
+    for name, operator, default in INTERPOLATION.findall((ROOT / "docker-compose.yml").read_text()):
+        found.setdefault(name, []).append((operator, default))
+    return found
+
+
+def test_compose_runs_the_proxy_the_apps_and_the_stores():
+    assert set(SERVICES) == {"proxy", "web", "migrate", "lead-service", "outbox-worker", "postgres", "redis"}
+    assert "postgres-data" in COMPOSE["volumes"]
+    assert any(volume.startswith("postgres-data:") for volume in SERVICES["postgres"]["volumes"])
+
+
+def test_every_dependency_waits_for_health_or_completion():
+    for name, service in SERVICES.items():
+        for target, rule in service.get("depends_on", {}).items():
+            if target == "migrate":
+                assert rule["condition"] == "service_completed_successfully", name
+            else:
+                assert rule["condition"] == "service_healthy", (name, target)
+                assert "healthcheck" in SERVICES[target], target
+    assert SERVICES["lead-service"]["depends_on"]["migrate"]
+    assert SERVICES["outbox-worker"]["depends_on"]["migrate"]
+
+
+def test_only_the_proxy_publishes_a_port_and_it_is_the_one_nginx_listens_on():
+    published = {name: service["ports"] for name, service in SERVICES.items() if "ports" in service}
+    assert list(published) == ["proxy"]
+    (mapping,) = published["proxy"]
+    container_port = mapping.rsplit(":", 1)[1]
+    assert re.search(rf"^\s*listen {container_port} default_server;", NGINX_CONF, re.M)
+    assert SERVICES["proxy"]["volumes"] == ["./deploy/nginx.conf:/etc/nginx/nginx.conf:ro"]
+
+
+def test_nginx_upstreams_are_the_compose_services_on_their_ports():
+    upstreams = dict(re.findall(r"upstream (\w+) \{\s*server ([\w.-]+:\d+);", NGINX_CONF))
+    assert upstreams == {"web": "web:3000", "lead_service": "lead-service:5000"}
+    web_env = dict(dockerfile("web/Dockerfile").envs)
+    lead_env = dict(dockerfile("lead_service/Dockerfile").envs)
+    assert web_env["PORT"] == "3000" and web_env["HOSTNAME"] == "0.0.0.0"
+    assert lead_env["BIND"] == "0.0.0.0:5000"
+    assert SERVICES["web"]["expose"] == ["3000"] and SERVICES["lead-service"]["expose"] == ["5000"]
+    assert SERVICES["web"]["environment"]["LEAD_SERVICE_URL"] == "http://lead-service:5000"
+
+
+def test_health_checks_ask_real_endpoints_on_the_right_ports():
+    app = create_app({"TESTING": True})
+    rules = {rule.rule for rule in app.url_map.iter_rules()}
+    lead_check = " ".join(SERVICES["lead-service"]["healthcheck"]["test"])
+    path = re.search(r"http://127\.0\.0\.1:5000(/[\w/]+)", lead_check)[1]
+    assert path in rules
+    proxy_check = " ".join(SERVICES["proxy"]["healthcheck"]["test"])
+    assert re.search(r"http://127\.0\.0\.1:8080/healthz/live\b", proxy_check)
+    assert "/healthz/live" in rules and re.search(r"location /healthz \{", NGINX_CONF)
+    assert "http://127.0.0.1:3000/" in " ".join(SERVICES["web"]["healthcheck"]["test"])
+    assert SERVICES["postgres"]["healthcheck"]["test"][:2] == ["CMD", "pg_isready"]
+    assert SERVICES["redis"]["healthcheck"]["test"] == ["CMD", "redis-cli", "ping"]
+
+
+@pytest.mark.parametrize("service", ["migrate", "outbox-worker"])
+def test_the_one_shot_and_the_worker_run_real_commands_of_the_lead_service_image(service):
+    command = SERVICES[service]["command"]
+    assert command[:3] == ["python", "-m", "lead_service"]
+    assert SERVICES[service]["image"] == SERVICES["lead-service"]["image"]
+    result = CliRunner().invoke(cli, [*command[3:], "--help"])
+    assert result.exit_code == 0, result.output
+
+
+def test_the_lead_service_image_runs_gunicorn_as_pid_1_as_a_user():
+    parser = dockerfile("lead_service/Dockerfile")
+    cmd = [i for i in parser.structure if i["instruction"] == "CMD"][-1]["value"]
+    # Exec form: no shell in between, so docker stop's SIGTERM reaches gunicorn.
+    assert cmd.startswith("[")
+    assert cmd == '["gunicorn", "-c", "lead_service/gunicorn.conf.py", "lead_service.wsgi:app"]'
+    assert (ROOT / "lead_service/gunicorn.conf.py").is_file() and (ROOT / "lead_service/wsgi.py").is_file()
+    users = [i["value"] for i in parser.structure if i["instruction"] == "USER"]
+    assert users and users[-1] not in {"root", "0"}
+    assert "pip install -r requirements.txt" in parser.content  # the production pins only
+    assert SERVICES["lead-service"]["build"]["dockerfile"] == "lead_service/Dockerfile"
+    assert SERVICES["lead-service"].get("stop_grace_period")
+
+
+def test_the_web_image_builds_in_stages_and_serves_standalone_as_a_user():
+    parser = dockerfile("web/Dockerfile")
+    stages = [i for i in parser.structure if i["instruction"] == "FROM"]
+    assert len(stages) >= 2
+    final = parser.structure[parser.structure.index(stages[-1]) :]
+    copies = [i["value"] for i in final if i["instruction"] == "COPY"]
+    assert any(".next/standalone" in copy for copy in copies)
+    assert [i["value"] for i in final if i["instruction"] == "USER"] == ["node"]
+    assert [i["value"] for i in final if i["instruction"] == "CMD"] == ['["node", "web/server.js"]']
+    assert "npm ci" in parser.content
+    args = [i["value"].split("=")[0] for i in parser.structure if i["instruction"] == "ARG"]
+    assert tuple(args) == BUILD_ARGS
+    assert SERVICES["web"]["build"] == {
+        "context": ".",
+        "dockerfile": "web/Dockerfile",
+        "args": {
+            name: f"${{{name}:-}}" for name in ("NEXT_PUBLIC_TURNSTILE_SITE_KEY", "NEXT_PUBLIC_LEAD_API_URL")
+        },
+    }
+
+
+@pytest.mark.parametrize("image", ["web", "lead_service"])
+def test_each_image_has_its_own_dockerignore_that_keeps_local_state_out(image):
+    ignore = (ROOT / image / "Dockerfile.dockerignore").read_text().splitlines()
+    assert ignore[ignore.index("*") + 1 :]  # everything out, then the files the image copies
+    assert "*" in ignore and "!shared_content/" in ignore
+
+
+def test_env_example_names_every_setting_the_code_reads_and_no_other():
+    example = set(env_example())
+    assert example - COMPOSE_OWN == read_by_code() - set(NOT_IN_ENV_EXAMPLE)
+    assert set(NOT_IN_ENV_EXAMPLE) <= read_by_code()  # the exceptions are real, too
+
+
+def test_every_setting_in_env_example_reaches_compose_and_compose_reads_no_other():
+    assert set(compose_variables()) == set(env_example())
+
+
+def test_the_fixed_settings_are_fixed_where_they_say():
+    lead_env = dict(dockerfile("lead_service/Dockerfile").envs)
+    assert {"BIND", "PROFILE_PDF_PATH", "LEAD_SERVICE_INSTANCE_PATH"} <= set(lead_env)
+    assert SERVICES["lead-service"]["environment"]["FORWARDED_ALLOW_IPS"] == "*"
+    assert "LEAD_SERVICE_URL" in SERVICES["web"]["environment"]
+
+
+def test_no_secret_has_a_default():
+    for name, uses in compose_variables().items():
+        if re.search(r"PASSWORD|SECRET|KEY", name):
+            for operator, default in uses:
+                assert operator in {":?", ":-"}, name
+                assert operator == ":?" or default == "", f"{name} has a default"
+    assert all(operator == ":?" for operator, _ in compose_variables()["POSTGRES_PASSWORD"])
+    assert all(value == "" for name, value in env_example().items() if re.search(r"PASSWORD|SECRET", name))

@@ -1,0 +1,236 @@
+"""deploy/nginx.conf for real: Debian's nginx runs the repository's file (only its listen port,
+upstream servers and writable paths changed) in front of the site's standalone server, started
+as the web image starts it, and gunicorn. Pages, a form post, the profile with a range, the
+caches, the security headers, the size cap, and a browser that meets no CSP violation."""
+
+import gzip
+import os
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+import requests
+from sqlalchemy import text
+
+from .consent import remember_choice, stand_in_for_tags
+from .servers import ROOT, free_port, server, spawn, stop, wait_until_up
+from .site import NOT_FOUND, routes
+
+CONF = ROOT / "deploy/nginx.conf"
+WEB_BUILD = ROOT / "web/.next"
+
+
+def adjusted_conf(tmp: Path, port: int, web: str, lead_service: str) -> str:
+    """The repository's file with what differs outside a container replaced, each exactly where
+    expected: the listen port, the two upstream servers, and the paths nginx writes to."""
+    conf = CONF.read_text()
+    for old, new, count in [
+        ("/tmp/", f"{tmp}/", 7),
+        ("/var/log/nginx/", f"{tmp}/", 2),
+        ("listen 8080 default_server;", f"listen 127.0.0.1:{port} default_server;", 1),
+        ("server web:3000;", f"server {web};", 1),
+        ("server lead-service:5000;", f"server {lead_service};", 1),
+    ]:
+        assert conf.count(old) == count, old
+        conf = conf.replace(old, new)
+    return conf
+
+
+@pytest.fixture(scope="module")
+def standalone_web(tmp_path_factory, lead_service_url):
+    """The web image's runtime stage, here: the standalone output with the build's static files
+    and public/ beside it, started with the image's command."""
+    app = tmp_path_factory.mktemp("web-image")
+    shutil.copytree(WEB_BUILD / "standalone", app, dirs_exist_ok=True)
+    shutil.copytree(WEB_BUILD / "static", app / "web/.next/static")
+    shutil.copytree(ROOT / "web/public", app / "web/public")
+    port = free_port()
+    env = {"PORT": str(port), "HOSTNAME": "127.0.0.1", "LEAD_SERVICE_URL": lead_service_url}
+    with server(["node", "web/server.js"], env, f"http://127.0.0.1:{port}/", app / "web.log", cwd=app):
+        yield f"127.0.0.1:{port}"
+
+
+@pytest.fixture(scope="module")
+def nginx(tmp_path_factory, standalone_web, lead_service_url):
+    """The nginx command line for the adjusted file, and the address it listens on."""
+    tmp = tmp_path_factory.mktemp("nginx")
+    port = free_port()
+    conf = tmp / "nginx.conf"
+    conf.write_text(adjusted_conf(tmp, port, standalone_web, lead_service_url.removeprefix("http://")))
+    # pytest's temporary folders are private to the user running the tests: when that is root,
+    # nginx's workers must be too, to write their cache there.
+    globals_ = "daemon off;" + (" user root root;" if os.geteuid() == 0 else "")
+    return ["nginx", "-c", str(conf), "-p", str(tmp), "-g", globals_], f"http://127.0.0.1:{port}", tmp
+
+
+@pytest.fixture(scope="module")
+def proxy(nginx):
+    command, url, tmp = nginx
+    process = spawn(command, {}, tmp / "nginx.log")
+    try:
+        wait_until_up(f"{url}/healthz/live", process, tmp / "nginx.log")
+        yield url
+    finally:
+        stop(process)
+
+
+def get(url: str, **headers) -> requests.Response:
+    return requests.get(url, headers=headers, timeout=10)
+
+
+def test_nginx_t_accepts_the_configuration(nginx):
+    command, _, _ = nginx
+    checked = subprocess.run([*command, "-t"], check=False, capture_output=True, text=True)
+
+    assert checked.returncode == 0, checked.stderr
+    assert "syntax is ok" in checked.stderr and "[warn]" not in checked.stderr
+
+
+def test_a_page_is_compressed_micro_cached_and_carries_the_security_headers(proxy):
+    first = get(f"{proxy}/about", **{"Accept-Encoding": "gzip"})
+    second = get(f"{proxy}/about", **{"Accept-Encoding": "gzip"})
+
+    assert first.status_code == second.status_code == 200
+    assert "<h1" in first.text
+    assert first.headers["Content-Encoding"] == "gzip"
+    assert (first.headers["X-Cache-Status"], second.headers["X-Cache-Status"]) == ("MISS", "HIT")
+    csp = first.headers["Content-Security-Policy"]
+    assert "frame-ancestors 'none'" in csp and "default-src 'self'" in csp
+    for name, value in [
+        ("X-Content-Type-Options", "nosniff"),
+        ("X-Frame-Options", "DENY"),
+        ("Referrer-Policy", "strict-origin-when-cross-origin"),
+        ("Cross-Origin-Opener-Policy", "same-origin"),
+    ]:
+        assert second.headers[name] == value  # once: requests joins repeated headers with ", "
+    assert "camera=()" in first.headers["Permissions-Policy"]
+    assert "Strict-Transport-Security" not in first.headers
+    assert "X-Powered-By" not in first.headers and first.headers["Server"] == "nginx"
+
+
+@pytest.mark.parametrize("path", ["/about", "/healthz/live", "/api/download/profile"])
+def test_hsts_once_and_only_when_the_visitor_came_over_https(proxy, path):
+    over_tls = get(f"{proxy}{path}", **{"X-Forwarded-Proto": "https"})
+    plain = get(f"{proxy}{path}")
+
+    assert over_tls.headers["Strict-Transport-Security"] == "max-age=63072000; includeSubDomains"
+    assert "Strict-Transport-Security" not in plain.headers
+
+
+def test_a_quote_goes_straight_to_the_lead_service_and_is_stored(proxy, lead_engine):
+    body = {
+        "name": "Proxy Visitor",
+        "email": "proxy@example.com",
+        "phone": "+44 20 7946 0958",
+        "project": "Sent through nginx",
+        "budget": "1000$ - 5000$ Estimated",
+    }
+    response = requests.post(f"{proxy}/api/quote", json=body, timeout=10)
+
+    assert response.status_code == 201, response.text
+    assert response.headers["Cache-Control"] == "no-store"
+    assert "X-Cache-Status" not in response.headers
+    with lead_engine.connect() as connection:
+        stored = connection.execute(
+            text("SELECT email FROM quote_requests WHERE id = :id"), {"id": response.json()["id"]}
+        ).scalar_one()
+    assert stored == "proxy@example.com"
+
+
+def test_a_body_over_the_cap_stops_at_nginx_with_the_services_json_error(proxy):
+    response = requests.post(
+        f"{proxy}/api/quote",
+        data=b"{" + b" " * 70_000 + b"}",
+        headers={"Content-Type": "application/json"},
+        timeout=10,
+    )
+
+    assert response.status_code == 413
+    assert response.headers["Content-Type"] == "application/json"
+    assert response.json()["code"] == 413
+    assert response.headers["X-Content-Type-Options"] == "nosniff"
+
+
+def test_the_profile_downloads_whole_by_range_and_revalidates(proxy):
+    whole = get(f"{proxy}/api/download/profile")
+    part = get(f"{proxy}/api/download/profile", Range="bytes=0-99")
+    again = get(f"{proxy}/api/download/profile", **{"If-None-Match": whole.headers["ETag"]})
+
+    assert whole.status_code == 200 and whole.content.startswith(b"%PDF")
+    assert "Content-Encoding" not in whole.headers
+    assert part.status_code == 206
+    assert part.headers["Content-Range"] == f"bytes 0-99/{len(whole.content)}"
+    assert part.content == whole.content[:100]
+    assert again.status_code == 304
+
+
+def test_build_files_are_immutable_and_images_cached_a_week(proxy):
+    page = get(f"{proxy}/")
+    script = next(
+        part.split('"')[0] for part in page.text.split('src="')[1:] if part.startswith("/_next/static/")
+    )
+    image = "/images/" + page.text.split('src="/images/', 1)[1].split('"')[0]
+
+    for path, cache_control in [
+        (script, "public, max-age=31536000, immutable"),
+        (image, "public, max-age=604800, stale-while-revalidate=2592000"),
+    ]:
+        first, second = get(f"{proxy}{path}"), get(f"{proxy}{path}")
+        assert first.status_code == 200, path
+        assert second.headers["Cache-Control"] == cache_control
+        assert second.headers["X-Cache-Status"] == "HIT"
+
+
+def test_in_app_navigations_and_misses_are_never_cached(proxy):
+    rsc = [get(f"{proxy}/about", RSC="1").headers["X-Cache-Status"] for _ in range(2)]
+    missing = [get(f"{proxy}/blog/99") for _ in range(2)]
+
+    assert rsc == ["BYPASS", "BYPASS"]
+    assert [response.status_code for response in missing] == [404, 404]
+    assert [response.headers["X-Cache-Status"] for response in missing] == ["MISS", "MISS"]
+    assert NOT_FOUND["/blog"] in missing[1].text
+
+
+def test_compression_is_nginxs_own_even_for_a_cached_page(proxy):
+    get(f"{proxy}/team")
+    cached = requests.get(f"{proxy}/team", headers={"Accept-Encoding": "gzip"}, timeout=10, stream=True)
+    raw = cached.raw.read()
+
+    assert cached.headers["X-Cache-Status"] == "HIT"
+    assert "<h1" in gzip.decompress(raw).decode()
+
+
+def one_of_each_page() -> list[str]:
+    """Every page, with the first id of each detail route."""
+    pages = {}
+    for route in routes():
+        pages.setdefault(re.sub(r"/\d+$", "/:id", route.path), route.path)
+    return list(pages.values())
+
+
+@pytest.mark.parametrize("consented", [False, True], ids=["no-consent", "all-consent"])
+def test_no_page_breaks_the_content_security_policy(browser, proxy, consented):
+    context = browser.new_context(base_url=proxy)
+    page = context.new_page()
+    asked = stand_in_for_tags(page)
+    if consented:
+        remember_choice(page, analytics=True, marketing=True)
+    page.add_init_script(
+        "document.addEventListener('securitypolicyviolation', (event) =>"
+        " (window.__violations ||= []).push(`${event.violatedDirective} ${event.blockedURI}`));"
+    )
+    reports: list[str] = []
+    page.on(
+        "console", lambda message: reports.append(message.text) if "Security Policy" in message.text else None
+    )
+    try:
+        for path in one_of_each_page():
+            page.goto(path)
+            page.wait_for_load_state("networkidle")
+            assert page.evaluate("window.__violations || []") == [], path
+        assert reports == []
+        assert bool(asked) == consented  # the tags loaded, under the policy, only with consent
+    finally:
+        context.close()
