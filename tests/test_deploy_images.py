@@ -1,0 +1,152 @@
+"""What the images run, run here: the lead-service image's build context (its .dockerignore, by
+docker's own matcher), its build step, and its services' commands with the environment
+docker-compose.yml gives them, on the project's Python with the same pins. The web image's
+runtime stage runs in tests/test_deploy_nginx.py."""
+
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import requests
+import yaml
+from docker.utils.build import exclude_paths
+from dockerfile_parse import DockerfileParser
+
+from .servers import ROOT, free_port, server, spawn, stop
+
+LEAD_DOCKERFILE = DockerfileParser(path=str(ROOT / "lead_service/Dockerfile"))
+SERVICES = yaml.safe_load((ROOT / "docker-compose.yml").read_text())["services"]
+# What an operator's .env gives the required settings here.
+DOT_ENV = {"POSTGRES_PASSWORD": "not-used-here", "SITE_URL": "https://www.example.com"}
+
+
+def build_context(dockerfile: Path) -> set[str]:
+    """The paths `docker build` sends for this Dockerfile, from the repository root."""
+    ignore = (dockerfile.parent / f"{dockerfile.name}.dockerignore").read_text().splitlines()
+    patterns = [line.strip() for line in ignore if line.strip() and not line.startswith("#")]
+    return exclude_paths(str(ROOT), patterns)
+
+
+def interpolated(value: str) -> str:
+    """A compose value with .env as DOT_ENV: ${NAME:?...} from it, ${NAME:-default} the default."""
+
+    def one(match: re.Match) -> str:
+        name, operator, default = match.groups()
+        return DOT_ENV[name] if operator == ":?" else default
+
+    return re.sub(r"\$\{([A-Z_]+)(:[-?])([^${}]*)\}", one, value)
+
+
+@pytest.fixture(scope="module")
+def app(tmp_path_factory):
+    """/app of the lead-service image: what its COPY lines take from the build context, then
+    its build step, with its ENV (paths under /app moved here)."""
+    root = tmp_path_factory.mktemp("lead-service-image")
+    context = build_context(ROOT / "lead_service/Dockerfile")
+    for source, target in (
+        i["value"].split() for i in LEAD_DOCKERFILE.structure if i["instruction"] == "COPY"
+    ):
+        folder = source.rstrip("/")
+        for path in context:
+            if not (ROOT / path).is_file():
+                continue
+            if path == folder:
+                destination = root / target / Path(path).name
+            elif path.startswith(f"{folder}/"):
+                destination = root / target / Path(path).relative_to(folder)
+            else:
+                continue
+            destination.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(ROOT / path, destination)
+    image_env = {name: value.replace("/app", str(root)) for name, value in LEAD_DOCKERFILE.envs.items()}
+    env = {**image_env, "PATH": f"{Path(sys.executable).parent}:{os.environ['PATH']}"}
+    runs = [i["value"] for i in LEAD_DOCKERFILE.structure if i["instruction"] == "RUN"]
+    (build_step,) = [run for run in runs if "lead_service" in run]
+    command = build_step.split("&&")[0].split()  # the rest adds the image's user
+    subprocess.run(command, cwd=root, env={**os.environ, **env}, check=True, capture_output=True)
+    return root, env
+
+
+def service_env(app, name: str, database: str) -> dict[str, str]:
+    _, image_env = app
+    composed = {key: interpolated(str(value)) for key, value in SERVICES[name]["environment"].items()}
+    # The compose network's stores, here: a SQLite file and the machine's Redis.
+    stores = {"DATABASE_URL": database, "RATELIMIT_STORAGE_URI": "redis://127.0.0.1:6379/15"}
+    return {**image_env, **composed, **stores}
+
+
+def test_the_build_context_holds_the_service_and_its_content_only():
+    context = build_context(ROOT / "lead_service/Dockerfile")
+    files = {path for path in context if (ROOT / path).is_file()}
+
+    assert "requirements.txt" in files and "lead_service/wsgi.py" in files
+    assert "shared_content/site.json" in files
+    assert not {
+        path for path in files if path.startswith(("lead_service/tests/", "web/", "instance/", ".venv/"))
+    }
+    assert not {path for path in files if "__pycache__" in path}
+    assert "requirements-dev.txt" not in files
+
+
+def test_the_build_step_writes_the_profile_where_the_image_says(app):
+    root, env = app
+    assert Path(env["PROFILE_PDF_PATH"]).read_bytes().startswith(b"%PDF")
+    assert Path(env["PROFILE_PDF_PATH"]).is_relative_to(root)
+
+
+def test_migrate_then_gunicorn_then_the_worker_as_compose_runs_them(app, tmp_path):
+    root, _ = app
+    database = f"sqlite:///{tmp_path / 'leads.db'}"
+    migrate = SERVICES["migrate"]["command"]
+    done = subprocess.run(
+        migrate,
+        check=False,
+        cwd=root,
+        env={**os.environ, **service_env(app, "migrate", database)},
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr
+
+    port = free_port()
+    env = {**service_env(app, "lead-service", database), "BIND": f"127.0.0.1:{port}"}
+    cmd = yaml.safe_load(next(i["value"] for i in LEAD_DOCKERFILE.structure if i["instruction"] == "CMD"))
+    check = " ".join(SERVICES["lead-service"]["healthcheck"]["test"])
+    ready = re.search(r"http://127\.0\.0\.1:5000(/\S+?)'", check)[1]
+    with server(cmd, env, f"http://127.0.0.1:{port}{ready}", tmp_path / "gunicorn.log", cwd=root) as gunicorn:
+        quote = requests.post(
+            f"http://127.0.0.1:{port}/api/quote",
+            json={
+                "name": "Image Visitor",
+                "email": "image@example.com",
+                "phone": "+44 20 7946 0958",
+                "project": "Run as the image runs it",
+                "budget": "1000$ - 5000$ Estimated",
+            },
+            timeout=10,
+        )
+        profile = requests.get(f"http://127.0.0.1:{port}/api/download/profile", timeout=10)
+        assert quote.status_code == 201, quote.text
+        assert profile.content == Path(env["PROFILE_PDF_PATH"]).read_bytes()
+
+        worker = spawn(
+            SERVICES["outbox-worker"]["command"],
+            service_env(app, "outbox-worker", database),
+            tmp_path / "worker.log",
+            cwd=root,
+        )
+        try:
+            with pytest.raises(subprocess.TimeoutExpired):
+                worker.wait(timeout=3)  # it keeps running
+            worker.send_signal(signal.SIGTERM)  # docker stop
+            assert worker.wait(timeout=15) == 0
+        finally:
+            stop(worker)
+
+        gunicorn.send_signal(signal.SIGTERM)
+        assert gunicorn.wait(timeout=35) == 0
