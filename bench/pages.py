@@ -1,10 +1,10 @@
-"""Serving the home page: `next start` beside nginx serving the same prerendered HTML file, the
-baseline for the reverse proxy in front of the site."""
+"""Serving the home page: `next start`, the reverse proxy of deploy/nginx.conf in front of it
+(its micro-cache answering), and nginx serving the same prerendered HTML file."""
 
 import subprocess
 from pathlib import Path
 
-from tests.servers import free_port, spawn, stop, wait_until_up, web
+from tests.servers import free_port, reverse_proxy, spawn, stop, wait_until_up, web
 
 from .load import wrk
 
@@ -33,8 +33,13 @@ http {{
 
 
 def page_throughput(tmp: Path) -> dict[str, dict]:
-    with web(tmp, f"http://127.0.0.1:{free_port()}") as site:
+    no_service = f"http://127.0.0.1:{free_port()}"
+    with web(tmp, no_service) as site:
         next_start = wrk(f"{site}/", connections=32)
+        proxy_tmp = tmp / "proxy"
+        proxy_tmp.mkdir()
+        with reverse_proxy(proxy_tmp, site, no_service) as proxy:
+            proxied = wrk(f"{proxy}/", connections=32)
     port = free_port()
     conf = tmp / "nginx.conf"
     conf.write_text(NGINX_CONF.format(tmp=tmp, port=port, pages=WEB / ".next/server/app"))
@@ -45,4 +50,8 @@ def page_throughput(tmp: Path) -> dict[str, dict]:
         static = wrk(f"http://127.0.0.1:{port}/", connections=32)
     finally:
         stop(nginx)
-    return {"next start": next_start, "nginx, the prerendered file": static}
+    return {
+        "next start": next_start,
+        "deploy/nginx.conf in front of next start": proxied,
+        "nginx, the prerendered file": static,
+    }

@@ -1,7 +1,9 @@
-"""The real lead service (gunicorn) and the real web server (`next start`) as test fixtures,
-each on a free 127.0.0.1 port, stopped when the tests end."""
+"""The real lead service (gunicorn), the real web server (`next start`, or the standalone server
+as the web image runs it) and nginx on deploy/nginx.conf, each on a free 127.0.0.1 port, stopped
+when the tests end."""
 
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -167,3 +169,59 @@ def web(tmp: Path, lead_service_url: str, dist_dir: str = ".next"):
     env = {"LEAD_SERVICE_URL": lead_service_url, "NEXT_TELEMETRY_DISABLED": "1", "NEXT_DIST_DIR": dist_dir}
     with server(command, env, f"http://127.0.0.1:{port}/", tmp / "web.log", cwd=ROOT / "web"):
         yield f"http://127.0.0.1:{port}"
+
+
+@contextmanager
+def standalone_web(tmp: Path, lead_service_url: str):
+    """The web image's runtime stage, here: web/.next/standalone with the build's static files
+    and public/ beside it (as web/Dockerfile copies them), started with the image's command."""
+    app = tmp / "web-image"
+    build = ROOT / "web/.next"
+    shutil.copytree(build / "standalone", app)
+    shutil.copytree(build / "static", app / "web/.next/static")
+    shutil.copytree(ROOT / "web/public", app / "web/public")
+    port = free_port()
+    env = {"PORT": str(port), "HOSTNAME": "127.0.0.1", "LEAD_SERVICE_URL": lead_service_url}
+    with server(["node", "web/server.js"], env, f"http://127.0.0.1:{port}/", tmp / "web.log", cwd=app):
+        yield f"http://127.0.0.1:{port}"
+
+
+NGINX_CONF = ROOT / "deploy/nginx.conf"
+
+
+def nginx_command(tmp: Path, web: str, lead_service: str) -> tuple[list[str], str]:
+    """Debian's nginx on deploy/nginx.conf, with only what differs outside a container changed,
+    each exactly where expected: the paths it writes to, its listen port and the two upstream
+    servers (http://host:port URLs). The command line and the address it will listen on."""
+    port = free_port()
+    conf = NGINX_CONF.read_text()
+    for old, new, count in [
+        ("/tmp/", f"{tmp}/", 7),
+        ("/var/log/nginx/", f"{tmp}/", 2),
+        ("listen 8080 default_server;", f"listen 127.0.0.1:{port} default_server;", 1),
+        ("server web:3000;", f"server {web.removeprefix('http://')};", 1),
+        ("server lead-service:5000;", f"server {lead_service.removeprefix('http://')};", 1),
+    ]:
+        assert conf.count(old) == count, f"deploy/nginx.conf no longer has {old!r} {count} time(s)"
+        conf = conf.replace(old, new)
+    (tmp / "nginx.conf").write_text(conf)
+    # Temporary folders are often private to the user running the tests: when that is root,
+    # nginx's workers must be too, to write their cache there.
+    settings = "daemon off;" + (" user root root;" if os.geteuid() == 0 else "")
+    return [
+        "nginx",
+        "-c",
+        str(tmp / "nginx.conf"),
+        "-p",
+        str(tmp),
+        "-g",
+        settings,
+    ], f"http://127.0.0.1:{port}"
+
+
+@contextmanager
+def reverse_proxy(tmp: Path, web: str, lead_service: str):
+    """deploy/nginx.conf in front of these upstreams: its URL."""
+    command, url = nginx_command(tmp, web, lead_service)
+    with server(command, {}, f"{url}/", tmp / "nginx.log"):
+        yield url

@@ -1,79 +1,40 @@
 """deploy/nginx.conf for real: Debian's nginx runs the repository's file (only its listen port,
-upstream servers and writable paths changed) in front of the site's standalone server, started
-as the web image starts it, and gunicorn. Pages, a form post, the profile with a range, the
-caches, the security headers, the size cap, and a browser that meets no CSP violation."""
+upstream servers and writable paths changed, see tests/servers.py) in front of gunicorn and the
+site's standalone server, started as the web image starts it. Pages, a form post, the profile
+with a range, the caches, the security headers, the size cap, and a browser that meets no
+Content-Security-Policy violation on any page."""
 
 import gzip
-import os
 import re
-import shutil
 import subprocess
-from pathlib import Path
 
 import pytest
 import requests
 from sqlalchemy import text
 
 from .consent import remember_choice, stand_in_for_tags
-from .servers import ROOT, free_port, server, spawn, stop, wait_until_up
+from .servers import nginx_command, server, standalone_web
 from .site import NOT_FOUND, routes
 
-CONF = ROOT / "deploy/nginx.conf"
-WEB_BUILD = ROOT / "web/.next"
 
-
-def adjusted_conf(tmp: Path, port: int, web: str, lead_service: str) -> str:
-    """The repository's file with what differs outside a container replaced, each exactly where
-    expected: the listen port, the two upstream servers, and the paths nginx writes to."""
-    conf = CONF.read_text()
-    for old, new, count in [
-        ("/tmp/", f"{tmp}/", 7),
-        ("/var/log/nginx/", f"{tmp}/", 2),
-        ("listen 8080 default_server;", f"listen 127.0.0.1:{port} default_server;", 1),
-        ("server web:3000;", f"server {web};", 1),
-        ("server lead-service:5000;", f"server {lead_service};", 1),
-    ]:
-        assert conf.count(old) == count, old
-        conf = conf.replace(old, new)
-    return conf
+@pytest.fixture(scope="module")
+def site(tmp_path_factory, lead_service_url):
+    with standalone_web(tmp_path_factory.mktemp("web"), lead_service_url) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
-def standalone_web(tmp_path_factory, lead_service_url):
-    """The web image's runtime stage, here: the standalone output with the build's static files
-    and public/ beside it, started with the image's command."""
-    app = tmp_path_factory.mktemp("web-image")
-    shutil.copytree(WEB_BUILD / "standalone", app, dirs_exist_ok=True)
-    shutil.copytree(WEB_BUILD / "static", app / "web/.next/static")
-    shutil.copytree(ROOT / "web/public", app / "web/public")
-    port = free_port()
-    env = {"PORT": str(port), "HOSTNAME": "127.0.0.1", "LEAD_SERVICE_URL": lead_service_url}
-    with server(["node", "web/server.js"], env, f"http://127.0.0.1:{port}/", app / "web.log", cwd=app):
-        yield f"127.0.0.1:{port}"
-
-
-@pytest.fixture(scope="module")
-def nginx(tmp_path_factory, standalone_web, lead_service_url):
-    """The nginx command line for the adjusted file, and the address it listens on."""
+def nginx(tmp_path_factory, site, lead_service_url):
     tmp = tmp_path_factory.mktemp("nginx")
-    port = free_port()
-    conf = tmp / "nginx.conf"
-    conf.write_text(adjusted_conf(tmp, port, standalone_web, lead_service_url.removeprefix("http://")))
-    # pytest's temporary folders are private to the user running the tests: when that is root,
-    # nginx's workers must be too, to write their cache there.
-    globals_ = "daemon off;" + (" user root root;" if os.geteuid() == 0 else "")
-    return ["nginx", "-c", str(conf), "-p", str(tmp), "-g", globals_], f"http://127.0.0.1:{port}", tmp
+    command, url = nginx_command(tmp, site, lead_service_url)
+    return command, url, tmp
 
 
 @pytest.fixture(scope="module")
 def proxy(nginx):
     command, url, tmp = nginx
-    process = spawn(command, {}, tmp / "nginx.log")
-    try:
-        wait_until_up(f"{url}/healthz/live", process, tmp / "nginx.log")
+    with server(command, {}, f"{url}/healthz/live", tmp / "nginx.log"):
         yield url
-    finally:
-        stop(process)
 
 
 def get(url: str, **headers) -> requests.Response:
