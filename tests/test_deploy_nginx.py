@@ -68,6 +68,8 @@ def test_a_page_is_compressed_micro_cached_and_carries_the_security_headers(prox
         assert second.headers[name] == value  # once: requests joins repeated headers with ", "
     assert "camera=()" in first.headers["Permissions-Policy"]
     assert "Strict-Transport-Security" not in first.headers
+    # Not next start's year for shared caches: a CDN in front keeps a page as long as nginx does.
+    assert second.headers["Cache-Control"] == "public, max-age=0, s-maxage=10, stale-while-revalidate=60"
     assert "X-Powered-By" not in first.headers and first.headers["Server"] == "nginx"
 
 
@@ -151,6 +153,7 @@ def test_in_app_navigations_and_misses_are_never_cached(proxy):
     assert rsc == ["BYPASS", "BYPASS"]
     assert [response.status_code for response in missing] == [404, 404]
     assert [response.headers["X-Cache-Status"] for response in missing] == ["MISS", "MISS"]
+    assert missing[1].headers["Cache-Control"] == "private, no-cache, no-store, max-age=0, must-revalidate"
     assert NOT_FOUND["/blog"] in missing[1].text
 
 
