@@ -105,7 +105,7 @@ def test_sending_disables_the_button_until_the_answer(page, lead_engine):
 def test_escape_and_a_press_outside_close_it_and_scroll_is_locked_while_open(page):
     visit(page, "/case-studies")
     page.mouse.wheel(0, 600)
-    page.wait_for_function("window.scrollY >= 600")
+    page.wait_for_function("() => window.scrollY >= 600")
     top = page.evaluate("window.scrollY")
     opener = page.locator("header").get_by_role("button", name=CONTACT_LABEL)
 
@@ -128,7 +128,7 @@ def test_escape_and_a_press_outside_close_it_and_scroll_is_locked_while_open(pag
     expect(dialog).to_be_hidden()
     expect(opener).to_be_focused()
     page.mouse.wheel(0, 400)
-    page.wait_for_function(f"window.scrollY > {top}")
+    page.wait_for_function(f"() => window.scrollY > {top}")
 
 
 def test_a_press_that_starts_in_a_field_and_ends_outside_keeps_it_open(page):
