@@ -18,9 +18,9 @@ from docker.utils.build import exclude_paths
 from dockerfile_parse import DockerfileParser
 
 from .servers import ROOT, free_port, server, spawn, stop
+from .test_deploy_compose import SERVICES
 
 LEAD_DOCKERFILE = DockerfileParser(path=str(ROOT / "lead_service/Dockerfile"))
-SERVICES = yaml.safe_load((ROOT / "docker-compose.yml").read_text())["services"]
 # What an operator's .env gives the required settings here.
 DOT_ENV = {"POSTGRES_PASSWORD": "not-used-here", "SITE_URL": "https://www.example.com"}
 

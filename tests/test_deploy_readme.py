@@ -6,18 +6,15 @@ import re
 import shlex
 
 import pytest
-import yaml
 from click.testing import CliRunner
 
 from lead_service.__main__ import cli
 
-from .test_deploy_compose import ROOT, env_example
+from .test_deploy_compose import ROOT, SERVICES, env_example
 
 README = (ROOT / "README.md").read_text()
 SECTIONS = README[README.index("## Deploy") : README.index("## Performance")]
-COMPOSE = yaml.safe_load((ROOT / "docker-compose.yml").read_text())["services"]
-SERVICES = set(COMPOSE)
-IMAGES = [service["image"] for service in COMPOSE.values() if "image" in service]
+IMAGES = [service["image"] for service in SERVICES.values() if "image" in service]
 SPANS = re.findall(r"`([^`\n]+)`", SECTIONS)
 COMMANDS = [
     line.strip()

@@ -1,6 +1,7 @@
 // Reads `next build`'s prerendered pages, for proxy.ts. Every detail page is prerendered from
-// generateStaticParams, so a detail URL exists exactly when its HTML file does.
-import { access, readFile } from "node:fs/promises";
+// generateStaticParams, so a detail URL exists exactly when its HTML file does. The build does
+// not change under a running server, so each folder and file is read once per process.
+import { readFile, readdir } from "node:fs/promises";
 import path from "node:path";
 
 import type { DetailSection } from "./screens";
@@ -8,22 +9,28 @@ import type { DetailSection } from "./screens";
 // next start and the standalone server.js both run from the directory that holds the build.
 const pagesDir = path.join(process.cwd(), process.env.NEXT_DIST_DIR ?? ".next", "server", "app");
 
+/** `load(key)` once per key, its answer kept for the life of the process. */
+function cachedBy<Key, Value>(load: (key: Key) => Promise<Value>): (key: Key) => Promise<Value> {
+  const answers = new Map<Key, Promise<Value>>();
+  return (key) => {
+    let answer = answers.get(key);
+    if (!answer) {
+      answer = load(key);
+      answers.set(key, answer);
+    }
+    return answer;
+  };
+}
+
+const prerenderedIds = cachedBy(async (section: DetailSection) => {
+  const names = await readdir(path.join(pagesDir, section)).catch(() => [] as string[]);
+  return new Set(names.filter((name) => /^\d+\.html$/.test(name)).map((name) => name.slice(0, -".html".length)));
+});
+
 /** Whether /<section>/<id> was prerendered; `id` must already be a plain number. */
 export async function isPrerendered(section: DetailSection, id: number): Promise<boolean> {
-  return access(path.join(pagesDir, section, `${id}.html`)).then(
-    () => true,
-    () => false,
-  );
+  return (await prerenderedIds(section)).has(String(id));
 }
-
-const screens = new Map<DetailSection, Promise<Buffer>>();
 
 /** The prerendered HTML of `section`'s not-found screen (app/missing/[section]). */
-export function notFoundHtml(section: DetailSection): Promise<Buffer> {
-  let html = screens.get(section);
-  if (!html) {
-    html = readFile(path.join(pagesDir, "missing", `${section}.html`));
-    screens.set(section, html);
-  }
-  return html;
-}
+export const notFoundHtml = cachedBy((section: DetailSection) => readFile(path.join(pagesDir, "missing", `${section}.html`)));
