@@ -1,9 +1,8 @@
 "use client";
 
-import { useCallback, useEffect, useState, type ComponentType } from "react";
+import { useCallback, useEffect, useRef, useState, type ComponentType } from "react";
 
 import { controlId } from "@/lib/forms/use-lead-form";
-import { whenIdle } from "@/lib/when-idle";
 
 import { errorProps, FieldError, FieldLabel, type FieldProps } from "./field-parts";
 import type { PhoneNumberInputProps } from "./phone-number-input";
@@ -14,8 +13,10 @@ const inputClassName = "min-w-0 flex-1 bg-transparent py-3 text-base text-ink ou
 
 /**
  * The quote form's international phone field. Its HTML is in the server page at once (a plain field
- * with the default country's flag), and the phone library, some 40 kB, arrives when the browser is
- * idle or the visitor reaches for the form, then takes over with what was typed.
+ * with the default country's flag), and the phone library, some 48 kB, arrives when the visitor
+ * reaches for the form (a pointer over it, a touch or focus in it), then takes over with what was
+ * typed. Not at idle: starting the library is a long task that a visitor who only reads would
+ * wait on for nothing.
  */
 export function PhoneField({
   formId,
@@ -32,13 +33,20 @@ export function PhoneField({
     void loadPhoneInput().then((module) => setInput(() => module.PhoneNumberInput));
   }, []);
 
-  useEffect(() => whenIdle(load), [load]);
+  const fieldRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const form = fieldRef.current?.closest("form");
+    if (!form) return;
+    const intents = ["pointerenter", "touchstart", "focusin"] as const;
+    for (const intent of intents) form.addEventListener(intent, load, { once: true, passive: true });
+    return () => intents.forEach((intent) => form.removeEventListener(intent, load));
+  }, [load]);
 
   const id = controlId(formId, name);
   const invalid = Boolean(messages?.length);
   const ariaProps = { "aria-required": field.required, ...errorProps(formId, name, messages) };
   return (
-    <div onPointerEnter={load} onFocusCapture={load} onTouchStart={load}>
+    <div ref={fieldRef}>
       <FieldLabel htmlFor={id} required={field.required} markRequired={false}>
         {field.label}
       </FieldLabel>

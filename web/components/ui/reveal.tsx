@@ -16,13 +16,18 @@ export function Reveal({ children, from = "bottom", className = "" }: { children
 
   useEffect(() => {
     const element = ref.current;
-    if (!element || element.getBoundingClientRect().top < window.innerHeight) return;
-    setVisible(false);
+    if (!element) return;
+    // The observer's first report says where the element lies without forcing a layout of the page
+    // (as reading its position in the effect would, in the middle of hydration).
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) {
-          setVisible(true);
-          observer.disconnect();
+        for (const entry of entries) {
+          if (entry.isIntersecting) {
+            setVisible(true);
+            observer.disconnect();
+          } else if (entry.boundingClientRect.top >= window.innerHeight) {
+            setVisible(false);
+          }
         }
       },
       { rootMargin: "0px 0px -10% 0px" },
