@@ -57,11 +57,13 @@ NOT_FOUND = {
 
 
 def visit(page, path: str):
-    """Go to `path` and wait until React has hydrated the header, so clicks and hovers land on
-    live handlers rather than on the server HTML."""
+    """Go to `path` and wait until React has hydrated the header and run the layout's effects, so
+    clicks and hovers land on live handlers rather than on the server HTML. The page view is the
+    sign of the effects: the analytics click listener is attached in the effect before it."""
     response = page.goto(path)
     page.wait_for_function(
         "() => { const el = document.querySelector('header button, header a');"
         " return !!el && Object.keys(el).some((key) => key.startsWith('__reactFiber')); }"
     )
+    page.wait_for_function("() => (window.dataLayer || []).some((entry) => entry?.event === 'page_view')")
     return response
