@@ -216,7 +216,7 @@ def test_the_outbox_worker_waits_out_a_database_outage_and_then_delivers(tmp_pat
                 assert (len(smtp.messages), worker.poll()) == (1, None)  # waiting, not gone
 
                 proxy.restore()
-                wait_for(lambda: delivered(engine) == 2, 15, "the e-mail of the lead stored during the outage")
+                wait_for(lambda: delivered(engine) == 2, 15, "the e-mail of the lead stored in the outage")
             finally:
                 stop(worker)
     finally:
