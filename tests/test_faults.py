@@ -55,7 +55,7 @@ class Load:
                 try:
                     response = session.post(f"{self.url}/api/quote", json=body, timeout=10)
                     answer = (time.monotonic(), email, response.status_code, response.json())
-                except (requests.ConnectionError, requests.Timeout):
+                except requests.RequestException:  # refused, timed out, or cut off mid-body
                     answer = (time.monotonic(), email, None, None)  # no answer: not acknowledged
                     time.sleep(0.05)
                 self.answers.append(answer)
