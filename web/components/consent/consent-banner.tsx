@@ -2,6 +2,7 @@
 
 import { useEffect, useRef } from "react";
 
+import { publishBannerHeight } from "@/lib/consent/banner-height";
 import type { ConsentTexts } from "@/lib/content";
 
 import { PageLink } from "../ui/page-link";
@@ -13,8 +14,8 @@ export const choiceButtonClass =
 /**
  * The first-visit banner at the foot of the window, below the chat button (layout.tsx). In the
  * server HTML, hidden unless the document is marked to ask (globals.css, consent-ask.ts). While it
- * shows, its height is published as `--cookie-banner-height`, which pads the page's end (so no
- * button stays under it) and lifts the profile popup above it.
+ * shows, its height is published (banner-height.ts): it pads the page's end, so no button stays
+ * under it, and lifts the profile popup above it.
  */
 export function ConsentBanner({
   texts,
@@ -36,12 +37,11 @@ export function ConsentBanner({
     if (!element) {
       return;
     }
-    const root = document.documentElement;
-    const observer = new ResizeObserver(() => root.style.setProperty("--cookie-banner-height", `${element.offsetHeight}px`));
+    const observer = new ResizeObserver(() => publishBannerHeight(element.offsetHeight));
     observer.observe(element);
     return () => {
       observer.disconnect();
-      root.style.removeProperty("--cookie-banner-height");
+      publishBannerHeight(0);
     };
   }, []);
 

@@ -69,7 +69,7 @@ export function PhoneField({
           <div className="PhoneInput">
             <div className="PhoneInputCountry" aria-hidden="true">
               <div className="PhoneInputCountryIcon PhoneInputCountryIcon--border">
-                <img className="PhoneInputCountryIconImg" src={`/flags/${defaultCountry}.svg`} alt="" />
+                <img className="PhoneInputCountryIconImg" src={`/flags/${defaultCountry}.svg`} alt="" loading="lazy" />
               </div>
               <div className="PhoneInputCountrySelectArrow" />
             </div>

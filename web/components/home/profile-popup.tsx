@@ -2,6 +2,7 @@
 
 import { useEffect, useState, type ReactNode } from "react";
 
+import { useBannerHeight } from "@/lib/consent/banner-height";
 import type { ProfilePopup as ProfilePopupContent } from "@/lib/content";
 
 /** Spec 4.5 and 9: the popup shows 20 s after the landing page loads and hides itself 15 s later. */
@@ -18,11 +19,12 @@ function showDelay(): number {
 }
 
 /**
- * The landing page's profile-download popup. It sits above the cookie banner's height
- * (`--cookie-banner-height`, 0 while there is none) and beside the chat button, so it covers neither.
+ * The landing page's profile-download popup. It sits above the cookie banner, if one shows, and
+ * beside the chat button, so it covers neither.
  */
 export function ProfilePopup({ popup, children }: { popup: ProfilePopupContent; children: ReactNode }) {
   const [stage, setStage] = useState<"waiting" | "shown" | "done">("waiting");
+  const bannerHeight = useBannerHeight();
 
   useEffect(() => {
     if (stage === "done") {
@@ -42,7 +44,8 @@ export function ProfilePopup({ popup, children }: { popup: ProfilePopupContent; 
     <aside
       aria-labelledby="profile-popup-heading"
       data-profile-popup
-      className="fixed bottom-[calc(var(--cookie-banner-height,0px)+1rem)] left-4 right-24 z-30 animate-slide-up rounded-2xl bg-white p-5 pr-12 text-ink shadow-2xl ring-1 shadow-navy/25 ring-navy/10 motion-reduce:animate-none sm:right-auto sm:w-[22rem]"
+      style={{ bottom: `calc(${bannerHeight}px + 1rem)` }}
+      className="fixed left-4 right-24 z-30 animate-slide-up rounded-2xl bg-white p-5 pr-12 text-ink shadow-2xl ring-1 shadow-navy/25 ring-navy/10 motion-reduce:animate-none sm:right-auto sm:w-[22rem]"
     >
       <button
         type="button"

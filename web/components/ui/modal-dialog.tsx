@@ -3,8 +3,17 @@
 import { useEffect, useRef, type PointerEvent, type ReactNode } from "react";
 
 /**
+ * Marks the document while any modal dialog is open, for globals.css to lock the page's scroll. An
+ * attribute, not `html:has(dialog:modal)`: that selector has the browser restyle the whole page for
+ * every node the HTML parser and React insert while the page starts.
+ */
+function syncScrollLock() {
+  document.documentElement.toggleAttribute("data-modal-open", document.querySelector("dialog:modal") !== null);
+}
+
+/**
  * The platform's modal <dialog>: showModal() gives the top layer, the inert page behind, Escape and
- * focus containment for free; globals.css locks the page's scroll while one is open. A press that
+ * focus containment for free; the page's scroll is locked while one is open. A press that
  * starts and ends on the backdrop closes it (one that starts in a field and ends outside does not),
  * and focus goes back to whatever had it before.
  */
@@ -39,6 +48,7 @@ export function ModalDialog({
     } else {
       element.close();
     }
+    syncScrollLock();
   }, [open]);
 
   useEffect(() => {
@@ -48,6 +58,7 @@ export function ModalDialog({
       if (element?.open) {
         returnFocus.current?.focus();
       }
+      syncScrollLock();
     };
   }, []);
 
@@ -59,6 +70,7 @@ export function ModalDialog({
       aria-labelledby={labelledBy}
       aria-describedby={describedBy}
       onClose={() => {
+        syncScrollLock();
         returnFocus.current?.focus();
         onClose();
       }}
