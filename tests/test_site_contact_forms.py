@@ -120,7 +120,8 @@ def test_escape_and_a_press_outside_close_it_and_scroll_is_locked_while_open(pag
     page.keyboard.press("Escape")
     expect(dialog).to_be_hidden()
     expect(opener).to_be_focused()
-    assert page.evaluate("getComputedStyle(document.documentElement).overflow") == "visible"
+    # Released on the dialog's close event, a task after the browser closes it and restores focus.
+    page.wait_for_function("() => getComputedStyle(document.documentElement).overflow === 'visible'")
 
     dialog = open_modal(page)
     expect(dialog.get_by_label("Name", exact=True)).to_have_value("Kept while closed")
