@@ -17,23 +17,18 @@ const SOURCE_DIRS = ["app", "components", "lib"];
 // font-normal to font-bold; a heavier class would be drawn at 700.
 const WEIGHTS = { min: 400, max: 700 };
 
-async function* files(dir, test) {
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    const file = path.join(dir, entry.name);
-    if (entry.isDirectory()) yield* files(file, test);
-    else if (test(entry.name)) yield file;
-  }
-}
+const files = async (dir, test) =>
+  (await readdir(dir, { recursive: true })).filter(test).map((name) => path.join(dir, name));
 
 const characters = new Set(Array.from({ length: 0x7f - 0x20 }, (_, index) => String.fromCharCode(0x20 + index)));
 const add = (text) => {
   for (const character of text) if (character.codePointAt(0) > 0x7f) characters.add(character);
 };
-for await (const file of files(path.join(web, "..", "shared_content"), (name) => name.endsWith(".json"))) {
+for (const file of await files(path.join(web, "..", "shared_content"), (name) => name.endsWith(".json"))) {
   add(JSON.stringify(JSON.parse(await readFile(file, "utf8")))); // \u escapes read as what they stand for
 }
 for (const dir of SOURCE_DIRS) {
-  for await (const file of files(path.join(web, dir), (name) => /\.tsx?$/.test(name))) add(await readFile(file, "utf8"));
+  for (const file of await files(path.join(web, dir), (name) => /\.tsx?$/.test(name))) add(await readFile(file, "utf8"));
 }
 
 const subset = await subsetFont(await readFile(source), [...characters].join(""), {
