@@ -14,8 +14,9 @@ PRESETS = ("mobile", "desktop")
 
 
 def lighthouse(pages: dict[str, str]) -> dict[str, dict[str, dict]]:
-    """{preset: {name: {"scores": {...}, "metrics": {...}, "failing": [...]}}}, medians of the runs of
-    each page's URL in `pages` ({name: url})."""
+    """{preset: {name: {"scores": {...}, "metrics": {...}, "failing": [...], ...}}}, medians of the runs
+    of each page's URL in `pages` ({name: url}). `own_status_only`: in every run, Best Practices held
+    only the page's own 404 status against it (web/scripts/lighthouse.mjs)."""
     names = {url: name for name, url in pages.items()}
     run = subprocess.run(
         ["node", "scripts/lighthouse.mjs", "--runs", str(RUNS), "--presets", ",".join(PRESETS), *names],
@@ -41,6 +42,8 @@ def lighthouse(pages: dict[str, str]) -> dict[str, dict[str, dict]]:
                 for name in results[0]["metrics"]
             },
             "failing": sorted({audit for r in results for audit in r["failing"]}),
+            "own_status_only": all(r["ownStatusOnly"] for r in results),
+            "benchmark_index": statistics.median(r["benchmarkIndex"] for r in results),
             "runs": len(results),
         }
     return medians

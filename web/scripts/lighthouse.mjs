@@ -1,6 +1,7 @@
 // Lighthouse runs for `make bench`: every URL under each preset, `--runs` times, in one Chromium
 // (Debian's, from CHROME_PATH; Lighthouse resets its storage and cache before every run).
-// Prints one JSON object per run on stdout: {url, preset, run, scores, metrics}.
+// Prints one JSON object per run on stdout: {url, preset, run, scores, metrics, failing, ownStatusOnly,
+// benchmarkIndex, error}.
 //
 //   node scripts/lighthouse.mjs --runs 3 --presets mobile,desktop URL...
 import * as chromeLauncher from "chrome-launcher";
@@ -27,6 +28,21 @@ for (const [name, category] of Object.entries(defaultConfig.categories)) {
   for (const ref of category.auditRefs) if (name !== "performance" || ref.weight > 0) read.add(ref.id);
 }
 const SKIPPED = defaultConfig.categories.performance.auditRefs.map((ref) => ref.id).filter((id) => !read.has(id));
+
+// Chrome logs a document answered 404 as a console error ("Failed to load resource"), so a correct
+// not-found page always fails Best Practices' errors-in-console. True when that log line is the only
+// thing Best Practices holds against the page: no other audit, no other console error.
+function onlyOwnStatusFails(lhr, url) {
+  const failed = lhr.categories["best-practices"].auditRefs
+    .map((ref) => lhr.audits[ref.id])
+    .filter((audit) => audit.score !== null && audit.score < 1);
+  const errors = lhr.audits["errors-in-console"].details?.items ?? [];
+  return (
+    failed.length === 1 &&
+    failed[0].id === "errors-in-console" &&
+    errors.every((item) => item.source === "network" && item.sourceLocation?.url === url)
+  );
+}
 
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH || "/usr/bin/chromium",
@@ -72,7 +88,19 @@ try {
         const failing = Object.values(audits)
           .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === "binary")
           .map((audit) => audit.id);
-        console.log(JSON.stringify({ url, preset, run, scores, metrics, failing, error: runtimeError?.code ?? null }));
+        console.log(
+          JSON.stringify({
+            url,
+            preset,
+            run,
+            scores,
+            metrics,
+            failing,
+            ownStatusOnly: onlyOwnStatusFails(result.lhr, url),
+            benchmarkIndex: result.lhr.environment.benchmarkIndex,
+            error: runtimeError?.code ?? null,
+          }),
+        );
       }
     }
   }
