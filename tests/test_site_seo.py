@@ -26,14 +26,30 @@ def test_robots_allows_the_site_and_names_the_sitemap(web_url):
     assert f"Sitemap: {SITE['url']}/sitemap.xml" in body
 
 
-def test_page_has_canonical_open_graph_and_organization_data(web_url):
+JSON_LD = re.compile(r'<script type="application/ld\+json">(.+?)</script>')
+
+
+def _json_ld(html: str) -> list[dict]:
+    return [json.loads(data) for data in JSON_LD.findall(html)]
+
+
+def test_page_has_canonical_url_and_open_graph(web_url):
     html = requests.get(f"{web_url}/case-studies/3", timeout=10).text
 
     assert f'<link rel="canonical" href="{SITE["url"]}/case-studies/3"/>' in html
     assert f'<meta property="og:title" content="Case Study Details - {SITE["name"]}"/>' in html
     assert '<meta property="og:image"' in html
-    data = re.search(r'<script type="application/ld\+json">(.+?)</script>', html).group(1)
-    assert json.loads(data)["name"] == SITE["name"]
+
+
+def test_organization_data_is_on_the_home_page_only(web_url):
+    # Every byte shared by all pages delays each of them: the data search engines read from the
+    # home page is not repeated in the others' HTML.
+    (home,) = _json_ld(requests.get(web_url, timeout=10).text)
+    assert home["@type"] == "Organization"
+    assert (home["name"], home["url"]) == (SITE["name"], SITE["url"])
+    assert home["sameAs"] == [link["href"] for link in SITE["social"]]
+
+    assert _json_ld(requests.get(f"{web_url}/case-studies/3", timeout=10).text) == []
 
 
 def test_every_page_links_the_icon_set_and_the_manifest(web_url):

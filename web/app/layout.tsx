@@ -5,7 +5,6 @@ import { Analytics } from "@/components/analytics/analytics";
 import { ConsentDefaults } from "@/components/consent/consent-defaults";
 import { ConsentManager } from "@/components/consent/consent-manager";
 import { ChatButton } from "@/components/layout/chat-button";
-import { OrganizationJsonLd } from "@/components/layout/organization-json-ld";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";
 import { getCookiePolicy, getSite } from "@/lib/content";
@@ -55,7 +54,6 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           />
         </div>
         <Analytics />
-        <OrganizationJsonLd />
       </body>
     </html>
   );

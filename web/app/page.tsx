@@ -6,6 +6,7 @@ import { DreamTeamBanner } from "@/components/home/dream-team-banner";
 import { FeaturedProjects } from "@/components/home/featured-projects";
 import { HeroSection } from "@/components/home/hero-section";
 import { HomeCta } from "@/components/home/home-cta";
+import { OrganizationJsonLd } from "@/components/home/organization-json-ld";
 import { ProfilePopup } from "@/components/home/profile-popup";
 import { StatsBand } from "@/components/home/stats-band";
 import { SupportSection } from "@/components/home/support-section";
@@ -39,6 +40,7 @@ export default function HomePage() {
       <ProfilePopup popup={home.profilePopup}>
         <ProfileDownloadLink source="landing_page_popup">{home.profilePopup.downloadLabel}</ProfileDownloadLink>
       </ProfilePopup>
+      <OrganizationJsonLd />
     </>
   );
 }

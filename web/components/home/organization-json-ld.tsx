@@ -2,7 +2,9 @@ import { getSite } from "@/lib/content";
 
 import { JsonLd } from "../ui/json-ld";
 
-// Structured data so that search engines show the company's name, contacts and offices.
+// Structured data so that search engines show the company's name, contacts and offices. It sits on the
+// home page alone, where search engines look for it (Google: the home page or an about page), not in
+// every page's HTML and React payload.
 export function OrganizationJsonLd() {
   const site = getSite();
   const data = {
