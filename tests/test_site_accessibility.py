@@ -86,6 +86,20 @@ def test_the_contact_modal_meets_wcag_22_aa(viewer):
     assert violations(viewer) == []
 
 
+def test_the_open_menus_meet_wcag_22_aa(viewer):
+    """The submenus and the mobile menu exist only while open, so axe sees them only here."""
+    visit(viewer, "/")
+    if viewer.viewport_size["width"] < 1024:
+        viewer.locator("header").get_by_role("button", name="Open menu").click()
+        toggle = viewer.get_by_role("navigation", name="Mobile").get_by_role("button", name="AI submenu")
+    else:
+        toggle = viewer.get_by_role("button", name="AI menu")
+    toggle.click()
+    expect(viewer.locator(f"#{toggle.get_attribute('aria-controls')}".replace(":", "\\:"))).to_be_visible()
+
+    assert violations(viewer) == []
+
+
 def test_the_quote_dialog_meets_wcag_22_aa(viewer):
     visit(viewer, "/services/7")
     viewer.get_by_role("button", name="Request a Quote").first.click()

@@ -43,8 +43,9 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         <SiteHeader />
         <main id="main">{children}</main>
         <SiteFooter />
-        {/* The chat button rides above the cookie banner while it shows, laid out, not measured. */}
-        <div className="pointer-events-none fixed inset-x-0 bottom-0 z-40 flex flex-col items-end">
+        {/* The chat button rides above the cookie banner while it shows, laid out, not measured.
+            Both stay below the header (z-40), whose open mobile menu covers the whole screen. */}
+        <div className="pointer-events-none fixed inset-x-0 bottom-0 z-30 flex flex-col items-end">
           <ChatButton />
           <ConsentManager
             texts={getCookiePolicy().consent}
