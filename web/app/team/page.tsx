@@ -13,7 +13,13 @@ export default function TeamPage() {
   return (
     <>
       <PageHero title={team.page.heading} intro={team.page.intro} />
-      <MemberRow name="advisors" members={getTeamRow("advisors")} srHeading="Advisors and consultants" className="pb-6! sm:pb-8!" />
+      <MemberRow
+        name="advisors"
+        members={getTeamRow("advisors")}
+        srHeading="Advisors and consultants"
+        priority
+        className="pb-6! sm:pb-8!"
+      />
       <MemberRow name="leadership" members={getTeamRow("leadership")} srHeading="Leadership" className="pt-6! sm:pt-8!" />
       <MemberRow name="experts" members={getTeamRow("experts")} heading={team.expertsHeading} tone="surface" />
     </>

@@ -3,7 +3,7 @@ import type { TeamMember } from "@/lib/content";
 import { Picture } from "../ui/picture";
 import { MemberLinks } from "./member-links";
 
-export function MemberCard({ member }: { member: TeamMember }) {
+export function MemberCard({ member, priority = false }: { member: TeamMember; priority?: boolean }) {
   return (
     <article
       data-member={member.name}
@@ -14,6 +14,7 @@ export function MemberCard({ member }: { member: TeamMember }) {
         alt={`Portrait of ${member.name}, ${member.role}`}
         width={400}
         height={400}
+        priority={priority}
         className="aspect-[4/3] w-full bg-surface object-cover object-[center_35%] sm:aspect-square"
       />
       <div className="flex flex-1 flex-col p-6">

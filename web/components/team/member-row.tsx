@@ -3,13 +3,17 @@ import type { TeamMember } from "@/lib/content";
 import { Section, SectionHeading, type Tone } from "../ui/section";
 import { MemberCard } from "./member-card";
 
-/** One row of the team page as its own band; `srHeading` names a row the design leaves untitled. */
+/**
+ * One row of the team page as its own band; `srHeading` names a row the design leaves untitled.
+ * `priority`: the row is on the first screen, so its portraits load at once.
+ */
 export function MemberRow({
   name,
   members,
   heading,
   srHeading,
   tone = "white",
+  priority = false,
   className = "",
 }: {
   name: TeamMember["row"];
@@ -17,6 +21,7 @@ export function MemberRow({
   heading?: string;
   srHeading?: string;
   tone?: Tone;
+  priority?: boolean;
   className?: string;
 }) {
   const columns = members.length >= 4 ? "sm:grid-cols-2 lg:grid-cols-4" : "sm:grid-cols-2 lg:grid-cols-3";
@@ -27,7 +32,7 @@ export function MemberRow({
       <ul className={`grid gap-8 ${columns} ${heading ? "mt-12" : ""}`}>
         {members.map((member) => (
           <li key={member.name}>
-            <MemberCard member={member} />
+            <MemberCard member={member} priority={priority} />
           </li>
         ))}
       </ul>
