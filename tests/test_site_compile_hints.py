@@ -1,5 +1,5 @@
 """V8's compile hint (web/scripts/compile-hints.mjs) on exactly the scripts pages load at first paint,
-as `next start` serves them."""
+as `next start` serves them (declared for after the paint: web/scripts/scripts-after-paint.mjs)."""
 
 import re
 from pathlib import Path
@@ -10,7 +10,9 @@ from .site import NOT_FOUND, routes
 
 HINT = "//# allFunctionsCalledOnLoad\n"
 CHUNKS = Path(__file__).resolve().parent.parent / "web/.next/static/chunks"
-SCRIPT = re.compile(r'<script src="(/_next/static/[^"]+\.js)"(?![^>]*noModule)[^>]*>')
+SCRIPT = re.compile(
+    r'<script (?:type="text/x-after-paint" data-)?src="(/_next/static/[^"]+\.js)"(?![^>]*noModule)[^>]*>'
+)
 
 
 def first_load_scripts(web_url: str) -> set[str]:
