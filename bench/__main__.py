@@ -13,6 +13,7 @@ from tests.servers import lead_service, web
 
 from .build_weight import weigh
 from .floor import floor_weight, serve_floor
+from .hydration import hydration
 from .lighthouse import lighthouse
 from .notifications import notification_latency
 from .pages import page_throughput
@@ -60,6 +61,7 @@ def main() -> None:
                 return lighthouse({**{route: f"{site}{route}" for route in paths}, FLOOR: floor})
 
         measure("lighthouse", run_lighthouse)
+        measure("hydration", lambda: hydration(_folder(tmp, "hydration")))
         measure("service", lambda: service_throughput(_folder(tmp, "service")))
         measure("pages", lambda: page_throughput(_folder(tmp, "pages")))
         measure("notifications", lambda: notification_latency(_folder(tmp, "notifications")))

@@ -60,6 +60,23 @@ def _weights(results: dict[str, Any]) -> list[str]:
     return [*lines, ""]
 
 
+def _hydration(results: dict[str, Any]) -> list[str]:
+    lines = [
+        "## Scripts at the first paint: a phone's load (Chromium, Lighthouse's mobile throttling applied)",
+        "",
+        "| Route | Scripts requested | FCP ms | LCP ms | hydrated ms | hydrated, ratio |",
+        "|---|---|---:|---:|---:|---:|",
+    ]
+    for route, variants in results["hydration"].items():
+        eager = variants["with the HTML"]["hydrated"]
+        for name, marks in variants.items():
+            lines.append(
+                f"| {route} | {name} | {marks['fcp']:.0f} | {marks['lcp']:.0f} | {marks['hydrated']:.0f}"
+                f" | {marks['hydrated'] / eager:.2f} |"
+            )
+    return [*lines, ""]
+
+
 def _service(results: dict[str, Any]) -> list[str]:
     lines = [
         "## Lead service under load",
@@ -177,5 +194,5 @@ def markdown(results: dict[str, Any]) -> str:
         f"{results['date']}, {results['machine']}; {results['seconds']:.0f} s in all.",
         "",
     ]
-    sections = [_bars, _lighthouse, _weights, _service, _pages, _notifications]
+    sections = [_bars, _lighthouse, _hydration, _weights, _service, _pages, _notifications]
     return "\n".join(header + [line for section in sections for line in section(results)])
