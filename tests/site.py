@@ -56,6 +56,11 @@ NOT_FOUND = {
 }
 
 
+def every_page() -> list[str]:
+    """Every route, each detail section's not-found screen and the site's own not-found page."""
+    return [route.path for route in routes()] + [f"{base}/999" for base in NOT_FOUND] + ["/nowhere"]
+
+
 def visit(page, path: str):
     """Go to `path` and wait until React has hydrated the header and run the layout's effects, so
     clicks and hovers land on live handlers rather than on the server HTML. The page view is the

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import requests
 
-from .site import NOT_FOUND, routes
+from .site import every_page
 
 HINT = "//# allFunctionsCalledOnLoad\n"
 CHUNKS = Path(__file__).resolve().parent.parent / "web/.next/static/chunks"
@@ -17,8 +17,7 @@ SCRIPT = re.compile(
 
 def first_load_scripts(web_url: str) -> set[str]:
     scripts = set()
-    # Every route, each detail section's not-found screen and the site's own not-found page.
-    for path in [route.path for route in routes()] + [f"{base}/999" for base in NOT_FOUND] + ["/nowhere"]:
+    for path in every_page():
         scripts |= set(SCRIPT.findall(requests.get(f"{web_url}{path}", timeout=30).text))
     return scripts
 
