@@ -11,9 +11,10 @@ from . import content
 
 FORMS = content.load("forms")
 MESSAGES = FORMS["messages"]
-# C0 controls other than tab, newline and carriage return have no place in a lead, and NUL is
-# refused outright by PostgreSQL text columns.
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+# What each kind of field refuses, as the browser checks it too. A one-line value ends up in
+# e-mail headers, CSV cells and log lines, where a line break or a direction override could forge
+# a header, a row or a line, or show the sales team something other than what was sent.
+_FORBIDDEN = {kind: re.compile(rule["source"]) for kind, rule in FORMS["characters"].items()}
 
 
 class LeadSchema(Schema):
@@ -36,13 +37,23 @@ class LeadSchema(Schema):
         return {**kept, "spam": FORMS["honeypotField"] in kept}
 
 
-def _printable_text(value: str) -> None:
-    try:
-        value.encode("utf-8")  # fails on lone surrogates, which "\ud800" in JSON produces
-    except UnicodeEncodeError:
-        raise ValidationError(MESSAGES["invalidCharacters"]) from None
-    if _CONTROL.search(value):
-        raise ValidationError(MESSAGES["invalidCharacters"])
+def _characters(spec: dict[str, Any]):
+    """The field's character rule: a textarea keeps its line breaks, every other field is one line."""
+    forbidden, message = (
+        (_FORBIDDEN["multiLine"], MESSAGES["invalidCharacters"])
+        if spec["type"] == "textarea"
+        else (_FORBIDDEN["singleLine"], MESSAGES["singleLine"])
+    )
+
+    def check(value: str) -> None:
+        try:
+            value.encode("utf-8")  # fails on lone surrogates, which "\ud800" in JSON produces
+        except UnicodeEncodeError:
+            raise ValidationError(MESSAGES["invalidCharacters"]) from None
+        if forbidden.search(value):
+            raise ValidationError(message)
+
+    return check
 
 
 class InternationalPhone(fields.String):
@@ -55,6 +66,9 @@ class InternationalPhone(fields.String):
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> str:
         text = super()._deserialize(value, attr, data, **kwargs)
+        # Checked before parsing, which would quietly drop a line break from the number.
+        if _FORBIDDEN["singleLine"].search(text):
+            raise ValidationError(MESSAGES["singleLine"])
         if len(text) > self.max_length or not text.startswith("+"):
             raise ValidationError(self.message)
         try:
@@ -66,6 +80,17 @@ class InternationalPhone(fields.String):
         return phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.E164)
 
 
+def _first_failure(validators: list):
+    """The validators in order, stopping at the first that fails: one message per field, the one
+    that tells the visitor what to fix first (a line break in an address, not its format too)."""
+
+    def check(value: Any) -> None:
+        for validator in validators:
+            validator(value)
+
+    return check
+
+
 def _field(spec: dict[str, Any]) -> fields.Field:
     messages = spec["messages"]
     metadata: dict[str, str] = {}
@@ -73,7 +98,7 @@ def _field(spec: dict[str, Any]) -> fields.Field:
     if spec["required"]:
         error_messages |= {"required": messages["required"], "null": messages["required"]}
     validators = [
-        _printable_text,
+        _characters(spec),
         validate.Length(max=spec["maxLength"], error=MESSAGES["maxLength"].format(max=spec["maxLength"])),
     ]
     if "pattern" in spec:
@@ -88,7 +113,7 @@ def _field(spec: dict[str, Any]) -> fields.Field:
         validators.append(validate.OneOf(spec["options"], error=messages["option"]))
     options = {
         "required": spec["required"],
-        "validate": validators,
+        "validate": _first_failure(validators),
         "error_messages": error_messages,
         "metadata": metadata,
     }

@@ -114,16 +114,42 @@ def test_non_text_value_is_rejected(client, value):
     assert response.json == {"errors": {"name": ["Please enter text here."]}}
 
 
-@pytest.mark.parametrize("text", ["Nadia\x00", "Na\x07dia", "\ud800"])
-def test_control_characters_and_lone_surrogates_are_rejected(client, text):
-    response = client.post("/api/contact", json={**VALID, "name": text})
+ONE_LINE = "Please write this on one line, without line breaks or hidden formatting characters."
+# Line breaks of every kind, the other C0 and C1 controls, DEL, and the direction overrides.
+NOT_ONE_LINE = [
+    *"\r\n\x85\u2028\u2029\x00\x07\t\x1b\x7f\x9b",
+    *(chr(code) for code in (*range(0x202A, 0x202F), *range(0x2066, 0x206A))),
+]
+
+
+@pytest.mark.parametrize("character", NOT_ONE_LINE, ids=lambda c: f"U+{ord(c):04X}")
+@pytest.mark.parametrize("field", ["name", "company", "email", "phone", "page"])
+def test_one_line_fields_refuse_line_breaks_controls_and_direction_overrides(client, field, character):
+    value = {"page": "/about", "email": "nadia@example.com"}.get(field) or VALID[field]
+    response = client.post("/api/contact", json={**VALID, field: value[:3] + character + value[3:]})
 
     assert response.status_code == 400
-    assert response.json == {"errors": {"name": ["This contains characters we cannot accept."]}}
+    assert response.json == {"errors": {field: [ONE_LINE]}}
+
+
+@pytest.mark.parametrize("text", ["Hello\x00", "He\x07llo", "\x7f"])
+def test_message_refuses_controls_other_than_line_breaks_and_tabs(client, text):
+    response = client.post("/api/contact", json={**VALID, "message": text})
+
+    assert response.status_code == 400
+    assert response.json == {"errors": {"message": ["This contains characters we cannot accept."]}}
+
+
+@pytest.mark.parametrize("field", ["name", "message"])
+def test_lone_surrogates_are_refused(client, field):
+    response = client.post("/api/contact", json={**VALID, field: "\ud800"})
+
+    assert response.status_code == 400
+    assert response.json == {"errors": {field: ["This contains characters we cannot accept."]}}
 
 
 def test_multiline_message_and_any_script_are_kept(client, rows):
-    message = "Hello,\r\n\tবাংলা, 中文, emoji 🚀\nThanks"
+    message = "Hello,\r\n\tবাংলা, 中文, emoji 🚀\u2028\u202eThanks\u202c\x85Nadia"
     assert client.post("/api/contact", json={**VALID, "message": message}).status_code == 201
     assert rows("contact")[0].message == message
 

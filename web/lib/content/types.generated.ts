@@ -450,6 +450,13 @@ export interface FormsContent {
   patterns: {
     [k: string]: FormPattern;
   };
+  /**
+   * The characters a field refuses, each rule a regular-expression character class that must match nowhere in the value. singleLine, for every field but a textarea (hidden ones included): line breaks (CR, LF, NEL, U+2028, U+2029), every other C0 and C1 control, DEL, and the bidirectional embeddings, overrides and isolates. multiLine, for a textarea, which keeps its line breaks and tabs: the other C0 controls and DEL.
+   */
+  characters: {
+    singleLine: FormPattern;
+    multiLine: FormPattern;
+  };
   messages: FormMessages;
   forms: {
     contact: Form;
@@ -468,6 +475,9 @@ export interface FormPattern {
 export interface FormMessages {
   maxLength: string;
   notText: string;
+  /**
+   * Under a textarea that holds a character of characters.multiLine, or text that is not valid Unicode.
+   */
   invalidCharacters: string;
   unknownForm: string;
   checkFields: string;
@@ -479,6 +489,14 @@ export interface FormMessages {
    * Under the security check when the service refuses its token.
    */
   turnstile: string;
+  /**
+   * Under a one-line field that holds a character of characters.singleLine.
+   */
+  singleLine: string;
+  /**
+   * Under the security check when Cloudflare could not be asked (a time-out or an answer that is not JSON): the lead is refused, and the visitor keeps the values to send again.
+   */
+  turnstileUnavailable: string;
 }
 export interface Form {
   endpoint: "/api/contact" | "/api/quote";
