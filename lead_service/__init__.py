@@ -7,11 +7,9 @@ from typing import Any
 
 from flask import Flask
 from flask_cors import CORS
-from flask_limiter import Limiter
-from flask_limiter.util import get_remote_address
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from . import commands, consent, errors, health, leads, openapi, profile, security_headers
+from . import commands, consent, errors, health, leads, openapi, profile, rate_limits, security_headers
 from .config import engine_options, from_environment
 from .extensions import db, migrate
 
@@ -34,9 +32,6 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     if app.config["TRUSTED_PROXY_HOPS"] > 0:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=app.config["TRUSTED_PROXY_HOPS"])
     db.init_app(app)
-    # One limiter per app, so that each app has its own store and settings. Keyed on the client's
-    # address as ProxyFix leaves it: the trusted hop's view, never a value the visitor wrote.
-    limiter = Limiter(get_remote_address, app=app)
     migrate.init_app(app, db, directory=str(MIGRATIONS), render_as_batch=True)
     if app.config["CORS_ORIGINS"]:
         CORS(app, resources={r"/api/*": {"origins": app.config["CORS_ORIGINS"]}}, methods=["GET", "POST"])
@@ -45,8 +40,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         app.register_blueprint(module.bp)
     # Health probes come from the platform, a PDF viewer asks for the profile in many ranges, and
     # the API document is the same for everyone.
-    for module in (health, profile, openapi):
-        limiter.exempt(module.bp)
+    rate_limits.init_app(app, health.bp, profile.bp, openapi.bp)
     security_headers.init_app(app)
     commands.init_app(app)
     return app

@@ -1,8 +1,10 @@
 """Settings, read once from the environment. See README.md "Configuration"."""
 
 import os
+import secrets
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 # Cloudflare Turnstile's server-side check of a token.
 SITEVERIFY_URL = "https://challenges.cloudflare.com/turnstile/v0/siteverify"
@@ -68,7 +70,23 @@ def engine_options(url: str) -> dict[str, Any]:
     return {"hide_parameters": True, "pool_pre_ping": True, "pool_recycle": 1800}
 
 
+def _instance_secret(instance_path: Path) -> str:
+    """A random key made once and kept beside the SQLite database, readable by its owner only.
+    Every process of one instance reads the same file; the first to start writes it."""
+    path = instance_path / "secret_key"
+    try:
+        with os.fdopen(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "w") as file:
+            file.write(secrets.token_hex(32))
+    except FileExistsError:
+        pass
+    key = path.read_text().strip()
+    if not key:
+        raise RuntimeError(f"{path} is empty: delete it, or set SECRET_KEY")
+    return key
+
+
 def from_environment(instance_path: Path) -> dict[str, Any]:
+    site_url = _text("SITE_URL", "http://127.0.0.1:3000").rstrip("/")
     return {
         "SQLALCHEMY_DATABASE_URI": database_url(
             _text("DATABASE_URL", f"sqlite:///{instance_path / 'leads.db'}")
@@ -82,18 +100,25 @@ def from_environment(instance_path: Path) -> dict[str, Any]:
         "RATELIMIT_STORAGE_URI": _text("RATELIMIT_STORAGE_URI", "memory://"),
         "RATELIMIT_DEFAULT": _text("RATELIMIT_DEFAULT", DEFAULT_RATE_LIMITS),
         "RATELIMIT_HEADERS_ENABLED": True,
-        # A store that is down lets requests through rather than turning leads away with a 500.
-        "RATELIMIT_SWALLOW_ERRORS": True,
-        # How many proxies in front of the service add to X-Forwarded-For (the site's /api
-        # forwarding, or the reverse proxy): only that many entries, from the right, are believed.
-        "TRUSTED_PROXY_HOPS": _int("TRUSTED_PROXY_HOPS", 1),
+        # A store that is down: each process counts in its own memory until it is back, so the
+        # limits still hold (per process) instead of letting every request through.
+        "RATELIMIT_IN_MEMORY_FALLBACK_ENABLED": True,
+        # How many proxies in front of the service set X-Forwarded-For (the reverse proxy, or the
+        # site's /api forwarding): only that many entries, from the right, are believed. None by
+        # default: a service that faces visitors itself must not take their word for an address.
+        "TRUSTED_PROXY_HOPS": _int("TRUSTED_PROXY_HOPS", 0),
+        # Keys the HMAC under which an Idempotency-Key's request is stored, so that a stored key
+        # cannot confirm a guessed lead. Default: a random key kept in the instance folder.
+        "SECRET_KEY": _text("SECRET_KEY") or _instance_secret(instance_path),
         # Days a lead is kept before `lead-service leads purge` removes it; 0: until asked.
         "LEAD_RETENTION_DAYS": _int("LEAD_RETENTION_DAYS", 0),
         # Cloudflare Turnstile: off unless the secret is set (then the site needs its site key).
         "TURNSTILE_SECRET_KEY": _text("TURNSTILE_SECRET_KEY"),
         "TURNSTILE_VERIFY_URL": _text("TURNSTILE_VERIFY_URL", SITEVERIFY_URL),
+        # The hostnames a Turnstile answer may name: a token solved on another site is refused.
+        "TURNSTILE_HOSTNAMES": _list("TURNSTILE_HOSTNAMES") or [urlsplit(site_url).hostname or ""],
         # Where a lead's notification links the page it was sent from.
-        "SITE_URL": _text("SITE_URL", "http://127.0.0.1:3000").rstrip("/"),
+        "SITE_URL": site_url,
         **_notification_settings(),
     }
 

@@ -15,12 +15,14 @@ _TIMEOUT_SECONDS = 5
 _MAX_TOKEN_LENGTH = 2048  # Cloudflare's documented limit
 
 
-def _refuse() -> None:
-    raise ValidationError({FIELD: [FORMS["messages"]["turnstile"]]})
+def _refuse(message: str = "turnstile") -> None:
+    raise ValidationError({FIELD: [FORMS["messages"][message]]})
 
 
 def verify(body: Any) -> None:
-    """Checked after the fields, so that a visitor fixing a field keeps an unspent token."""
+    """Checked after the fields, so that a visitor fixing a field keeps an unspent token. Only a
+    clear yes for this site lets a lead in: an answer Cloudflare did not give in time, or not as
+    JSON, refuses it with a message to send again (the form keeps the visitor's values)."""
     secret = current_app.config["TURNSTILE_SECRET_KEY"]
     if not secret:
         return
@@ -35,13 +37,15 @@ def verify(body: Any) -> None:
         )
         result = answer.json()
     except (requests.RequestException, ValueError) as exc:
-        # Cloudflare out of reach: the lead is taken, as the honeypot and the rate limits still
-        # stand, rather than lost to an outage that is not the visitor's doing.
-        current_app.logger.warning(
-            "turnstile not reachable, lead taken unverified error=%s", type(exc).__name__
-        )
-        return
-    if not (isinstance(result, dict) and result.get("success") is True):
-        codes = result.get("error-codes") if isinstance(result, dict) else None
-        current_app.logger.info("turnstile refused a lead codes=%s", codes)
+        current_app.logger.warning("turnstile not reachable, lead refused error=%s", type(exc).__name__)
+        _refuse("turnstileUnavailable")
+    if not isinstance(result, dict):
+        current_app.logger.warning("turnstile answered no JSON object, lead refused")
+        _refuse("turnstileUnavailable")
+    if result.get("success") is not True:
+        current_app.logger.info("turnstile refused a lead codes=%s", result.get("error-codes"))
+        _refuse()
+    if result.get("hostname") not in current_app.config["TURNSTILE_HOSTNAMES"]:
+        # A token solved on another site, passed on by a script: valid, but not for us.
+        current_app.logger.info("turnstile token from another site refused")
         _refuse()

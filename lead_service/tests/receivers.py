@@ -129,11 +129,14 @@ class WebhookReceiver:
 
 class Siteverify:
     """Stands in for Cloudflare Turnstile's siteverify, which the tests cannot reach: success for
-    the secret it is given and a token it was told is good, each token once (they are single-use)."""
+    the secret it is given and a token it was told is good, each token once (they are single-use),
+    naming the hostname the token was solved on. `garbage`, when set, is answered instead."""
 
-    def __init__(self, secret: str):
+    def __init__(self, secret: str, hostname: str = "127.0.0.1"):
         self.good: set[str] = set()
         self.calls: list[dict[str, str]] = []
+        self.hostname = hostname
+        self.garbage: bytes | None = None
         verifier = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -143,7 +146,10 @@ class Siteverify:
                 verifier.calls.append(call)
                 ok = call.get("secret") == secret and call.get("response") in verifier.good
                 verifier.good.discard(call.get("response", ""))
-                body = json.dumps({"success": ok, "error-codes": [] if ok else ["invalid-input-response"]})
+                answer = {"success": ok, "error-codes": [] if ok else ["invalid-input-response"]}
+                body = json.dumps({**answer, "hostname": verifier.hostname} if ok else answer)
+                if verifier.garbage is not None:
+                    body = verifier.garbage.decode()
                 self.send_response(200)
                 self.send_header("Content-Type", "application/json")
                 self.end_headers()

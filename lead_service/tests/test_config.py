@@ -34,6 +34,8 @@ def test_environment_settings(monkeypatch, tmp_path):
     monkeypatch.setenv("SITE_URL", "https://www.example.com/")
     monkeypatch.setenv("TURNSTILE_SECRET_KEY", "0x4AAA-secret")
     monkeypatch.setenv("TURNSTILE_VERIFY_URL", "http://127.0.0.1:9/siteverify")
+    monkeypatch.setenv("TURNSTILE_HOSTNAMES", "example.com,www.example.com")
+    monkeypatch.setenv("SECRET_KEY", "a-long-random-key")
     monkeypatch.setenv("SMTP_HOST", "smtp.example.com")
     monkeypatch.setenv("SMTP_SECURITY", "SSL")
     monkeypatch.setenv("SMTP_USERNAME", "leads")
@@ -57,11 +59,13 @@ def test_environment_settings(monkeypatch, tmp_path):
         "RATELIMIT_STORAGE_URI": "redis://cache:6379/0",
         "RATELIMIT_DEFAULT": "5 per minute",
         "RATELIMIT_HEADERS_ENABLED": True,
-        "RATELIMIT_SWALLOW_ERRORS": True,
+        "RATELIMIT_IN_MEMORY_FALLBACK_ENABLED": True,
         "TRUSTED_PROXY_HOPS": 2,
+        "SECRET_KEY": "a-long-random-key",
         "LEAD_RETENTION_DAYS": 400,
         "TURNSTILE_SECRET_KEY": "0x4AAA-secret",
         "TURNSTILE_VERIFY_URL": "http://127.0.0.1:9/siteverify",
+        "TURNSTILE_HOSTNAMES": ["example.com", "www.example.com"],
         "SITE_URL": "https://www.example.com",
         "SMTP_HOST": "smtp.example.com",
         "SMTP_PORT": 465,
@@ -91,6 +95,9 @@ def test_defaults_keep_everything_in_the_instance_folder(monkeypatch, tmp_path):
         "RATELIMIT_DEFAULT",
         "TRUSTED_PROXY_HOPS",
         "LEAD_RETENTION_DAYS",
+        "SECRET_KEY",
+        "SITE_URL",
+        "TURNSTILE_HOSTNAMES",
     ):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("LEAD_SERVICE_INSTANCE_PATH", str(tmp_path))
@@ -102,7 +109,12 @@ def test_defaults_keep_everything_in_the_instance_folder(monkeypatch, tmp_path):
     assert app.config["SQLALCHEMY_ENGINE_OPTIONS"]["hide_parameters"] is True
     assert app.config["MAX_CONTENT_LENGTH"] == 64 * 1024
     assert (app.config["RATELIMIT_ENABLED"], app.config["RATELIMIT_STORAGE_URI"]) == (True, "memory://")
-    assert app.config["TRUSTED_PROXY_HOPS"] == 1
+    assert app.config["TRUSTED_PROXY_HOPS"] == 0  # no forwarding header is believed
+    assert app.config["TURNSTILE_HOSTNAMES"] == ["127.0.0.1"]
+    # A random key of the instance's own, the same for every process that starts on it.
+    key = (tmp_path / "secret_key").read_text()
+    assert len(key) == 64 and app.config["SECRET_KEY"] == key == create_app().config["SECRET_KEY"]
+    assert (tmp_path / "secret_key").stat().st_mode & 0o777 == 0o600
 
 
 def test_bad_number_is_a_clear_startup_error(monkeypatch, tmp_path):

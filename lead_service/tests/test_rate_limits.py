@@ -1,5 +1,6 @@
-"""Rate limits (flask-limiter): per client address and per route, 429 JSON with Retry-After; the
-address from X-Forwarded-For only through the trusted proxy hops; shared through Redis."""
+"""Rate limits (flask-limiter): per client address (an IPv6 client per /64) and per route, 429 JSON
+with Retry-After; the address from X-Forwarded-For only through the trusted proxy hops, none by
+default; shared through Redis, and still held in each process's memory while Redis is down."""
 
 import uuid
 
@@ -19,7 +20,7 @@ def limited(database, profile_pdf, client):
     """An app with a small limit, so that a test can reach it; `storage` picks the store. (`client`
     clears the tables afterwards, for the other tests.)"""
 
-    def make(storage: str = "memory://", hops: int = 1):
+    def make(storage: str = "memory://", hops: int | None = 1):
         app = create_app(
             {
                 **database,
@@ -29,7 +30,8 @@ def limited(database, profile_pdf, client):
                 "RATELIMIT_STORAGE_URI": storage,
                 # Keys of their own per app, so that apps sharing one Redis are the only link.
                 "RATELIMIT_KEY_PREFIX": f"test-{uuid.uuid4().hex}",
-                "TRUSTED_PROXY_HOPS": hops,
+                # None: the service's own default, from the environment.
+                **({"TRUSTED_PROXY_HOPS": hops} if hops is not None else {}),
             }
         )
         with app.app_context():
@@ -102,6 +104,28 @@ def test_instances_sharing_redis_share_the_count(limited):
     assert send(second.test_client(), forwarded_for="203.0.113.9").status_code == 429
 
 
-def test_a_store_that_is_down_lets_leads_through(limited):
+def test_by_default_a_forged_forwarded_for_is_not_believed(limited, monkeypatch):
+    monkeypatch.delenv("TRUSTED_PROXY_HOPS", raising=False)
+    client = limited(hops=None).test_client()
+    answers = [send(client, forwarded_for=f"198.51.100.{n}") for n in range(LIMIT + 1)]
+    assert [answer.status_code for answer in answers] == [201] * LIMIT + [429]
+
+
+def test_an_ipv6_client_is_counted_per_64(limited):
+    client = limited(hops=1).test_client()
+    answers = [send(client, forwarded_for=f"2001:db8:7:1::{n:x}") for n in range(LIMIT + 1)]
+    assert answers[-1].status_code == 429
+    assert send(client, forwarded_for="2001:db8:7:2::1").status_code == 201  # another /64
+
+
+def test_an_ipv4_mapped_address_counts_as_its_ipv4_address(limited):
+    client = limited(hops=1).test_client()
+    for _ in range(LIMIT):
+        send(client, forwarded_for="203.0.113.50")
+    assert send(client, forwarded_for="::ffff:203.0.113.50").status_code == 429
+
+
+def test_a_store_that_is_down_still_limits_in_memory(limited):
     client = limited("redis://127.0.0.1:1/0").test_client()
-    assert send(client).status_code == 201
+    answers = [send(client, forwarded_for="203.0.113.7") for _ in range(LIMIT + 1)]
+    assert [answer.status_code for answer in answers] == [201] * LIMIT + [429]

@@ -2,9 +2,11 @@
 siteverify endpoint (here a local stand-in, as Cloudflare cannot be reached from the tests), and a
 refused or missing token is answered as a field error with nothing stored."""
 
+import socket
+
 import pytest
 
-from lead_service import content
+from lead_service import content, create_app, turnstile
 
 from .receivers import Siteverify, free_port
 from .test_commands import CONTACT, QUOTE
@@ -67,12 +69,60 @@ def test_a_retry_with_a_new_token_is_answered_from_the_first(client, rows, sitev
     assert len(rows("quote")) == 1 and len(siteverify.calls) == 1
 
 
-def test_cloudflare_out_of_reach_lets_the_lead_in(client, rows, app, monkeypatch):
+UNAVAILABLE = {"errors": {FIELD: [FORMS["messages"]["turnstileUnavailable"]]}}
+
+
+def test_a_token_solved_on_another_site_is_refused(client, rows, siteverify):
+    siteverify.good.add("their-token")
+    siteverify.hostname = "elsewhere.example"
+
+    response = client.post("/api/quote", json={**QUOTE, FIELD: "their-token"})
+
+    assert (response.status_code, response.json) == (400, REFUSED)
+    assert rows("quote") == []
+
+
+def test_the_hostnames_to_accept_come_from_the_site_url(monkeypatch, tmp_path):
+    monkeypatch.setenv("SITE_URL", "https://www.tidewell.example/")
+    monkeypatch.setenv("LEAD_SERVICE_INSTANCE_PATH", str(tmp_path))
+    assert create_app().config["TURNSTILE_HOSTNAMES"] == ["www.tidewell.example"]
+    monkeypatch.setenv("TURNSTILE_HOSTNAMES", "tidewell.example, www.tidewell.example")
+    assert create_app().config["TURNSTILE_HOSTNAMES"] == ["tidewell.example", "www.tidewell.example"]
+
+
+@pytest.mark.parametrize("answer", [b"<html>Bad gateway</html>", b"[true]", b'"success"'])
+def test_an_answer_that_is_no_json_object_refuses_with_a_retry_message(client, rows, siteverify, answer):
+    siteverify.good.add("good-token")
+    siteverify.garbage = answer
+
+    response = client.post("/api/quote", json={**QUOTE, FIELD: "good-token"})
+
+    assert (response.status_code, response.json) == (400, UNAVAILABLE)
+    assert rows("quote") == []
+
+
+def test_cloudflare_out_of_reach_refuses_the_lead_with_a_retry_message(client, rows, app, monkeypatch):
     monkeypatch.setitem(app.config, "TURNSTILE_SECRET_KEY", SECRET)
     monkeypatch.setitem(app.config, "TURNSTILE_VERIFY_URL", f"http://127.0.0.1:{free_port()}/siteverify")
 
-    assert client.post("/api/quote", json={**QUOTE, FIELD: "any"}).status_code == 201
-    assert len(rows("quote")) == 1
+    response = client.post("/api/quote", json={**QUOTE, FIELD: "any"})
+
+    assert (response.status_code, response.json) == (400, UNAVAILABLE)
+    assert rows("quote") == [] and rows("outbox") == []
+
+
+def test_cloudflare_too_slow_refuses_the_lead_with_a_retry_message(client, rows, app, monkeypatch):
+    with socket.create_server(("127.0.0.1", 0)) as silent:  # accepts, never answers
+        monkeypatch.setitem(app.config, "TURNSTILE_SECRET_KEY", SECRET)
+        monkeypatch.setitem(
+            app.config, "TURNSTILE_VERIFY_URL", f"http://127.0.0.1:{silent.getsockname()[1]}/"
+        )
+        monkeypatch.setattr(turnstile, "_TIMEOUT_SECONDS", 0.3)
+
+        response = client.post("/api/quote", json={**QUOTE, FIELD: "any"})
+
+    assert (response.status_code, response.json) == (400, UNAVAILABLE)
+    assert rows("quote") == []
 
 
 def test_off_without_a_secret(client, rows):

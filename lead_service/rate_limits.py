@@ -1,0 +1,30 @@
+"""Rate limits (flask-limiter): per client and per route, from RATELIMIT_* settings. The client is
+the address the service saw, after ProxyFix has believed the trusted hops and no more."""
+
+import ipaddress
+
+from flask import Flask, request
+from flask_limiter import Limiter
+
+
+def client_key() -> str:
+    """The client's address; an IPv6 client by its /64, which one household or server is given
+    whole, so that walking through its addresses does not reset the count."""
+    address = request.remote_addr or ""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if ip.version == 6:
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network((ip, 64), strict=False))
+    return str(ip)
+
+
+def init_app(app: Flask, *exempt_blueprints) -> Limiter:
+    """One limiter per app, so that each app has its own store and settings."""
+    limiter = Limiter(client_key, app=app)
+    for blueprint in exempt_blueprints:
+        limiter.exempt(blueprint)
+    return limiter
