@@ -1,5 +1,6 @@
 """The ways the sales team hears of a lead: e-mail over SMTP and a signed JSON webhook. Each one is
-on only when configured; a failed send raises DeliveryError for the outbox to retry."""
+on only when configured; a failed send raises DeliveryError for the outbox to retry (any other
+exception, the outbox records the same way)."""
 
 import hashlib
 import hmac

@@ -5,6 +5,7 @@ committed, whatever the mail server or the webhook receiver is doing at that mom
 Delivery is at least once: a worker that dies between a send and its commit sends that one again,
 with the same Message-ID and X-Lead-Delivery, by which a mail client or a receiver can drop it."""
 
+import re
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -37,13 +38,14 @@ def backoff(attempts: int, base_seconds: float) -> timedelta:
 class _Claimed:
     id: int
     kind: str
+    lead_id: int
     attempts: int
     sent: dict[str, bool]
 
 
-def _claim(channels: Sequence[Channel]) -> tuple[_Claimed, object] | None:
-    """The oldest due notification and its lead. On PostgreSQL its row stays locked until the
-    caller commits, and other workers skip it; on SQLite, one worker runs (see `run`)."""
+def _claim(channels: Sequence[Channel]) -> _Claimed | None:
+    """The oldest due notification. On PostgreSQL its row stays locked until the caller commits,
+    and other workers skip it; on SQLite, one worker runs (see worker.run)."""
     now = datetime.now(UTC)
     row = db.session.scalars(
         select(OutboxMessage)
@@ -54,9 +56,50 @@ def _claim(channels: Sequence[Channel]) -> tuple[_Claimed, object] | None:
     ).first()
     if row is None:
         return None
-    lead = db.session.get(LEAD_MODELS[row.lead_kind], row.lead_id)
     sent = {channel.name: getattr(row, f"{channel.name}_sent_at") is not None for channel in channels}
-    return _Claimed(row.id, row.lead_kind, row.attempts, sent), lead
+    return _Claimed(row.id, row.lead_kind, row.lead_id, row.attempts, sent)
+
+
+# What a recorded failure may hold: printable ASCII, which any database column and log line takes.
+_NOT_PRINTABLE = re.compile(r"[^\x20-\x7e]")
+
+
+def _failure(where: str, exc: Exception) -> str:
+    # The type and, for a channel's own DeliveryError, its message, which never quotes the lead.
+    # Any other exception's text might (a header it could not build), so only its type is kept.
+    detail = str(exc) if isinstance(exc, DeliveryError) else f"{type(exc).__name__} (not sent)"
+    return _NOT_PRINTABLE.sub("?", f"{where}: {detail}")
+
+
+def _send(claimed: _Claimed, channels: Sequence[Channel]) -> tuple[dict[str, object], list[str]] | None:
+    """Builds the notification and offers it to each channel that has not taken it: the columns of
+    the channels that took it, and the failures. None when its lead is gone. Whatever a lead holds,
+    a failure here is this notification's alone: it is recorded on its row, never raised."""
+    sent_at: dict[str, object] = {}
+    try:
+        lead = db.session.get(LEAD_MODELS[claimed.kind], claimed.lead_id)
+        if lead is None:
+            return None
+        item = notice(claimed.id, claimed.kind, lead, current_app.config["SITE_URL"])
+    except SQLAlchemyError:
+        raise  # the database, not the row: the worker waits for it
+    except Exception as exc:
+        return sent_at, [_failure("notice", exc)]
+    if db.session.get_bind().dialect.name == "sqlite":
+        # End the read before the sends: in WAL mode a read that later turns into a write fails
+        # when a lead was committed in between. The single SQLite worker has no rival to lock out.
+        db.session.commit()
+    errors = []
+    for channel in channels:
+        if claimed.sent[channel.name]:
+            continue
+        try:
+            channel.send(item)
+        except Exception as exc:
+            errors.append(_failure(channel.name, exc))
+            continue
+        sent_at[f"{channel.name}_sent_at"] = datetime.now(UTC)
+    return sent_at, errors
 
 
 def deliver_next(channels: Sequence[Channel]) -> bool:
@@ -67,48 +110,34 @@ def deliver_next(channels: Sequence[Channel]) -> bool:
     if claimed is None:
         db.session.rollback()
         return False
-    row, lead = claimed
-    if lead is None:  # erased while it waited: nobody is to be told of it any more
-        db.session.execute(delete(OutboxMessage).where(OutboxMessage.id == row.id))
+    outcome = _send(claimed, channels)
+    if outcome is None:  # erased while it waited: nobody is to be told of it any more
+        db.session.execute(delete(OutboxMessage).where(OutboxMessage.id == claimed.id))
         db.session.commit()
         return True
-    item = notice(row.id, row.kind, lead, config["SITE_URL"])
-    if db.session.get_bind().dialect.name == "sqlite":
-        # End the read before the sends: in WAL mode a read that later turns into a write fails
-        # when a lead was committed in between. The single SQLite worker has no rival to lock out.
-        db.session.commit()
-
-    now = datetime.now(UTC)
-    values: dict[str, object] = {"attempts": row.attempts + 1}
-    errors = []
-    for channel in channels:
-        if row.sent[channel.name]:
-            continue
-        try:
-            channel.send(item)
-        except DeliveryError as exc:
-            errors.append(f"{channel.name}: {exc}")
-            continue
-        values[f"{channel.name}_sent_at"] = datetime.now(UTC)
-    label = f"outbox_id={row.id} lead={item.lead['kind']}#{item.lead['id']} attempt={row.attempts + 1}"
+    values, errors = outcome
+    attempt = claimed.attempts + 1
+    values["attempts"] = attempt
+    label = f"outbox_id={claimed.id} lead={claimed.kind}#{claimed.lead_id} attempt={attempt}"
     if not errors:
         values |= {"status": "delivered", "delivered_at": datetime.now(UTC), "last_error": None}
         current_app.logger.info("notification delivered %s", label)
-    elif row.attempts + 1 >= config["OUTBOX_MAX_ATTEMPTS"]:
+    elif attempt >= config["OUTBOX_MAX_ATTEMPTS"]:
         values |= {"status": "dead", "last_error": "; ".join(errors)[:2000]}
         current_app.logger.error("notification dead after its last try %s errors=%s", label, errors)
     else:
-        wait = backoff(row.attempts + 1, config["OUTBOX_RETRY_BASE_SECONDS"])
-        values |= {"next_attempt_at": now + wait, "last_error": "; ".join(errors)[:2000]}
+        wait = backoff(attempt, config["OUTBOX_RETRY_BASE_SECONDS"])
+        values |= {"next_attempt_at": datetime.now(UTC) + wait, "last_error": "; ".join(errors)[:2000]}
         current_app.logger.warning("notification not delivered %s retry_in=%s errors=%s", label, wait, errors)
-    db.session.execute(update(OutboxMessage).where(OutboxMessage.id == row.id).values(**values))
+    db.session.execute(update(OutboxMessage).where(OutboxMessage.id == claimed.id).values(**values))
     db.session.commit()
     return True
 
 
 def work(channels: Sequence[Channel], stop: threading.Event) -> None:
     """Delivers due notifications until `stop` is set, looking again every OUTBOX_POLL_SECONDS.
-    A database that is away is waited for, not fatal."""
+    A database that is away is waited for, not fatal; nothing a single notification does stops
+    the loop either."""
     poll = current_app.config["OUTBOX_POLL_SECONDS"]
     while not stop.is_set():
         try:
@@ -117,6 +146,11 @@ def work(channels: Sequence[Channel], stop: threading.Event) -> None:
         except SQLAlchemyError as exc:
             db.session.rollback()
             current_app.logger.warning("outbox waits for the database error=%s", type(exc).__name__)
+        except Exception as exc:
+            # A fault of this code, not of a row (each row's are recorded on it): logged, and the
+            # worker carries on rather than leave every later lead untold.
+            db.session.rollback()
+            current_app.logger.exception("outbox step failed error=%s", type(exc).__name__)
         stop.wait(poll)
     db.session.remove()
 
