@@ -85,9 +85,10 @@ def export_leads(*, kind, since, until, include_spam, fmt, output):
 
 
 def _report(removed: dict[str, int], what: str) -> None:
+    consent = f", {removed['consent']} cookie choice(s)" if "consent" in removed else ""
     click.echo(
-        f"removed {removed['contact']} contact message(s), {removed['quote']} quote request(s)"
-        f" and {removed['notifications']} notification(s) {what}"
+        f"removed {removed['contact']} contact message(s), {removed['quote']} quote request(s){consent},"
+        f" {removed['notifications']} notification(s) and {removed['keys']} request key(s) {what}"
     )
 
 
@@ -108,7 +109,7 @@ def erase_leads(email):
 )
 @with_appcontext
 def purge_leads(days):
-    """Remove the leads older than the retention period."""
+    """Remove the leads and cookie choices older than the retention period."""
     days = days or current_app.config["LEAD_RETENTION_DAYS"]
     if not days:
         raise click.UsageError("Give --older-than DAYS or set LEAD_RETENTION_DAYS.")

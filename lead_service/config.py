@@ -110,7 +110,8 @@ def from_environment(instance_path: Path) -> dict[str, Any]:
         # Keys the HMAC under which an Idempotency-Key's request is stored, so that a stored key
         # cannot confirm a guessed lead. Default: a random key kept in the instance folder.
         "SECRET_KEY": _text("SECRET_KEY") or _instance_secret(instance_path),
-        # Days a lead is kept before `lead-service leads purge` removes it; 0: until asked.
+        # Days a lead or cookie choice is kept: the outbox worker purges older ones once a day, as
+        # `lead-service leads purge` does when asked. 0: kept until erased or purged by hand.
         "LEAD_RETENTION_DAYS": _int("LEAD_RETENTION_DAYS", 0),
         # Cloudflare Turnstile: off unless the secret is set (then the site needs its site key).
         "TURNSTILE_SECRET_KEY": _text("TURNSTILE_SECRET_KEY"),

@@ -1,8 +1,10 @@
-"""Idempotency-Key (DECISIONS.md): a retry of the same submission within 24 hours gets the first
-answer and stores nothing new; the same key with another body gets 422. Keys live in the database,
-beside the leads, so every worker and every instance sees them."""
+"""Idempotency-Key: a retry of the same submission within 24 hours gets the first answer and
+stores nothing new; the same key with another body gets 422. Keys live in the database, beside the
+leads, so every worker and every instance sees them; the outbox worker deletes them after their 24
+hours, and erasing a lead deletes its key."""
 
 import hashlib
+import hmac
 import json
 import re
 from collections.abc import Callable
@@ -12,6 +14,7 @@ from functools import wraps
 from typing import Any
 
 from flask import abort, current_app, g, request
+from sqlalchemy import delete
 from sqlalchemy.exc import SQLAlchemyError
 
 from .errors import NOT_SAVED
@@ -40,7 +43,8 @@ def _claim() -> Claim | None:
     if not _VALID_KEY.match(key):
         abort(400, description=f"The {HEADER} header must be 1 to 255 visible ASCII characters.")
     endpoint = request.endpoint or request.path
-    digest = hashlib.sha256(endpoint.encode() + b"\n" + _without_token(request.get_data())).hexdigest()
+    message = endpoint.encode() + b"\n" + _without_token(request.get_data())
+    digest = hmac.new(current_app.config["SECRET_KEY"].encode(), message, hashlib.sha256).hexdigest()
     return Claim(endpoint, key, digest)
 
 
@@ -96,8 +100,8 @@ def current_claim() -> Claim | None:
     return g.get("idempotency_claim")
 
 
-def remember(claim: Claim, answer: dict[str, Any], status_code: int) -> None:
-    """Adds the key to the session, to be committed with the row it answered for."""
+def remember(claim: Claim, answer: dict[str, Any], status_code: int, record: Any) -> None:
+    """Adds the key to the session, to be committed with the (flushed) row it answered for."""
     db.session.add(
         IdempotencyKey(
             endpoint=claim.endpoint,
@@ -105,5 +109,16 @@ def remember(claim: Claim, answer: dict[str, Any], status_code: int) -> None:
             request_digest=claim.digest,
             status_code=status_code,
             response=json.dumps(answer),
+            record_table=record.__tablename__,
+            record_id=record.id,
         )
     )
+
+
+def delete_expired(now: datetime) -> int:
+    """Deletes the keys older than their 24 hours: how many."""
+    count = db.session.execute(
+        delete(IdempotencyKey).where(IdempotencyKey.created_at < now - KEEP_FOR)
+    ).rowcount
+    db.session.commit()
+    return count

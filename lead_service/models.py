@@ -84,19 +84,25 @@ class OutboxMessage(db.Model):
 
 
 class IdempotencyKey(db.Model):
-    """The first answer given to an Idempotency-Key, replayed to its retries for 24 hours."""
+    """The first answer given to an Idempotency-Key, replayed to its retries for 24 hours, after
+    which the outbox worker deletes it; erased with the row it answered for."""
 
     __tablename__ = "idempotency_keys"
+    __table_args__ = (Index("ix_idempotency_keys_record", "record_table", "record_id"),)
 
     endpoint: Mapped[str] = mapped_column(Text, primary_key=True)
     key: Mapped[str] = mapped_column(Text, primary_key=True)
-    # SHA-256 of the endpoint and the raw body: a retry must send the very same request.
+    # HMAC-SHA256 of the endpoint and the body under SECRET_KEY: a retry must send the very same
+    # request, and a stored digest cannot confirm a guess at what a lead said.
     request_digest: Mapped[str] = mapped_column(Text, nullable=False)
     status_code: Mapped[int] = mapped_column(Integer, nullable=False)
     response: Mapped[str] = mapped_column(Text, nullable=False)
     created_at: Mapped[datetime] = mapped_column(
         DateTime(timezone=True), default=_utcnow, nullable=False, index=True
     )
+    # The row the first answer stored (a lead or a consent record), so that it goes with that row.
+    record_table: Mapped[str | None] = mapped_column(Text)
+    record_id: Mapped[int | None] = mapped_column(Integer)
 
 
 class ConsentRecord(db.Model):

@@ -134,25 +134,10 @@ def deliver_next(channels: Sequence[Channel]) -> bool:
     return True
 
 
-def work(channels: Sequence[Channel], stop: threading.Event) -> None:
-    """Delivers due notifications until `stop` is set, looking again every OUTBOX_POLL_SECONDS.
-    A database that is away is waited for, not fatal; nothing a single notification does stops
-    the loop either."""
-    poll = current_app.config["OUTBOX_POLL_SECONDS"]
-    while not stop.is_set():
-        try:
-            while not stop.is_set() and deliver_next(channels):
-                pass
-        except SQLAlchemyError as exc:
-            db.session.rollback()
-            current_app.logger.warning("outbox waits for the database error=%s", type(exc).__name__)
-        except Exception as exc:
-            # A fault of this code, not of a row (each row's are recorded on it): logged, and the
-            # worker carries on rather than leave every later lead untold.
-            db.session.rollback()
-            current_app.logger.exception("outbox step failed error=%s", type(exc).__name__)
-        stop.wait(poll)
-    db.session.remove()
+def deliver_due(channels: Sequence[Channel], stop: threading.Event) -> None:
+    """Delivers every due notification, one at a time, until none is due or `stop` is set."""
+    while not stop.is_set() and deliver_next(channels):
+        pass
 
 
 def requeue(ids: Sequence[int]) -> int:

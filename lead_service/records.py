@@ -37,7 +37,7 @@ def commit(record: db.Model, kind: str, status: str, notify: str | None = None) 
         if notify:
             outbox.enqueue(notify, record.id)
         if claim is not None:
-            idempotency.remember(claim, answer, 201)
+            idempotency.remember(claim, answer, 201, record)
         db.session.commit()
     except IntegrityError:
         db.session.rollback()

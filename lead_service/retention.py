@@ -1,34 +1,46 @@
-"""Data rights and retention: a person's leads erased on request, old leads purged, each with the
-notifications the outbox keeps of them."""
+"""Data rights and retention: a person's leads erased on request, old leads and cookie choices
+purged, each lead with the notification and the Idempotency-Key kept of it."""
 
 from datetime import datetime
 
 from sqlalchemy import delete, func, select
 
 from .extensions import db
-from .models import LEAD_MODELS, OutboxMessage
+from .models import LEAD_MODELS, ConsentRecord, IdempotencyKey, OutboxMessage
 
 
-def _remove(conditions) -> dict[str, int]:
-    """Deletes, in one transaction, the leads of each kind that match and their outbox rows; counts
-    per kind, and the outbox rows under "notifications"."""
-    removed = {"notifications": 0}
+def _remove_leads(conditions) -> dict[str, int]:
+    """Deletes the leads of each kind that match, their outbox rows and their keys (to be committed
+    by the caller): counts per kind, and of the outbox rows and keys."""
+    removed = {"notifications": 0, "keys": 0}
     for kind, model in LEAD_MODELS.items():
         ids = select(model.id).where(conditions(model))
         removed["notifications"] += db.session.execute(
             delete(OutboxMessage).where(OutboxMessage.lead_kind == kind, OutboxMessage.lead_id.in_(ids))
         ).rowcount
+        removed["keys"] += db.session.execute(
+            delete(IdempotencyKey).where(
+                IdempotencyKey.record_table == model.__tablename__, IdempotencyKey.record_id.in_(ids)
+            )
+        ).rowcount
         removed[kind] = db.session.execute(delete(model).where(conditions(model))).rowcount
-    db.session.commit()
     return removed
 
 
 def erase(email: str) -> dict[str, int]:
-    """Every lead sent with this address, whatever its capitals or surrounding spaces."""
+    """Every lead sent with this address, whatever its capitals or surrounding spaces, in one
+    transaction."""
     address = email.strip().lower()
-    return _remove(lambda model: func.lower(model.email) == address)
+    removed = _remove_leads(lambda model: func.lower(model.email) == address)
+    db.session.commit()
+    return removed
 
 
 def purge(before: datetime) -> dict[str, int]:
-    """Every lead created before `before`."""
-    return _remove(lambda model: model.created_at < before)
+    """Every lead and cookie choice recorded before `before`, in one transaction."""
+    removed = _remove_leads(lambda model: model.created_at < before)
+    removed["consent"] = db.session.execute(
+        delete(ConsentRecord).where(ConsentRecord.created_at < before)
+    ).rowcount
+    db.session.commit()
+    return removed

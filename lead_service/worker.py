@@ -1,19 +1,22 @@
-"""`lead-service outbox run`: the worker process that delivers the outbox, stopped by SIGTERM or
-Ctrl-C after the notification in hand."""
+"""`lead-service outbox run`: the worker process that delivers the outbox and keeps the house (see
+housekeeping.py), stopped by SIGTERM or Ctrl-C after the notification in hand."""
 
 import fcntl
 import signal
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from datetime import UTC, datetime
 from pathlib import Path
 
 import click
 from flask import current_app
+from sqlalchemy.exc import SQLAlchemyError
 
 from . import outbox
 from .channels import configured
 from .extensions import db
+from .housekeeping import Housekeeping
 
 
 @contextmanager
@@ -34,19 +37,39 @@ def _sole_sqlite_worker() -> Iterator[None]:
         yield
 
 
+def _guarded(step: Callable[[], None]) -> None:
+    """Runs one step of the loop. A database that is away is waited for; anything else is a fault
+    of this code, not of a row (each row's own failures are recorded on it): logged, and the loop
+    goes on rather than leave every later lead untold."""
+    try:
+        step()
+    except SQLAlchemyError as exc:
+        db.session.rollback()
+        current_app.logger.warning("outbox waits for the database error=%s", type(exc).__name__)
+    except Exception as exc:
+        db.session.rollback()
+        current_app.logger.exception("outbox step failed error=%s", type(exc).__name__)
+
+
 def run() -> None:
     stop = threading.Event()
     for signum in (signal.SIGTERM, signal.SIGINT):
         signal.signal(signum, lambda *_: stop.set())
     channels = configured(current_app.config)
+    poll = current_app.config["OUTBOX_POLL_SECONDS"]
+    chores = Housekeeping()
     with _sole_sqlite_worker():
         if not channels:
             # Kept, not dropped: once a channel is configured, the worker delivers them all.
             current_app.logger.warning(
                 "no notification channel is configured (SMTP_HOST, WEBHOOK_URL): leads wait in the outbox"
             )
-            stop.wait()
-            return
-        current_app.logger.info("outbox worker started channels=%s", ",".join(c.name for c in channels))
-        outbox.work(channels, stop)
+        names = ",".join(channel.name for channel in channels) or "none"
+        current_app.logger.info("outbox worker started channels=%s", names)
+        while not stop.is_set():
+            _guarded(lambda: chores.run_due(datetime.now(UTC)))
+            if channels:
+                _guarded(lambda: outbox.deliver_due(channels, stop))
+            stop.wait(poll)
+        db.session.remove()
         current_app.logger.info("outbox worker stopped")

@@ -1,5 +1,7 @@
 """Idempotency-Key: a retry of the same request gets the first answer and stores nothing new."""
 
+import hashlib
+import hmac
 import json
 import uuid
 from datetime import UTC, datetime, timedelta
@@ -81,3 +83,21 @@ def test_a_malformed_key_is_a_clear_400(client, rows, key):
     assert response.status_code == 400
     assert "Idempotency-Key" in response.json["description"]
     assert rows("contact") == []
+
+
+def test_a_stored_key_cannot_confirm_a_guessed_lead(client, app):
+    """The request is stored as an HMAC under the service's secret, never as a plain hash that a
+    guess at a lead could be checked against."""
+    body = json.dumps(CONTACT)
+    client.post("/api/contact", data=body, content_type="application/json", headers={"Idempotency-Key": "k"})
+
+    with app.app_context():
+        row = db.session.get(IdempotencyKey, ("leads.create_contact", "k"))
+        canonical = json.dumps(json.loads(body), sort_keys=True, ensure_ascii=False).encode()
+        message = b"leads.create_contact\n" + canonical
+        assert (
+            row.request_digest
+            == hmac.new(app.config["SECRET_KEY"].encode(), message, hashlib.sha256).hexdigest()
+        )
+        assert row.request_digest != hashlib.sha256(message).hexdigest()
+        assert (row.record_table, row.record_id) == ("contact_messages", json.loads(row.response)["id"])

@@ -1,9 +1,12 @@
-"""The migrations create exactly the tables the models describe."""
+"""The migrations create exactly the tables the models describe, and carry stored rows along."""
 
+import flask_migrate
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
+from sqlalchemy import text
 
+from lead_service import create_app
 from lead_service.extensions import db
 
 
@@ -21,3 +24,32 @@ def test_sqlite_runs_in_wal_mode_with_full_sync(app):
         assert connection.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
         assert connection.exec_driver_sql("PRAGMA synchronous").scalar() == 2  # FULL
         assert connection.exec_driver_sql("PRAGMA busy_timeout").scalar() == 15000
+
+
+def test_keys_stored_before_0006_are_linked_to_their_rows(tmp_path):
+    app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'leads.db'}"})
+    with app.app_context():
+        flask_migrate.upgrade(revision="0005")
+        insert = text(
+            "INSERT INTO idempotency_keys (endpoint, key, request_digest, status_code, response, created_at)"
+            " VALUES (:endpoint, :key, 'd', 201, :response, CURRENT_TIMESTAMP)"
+        )
+        with db.engine.begin() as connection:
+            for endpoint, response in [
+                ("leads.create_quote", '{"id": 7, "status": "received"}'),
+                ("consent.record_consent", '{"id": 3, "status": "recorded"}'),
+                ("somewhere.else", '{"id": 9}'),
+            ]:
+                connection.execute(insert, {"endpoint": endpoint, "key": endpoint, "response": response})
+        flask_migrate.upgrade()
+        with db.engine.connect() as connection:
+            linked = connection.execute(
+                text("SELECT endpoint, record_table, record_id FROM idempotency_keys ORDER BY endpoint")
+            ).all()
+        db.engine.dispose()
+
+    assert [tuple(row) for row in linked] == [
+        ("consent.record_consent", "consent_records", 3),
+        ("leads.create_quote", "quote_requests", 7),
+        ("somewhere.else", None, None),
+    ]

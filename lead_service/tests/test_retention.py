@@ -1,27 +1,38 @@
-"""`lead-service leads erase` and `leads purge`: exactly the matching leads go, with their
-notifications, and the command says how many."""
+"""`lead-service leads erase` and `leads purge`, and the outbox worker's housekeeping: exactly the
+matching leads go, with their notifications and request keys, old cookie choices with them, and
+each says how many."""
 
+import uuid
 from datetime import UTC, datetime, timedelta
+
+from sqlalchemy import select, update
 
 from lead_service import outbox
 from lead_service.extensions import db
-from lead_service.models import LEAD_MODELS, ContactMessage, QuoteRequest
+from lead_service.housekeeping import Housekeeping
+from lead_service.models import LEAD_MODELS, ConsentRecord, ContactMessage, IdempotencyKey, QuoteRequest
 
 from .test_commands import CONTACT, QUOTE
 
 
-def test_erase_removes_every_lead_of_an_address_and_nothing_else(client, runner, rows):
-    client.post("/api/contact", json={**CONTACT, "email": "Mina@Harbor.io"})
+def test_erase_removes_every_lead_of_an_address_and_nothing_else(client, runner, rows, app):
+    client.post(
+        "/api/contact", json={**CONTACT, "email": "Mina@Harbor.io"}, headers={"Idempotency-Key": "k1"}
+    )
     client.post("/api/quote", json={**QUOTE, "email": "mina@harbor.io"})
-    client.post("/api/contact", json={**CONTACT, "email": "someone.else@harbor.io"})
+    client.post(
+        "/api/contact", json={**CONTACT, "email": "someone.else@harbor.io"}, headers={"Idempotency-Key": "k2"}
+    )
 
     result = runner.invoke(args=["leads", "erase", "--email", " MINA@harbor.io "])
 
     assert result.exit_code == 0
-    assert (
-        result.output.strip()
-        == "removed 1 contact message(s), 1 quote request(s) and 2 notification(s) sent with MINA@harbor.io"
+    assert result.output.strip() == (
+        "removed 1 contact message(s), 1 quote request(s), 2 notification(s) and 1 request key(s)"
+        " sent with MINA@harbor.io"
     )
+    with app.app_context():
+        assert db.session.scalars(select(IdempotencyKey.key)).all() == ["k2"]
     assert [row.email for row in rows("contact")] == ["someone.else@harbor.io"]
     assert rows("quote") == []
     # The other address's notification stays, and nothing points at an erased lead.
@@ -56,21 +67,73 @@ def _lead_aged(app, days: int, name: str) -> None:
         db.session.commit()
 
 
+def _consent_aged(app, days: int) -> None:
+    with app.app_context():
+        db.session.add(
+            ConsentRecord(
+                consent_id=str(uuid.uuid4()),
+                essential=True,
+                analytics=False,
+                marketing=False,
+                version="2026-01",
+                created_at=datetime.now(UTC) - timedelta(days=days),
+            )
+        )
+        db.session.commit()
+
+
 def test_purge_removes_what_is_older_than_the_days_given(client, runner, rows, app):
     _lead_aged(app, 400, "old")
     _lead_aged(app, 10, "recent")
+    _consent_aged(app, 400)
+    _consent_aged(app, 10)
 
     result = runner.invoke(args=["leads", "purge", "--older-than", "365"])
 
     assert result.exit_code == 0
     assert result.output.startswith(
-        "removed 1 contact message(s), 1 quote request(s) and 2 notification(s) older than 365 days"
+        "removed 1 contact message(s), 1 quote request(s), 1 cookie choice(s), 2 notification(s)"
+        " and 0 request key(s) older than 365 days"
     )
     assert [row.name for row in rows("contact")] == [row.name for row in rows("quote")] == ["recent"]
+    assert len(rows("consent")) == 1
     assert sorted((row.lead_kind, row.lead_id) for row in rows("outbox")) == [
         ("contact", rows("contact")[0].id),
         ("quote", rows("quote")[0].id),
     ]
+
+
+def test_the_worker_deletes_request_keys_after_24_hours_and_purges_daily(
+    client, rows, app, monkeypatch, caplog
+):
+    client.post("/api/contact", json=CONTACT, headers={"Idempotency-Key": "old-key"})
+    client.post("/api/contact", json={**CONTACT, "name": "Later"}, headers={"Idempotency-Key": "new-key"})
+    _lead_aged(app, 40, "old")
+    _consent_aged(app, 40)
+    monkeypatch.setitem(app.config, "LEAD_RETENTION_DAYS", 30)
+    with app.app_context():
+        db.session.execute(
+            update(IdempotencyKey)
+            .where(IdempotencyKey.key == "old-key")
+            .values(created_at=datetime.now(UTC) - timedelta(hours=25))
+        )
+        db.session.commit()
+        chores = Housekeeping()
+        chores.run_due(datetime.now(UTC))
+        assert db.session.scalars(select(IdempotencyKey.key)).all() == ["new-key"]
+        assert [row.name for row in rows("contact")] == [CONTACT["name"], "Later"]
+        assert rows("quote") == [] and rows("consent") == []
+        assert (
+            "retention purge older_than_days=30 notifications=2 keys=0 contact=1 quote=1 consent=1"
+            in caplog.text
+        )
+
+        # Neither runs again before its time: an hour for keys, a day for the purge.
+        _lead_aged(app, 40, "older")
+        chores.run_due(datetime.now(UTC) + timedelta(minutes=59))
+        assert len(rows("quote")) == 1
+        chores.run_due(datetime.now(UTC) + timedelta(days=1, minutes=1))
+        assert rows("quote") == []
 
 
 def test_purge_takes_the_configured_retention(client, runner, rows, app, monkeypatch):
