@@ -17,7 +17,9 @@ export type FormConfig = Pick<Form, "endpoint" | "title" | "submit" | "success">
   /** The fields the visitor fills, in the order they are shown and checked. */
   fields: [string, FormField][];
   patterns: Record<string, FormPattern>;
-  messages: Pick<FormsContent["messages"], "maxLength" | "checkFields" | "failure">;
+  /** What a one-line field and a textarea refuse (every form has both kinds). */
+  characters: FormsContent["characters"];
+  messages: Pick<FormsContent["messages"], "maxLength" | "singleLine" | "invalidCharacters" | "checkFields" | "failure">;
   honeypotField: string;
   /** Cloudflare Turnstile, when the site is built with its site key. */
   turnstile?: { siteKey: string; field: string; message: string };
@@ -30,7 +32,7 @@ export function formConfig(name: FormName): FormConfig {
   const { endpoint, title, submit, success, fields } = forms.forms[name];
   const asked = Object.entries(fields).filter(([, field]) => !AUTOMATIC_FIELDS.has(field.type));
   const patternNames = new Set(asked.flatMap(([, field]) => (field.pattern ? [field.pattern] : [])));
-  const { maxLength, checkFields, failure } = forms.messages;
+  const { maxLength, singleLine, invalidCharacters, checkFields, failure } = forms.messages;
   return {
     name,
     endpoint,
@@ -40,7 +42,8 @@ export function formConfig(name: FormName): FormConfig {
     success,
     fields: asked,
     patterns: Object.fromEntries(Object.entries(forms.patterns).filter(([key]) => patternNames.has(key))),
-    messages: { maxLength, checkFields, failure },
+    characters: forms.characters,
+    messages: { maxLength, singleLine, invalidCharacters, checkFields, failure },
     honeypotField: forms.honeypotField,
     ...turnstile(forms),
     fallbackEmail: getSite().contact.generalEmail,

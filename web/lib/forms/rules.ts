@@ -6,9 +6,29 @@ export type FormValues = Record<string, string>;
 /** Field name to its messages, the shape the lead service answers a 400 with. */
 export type FieldErrors = Record<string, string[]>;
 
+// In a "u" expression a surrogate range matches only an unpaired half, which is not valid Unicode.
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
+
+/** The character rule's message, or undefined: a textarea keeps its line breaks, every other field is one line. */
+function characterError(config: FormConfig, field: FormField, value: string): string | undefined {
+  if (LONE_SURROGATE.test(value)) {
+    return config.messages.invalidCharacters;
+  }
+  const [rule, message] =
+    field.type === "textarea"
+      ? [config.characters.multiLine, config.messages.invalidCharacters]
+      : [config.characters.singleLine, config.messages.singleLine];
+  return new RegExp(rule.source, rule.flags).test(value) ? message : undefined;
+}
+
+/** The first rule the value breaks, in the lead service's order, so both show the same one message. */
 function fieldError(config: FormConfig, field: FormField, value: string): string | undefined {
   if (value === "") {
     return field.required ? field.messages.required : undefined;
+  }
+  const characters = characterError(config, field, value);
+  if (characters) {
+    return characters;
   }
   if (value.length > field.maxLength) {
     return config.messages.maxLength.replace("{max}", String(field.maxLength));
@@ -23,7 +43,7 @@ function fieldError(config: FormConfig, field: FormField, value: string): string
   return undefined;
 }
 
-/** The rules of forms.json (spec 5), checked as the lead service checks them: on trimmed values. */
+/** The rules of forms.json, checked as the lead service checks them: on trimmed values. */
 export function validate(config: FormConfig, values: FormValues): FieldErrors {
   const errors: FieldErrors = {};
   for (const [name, field] of config.fields) {
