@@ -160,13 +160,19 @@ def build_web(dist_dir: str, settings: dict[str, str]) -> None:
 
 
 @contextmanager
-def web(tmp: Path, lead_service_url: str, dist_dir: str = ".next"):
-    """`next start` on a free port, serving the build in web/<dist_dir>."""
+def web(tmp: Path, lead_service_url: str, dist_dir: str = ".next", settings: dict[str, str] | None = None):
+    """`next start` on a free port, serving the build in web/<dist_dir>; `settings` adds to (or
+    overrides) its environment."""
     if not (ROOT / "web" / dist_dir / "BUILD_ID").is_file():
         raise RuntimeError(f"web/{dist_dir} is not built: run the tests through `make test`")
     port = free_port()
     command = [str(ROOT / "web/node_modules/.bin/next"), "start", "-H", "127.0.0.1", "-p", str(port)]
-    env = {"LEAD_SERVICE_URL": lead_service_url, "NEXT_TELEMETRY_DISABLED": "1", "NEXT_DIST_DIR": dist_dir}
+    env = {
+        "LEAD_SERVICE_URL": lead_service_url,
+        "NEXT_TELEMETRY_DISABLED": "1",
+        "NEXT_DIST_DIR": dist_dir,
+        **(settings or {}),
+    }
     with server(command, env, f"http://127.0.0.1:{port}/", tmp / "web.log", cwd=ROOT / "web"):
         yield f"http://127.0.0.1:{port}"
 

@@ -1,9 +1,20 @@
-"""The site's own origin serves the lead API: `next start` forwards /api/* to the real lead service."""
+"""The site's own origin serves the lead API: `next start` forwards /api/* to the real lead service,
+and only the paths under /api/ and the headers the service reads."""
 
+import http.client
+import threading
+import uuid
+from email.message import Message
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import urlsplit
+
+import pytest
 import requests
 from sqlalchemy import text
 
 from lead_service import content
+
+from .servers import lead_service, web
 
 QUOTE = {
     "name": "Farah Iqbal",
@@ -108,3 +119,187 @@ def test_no_answer_names_the_lead_services_address(web_url, lead_service_url):
         assert not [
             name for name, value in response.headers.items() if internal in value or "rewrite" in name
         ]
+
+
+# The forwarder's own rules, seen from the service's side: a recording server stands in for it.
+CONTACT = {
+    "name": "Rafi Ahmed",
+    "company": "Lumen",
+    "email": "rafi@lumen.co",
+    "phone": "+8801712345678",
+    "message": "A quote, please.",
+}
+# What a client may send that must never reach the lead service.
+FORGED = {
+    "Cookie": "session=secret",
+    "Authorization": "Bearer secret",
+    "X-Forwarded-For": "198.51.100.1, 203.0.113.7",
+    "X-Forwarded-Host": "evil.example",
+    "X-Forwarded-Proto": "https",
+    "Forwarded": "for=203.0.113.8",
+    "X-Real-IP": "203.0.113.9",
+}
+
+
+class _Recording(BaseHTTPRequestHandler):
+    def _answer(self) -> None:
+        body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
+        self.server.received.append((self.path, self.headers))
+        status, payload = self._relay(body) if self.server.relay_to else (200, b'{"ok": true}')
+        self.send_response(status)  # with Server: gunicorn, as the service's own answers have
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(payload)))
+        self.send_header("X-Test", "kept")
+        self.end_headers()
+        self.wfile.write(payload)
+
+    do_GET = do_POST = _answer
+
+    def _relay(self, body: bytes) -> tuple[int, bytes]:
+        target = urlsplit(self.server.relay_to)
+        connection = http.client.HTTPConnection(target.hostname, target.port, timeout=10)
+        headers = {name: value for name, value in self.headers.items() if name.lower() != "host"}
+        connection.request(self.command, self.path, body, headers)
+        answer = connection.getresponse()
+        return answer.status, answer.read()
+
+    def version_string(self) -> str:
+        return "gunicorn"
+
+    def log_message(self, *_args) -> None:
+        pass
+
+
+class Recorder(ThreadingHTTPServer):
+    """Records each request's path and headers and answers 200 JSON, or passes it on to `relay_to`."""
+
+    def __init__(self):
+        super().__init__(("127.0.0.1", 0), _Recording)
+        self.received: list[tuple[str, Message]] = []
+        self.relay_to: str | None = None
+        self.url = f"http://127.0.0.1:{self.server_address[1]}"
+
+
+@pytest.fixture(scope="module")
+def recorder():
+    server = Recorder()
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield server
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture
+def received(recorder):
+    recorder.received.clear()
+    return recorder.received
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory, recorder):
+    """The site as `make run` serves it, facing visitors: TRUSTED_PROXY_HOPS unset."""
+    with web(tmp_path_factory.mktemp("web-recorded"), recorder.url) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def site_behind_a_proxy(tmp_path_factory, recorder):
+    """The site behind one proxy that appends to X-Forwarded-For, as nginx does."""
+    settings = {"TRUSTED_PROXY_HOPS": "1"}
+    with web(tmp_path_factory.mktemp("web-proxied"), recorder.url, settings=settings) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def limited_service(tmp_path_factory):
+    """A lead service with its limits on that believes one proxy's X-Forwarded-For, as in compose."""
+    tmp = tmp_path_factory.mktemp("lead-service-limited")
+    settings = {"RATELIMIT_ENABLED": "true", "RATELIMIT_DEFAULT": "5 per minute", "TRUSTED_PROXY_HOPS": "1"}
+    with lead_service(tmp, f"sqlite:///{tmp / 'leads.db'}", settings) as url:
+        yield url
+
+
+def raw_get(base: str, path: str) -> http.client.HTTPResponse:
+    """GET with the path sent exactly as written (an HTTP library would tidy its escapes)."""
+    connection = http.client.HTTPConnection(urlsplit(base).netloc, timeout=30)
+    connection.request("GET", path)
+    response = connection.getresponse()
+    response.read()
+    return response
+
+
+def test_only_the_lead_apis_own_headers_arrive(site, received):
+    key = str(uuid.uuid4())
+    response = requests.post(
+        f"{site}/api/contact", json=CONTACT, headers={**FORGED, "Idempotency-Key": key}, timeout=30
+    )
+
+    assert response.status_code == 200
+    assert "Server" not in response.headers
+    assert response.headers["X-Test"] == "kept"
+    [(path, headers)] = received
+    assert path == "/api/contact"
+    assert headers["Idempotency-Key"] == key
+    assert headers["Content-Type"] == "application/json"
+    # Facing visitors, the site cannot tell a forged X-Forwarded-For from its own: it sends none.
+    assert not [name for name in headers if name.lower() in {name.lower() for name in FORGED}]
+
+
+@pytest.mark.parametrize(
+    ("sent", "arrives"),
+    [({"X-Forwarded-For": "198.51.100.1, 203.0.113.7"}, "203.0.113.7"), ({}, "127.0.0.1")],
+)
+def test_behind_one_proxy_the_address_it_added_arrives(site_behind_a_proxy, received, sent, arrives):
+    """The right-most entry, which the proxy appended; without one, Next.js fills in the socket's."""
+    requests.post(f"{site_behind_a_proxy}/api/contact", json=CONTACT, headers=sent, timeout=30)
+
+    [(_, headers)] = received
+    assert headers.get_all("X-Forwarded-For") == [arrives]
+    assert "Forwarded" not in headers and "X-Real-IP" not in headers
+
+
+@pytest.mark.parametrize(
+    "path", ["/api/..%2fhealthz", "/api/%2E%2E%2Fhealthz", "/api/foo%5c..%5chealthz", "/api/contact%2e"]
+)
+def test_encoded_dots_slashes_and_backslashes_stop_at_the_site(site, received, path):
+    response = raw_get(site, path)
+
+    assert response.status == 404
+    assert response.getheader("Content-Type") == "application/json"
+    assert received == []
+
+
+def test_dot_segments_are_resolved_before_they_reach_the_forwarder(site, received):
+    """Next.js resolves "%2e%2e" itself, so this is its /healthz: the site's own 404 page."""
+    assert raw_get(site, "/api/%2e%2e/healthz").status == 404
+    assert received == []
+
+
+def test_the_query_string_goes_along(site, received):
+    requests.get(f"{site}/api/contact?x=1", timeout=30)
+
+    assert [path for path, _ in received] == ["/api/contact?x=1"]
+
+
+def test_forged_addresses_still_meet_the_rate_limit(site, recorder, limited_service):
+    """Each post claims another address in every header a client can forge; all are the site's."""
+    recorder.relay_to = limited_service
+    try:
+        statuses = [
+            requests.post(
+                f"{site}/api/contact",
+                json=CONTACT,
+                headers={
+                    "X-Forwarded-For": f"203.0.113.{n}",
+                    "Forwarded": f"for=198.51.100.{n}",
+                    "X-Real-IP": f"192.0.2.{n}",
+                },
+                timeout=30,
+            ).status_code
+            for n in range(1, 7)
+        ]
+    finally:
+        recorder.relay_to = None
+
+    assert statuses[0] == 201
+    assert 429 in statuses

@@ -65,6 +65,22 @@ export function maxBodyBytes(): number {
 }
 
 /**
+ * How many proxies in front of the site append the address they saw to X-Forwarded-For, so the
+ * lead service can be told the visitor's address: 0 (the site faces visitors) sends none, and the
+ * service counts every visitor through the site as the site. Read at run time.
+ */
+export function trustedProxyHops(): number {
+  const raw = process.env.TRUSTED_PROXY_HOPS?.trim();
+  if (!raw) {
+    return 0;
+  }
+  if (!/^\d+$/.test(raw)) {
+    throw new Error(`TRUSTED_PROXY_HOPS must be a non-negative integer, got ${JSON.stringify(raw)}`);
+  }
+  return Number(raw);
+}
+
+/**
  * Cloudflare Turnstile's site key, inlined at build time: with it, every lead form shows the check
  * and sends its token (the lead service's TURNSTILE_SECRET_KEY must be set to match). Unset: off.
  */

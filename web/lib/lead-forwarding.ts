@@ -1,12 +1,35 @@
+import { isIP } from "node:net";
+
 import { NextResponse, type NextRequest } from "next/server";
 
-import { leadServiceUrl, maxBodyBytes } from "@/lib/env";
+import { leadServiceUrl, maxBodyBytes, trustedProxyHops } from "@/lib/env";
 
 /** A lead service that has not answered by then is treated as down. */
 const UPSTREAM_TIMEOUT_MS = 15_000;
 
-// Per-connection headers, and those fetch() recomputes for the body it actually sends or returns.
-const HOP_BY_HOP = new Set([
+// What the lead API may read of a request besides its body: content negotiation and User-Agent, the
+// key that makes a retry safe, the profile download's conditional and range headers, and what CORS
+// reads (Origin, a preflight's Access-Control-Request-*). Cookies, credentials and the client's own
+// forwarding headers stay here; links in notifications come from the service's SITE_URL, not Host.
+const REQUEST_HEADERS = [
+  "content-type",
+  "accept",
+  "accept-language",
+  "idempotency-key",
+  "range",
+  "if-range",
+  "if-match",
+  "if-none-match",
+  "if-modified-since",
+  "user-agent",
+  "origin",
+  "access-control-request-method",
+  "access-control-request-headers",
+];
+
+// Per-connection headers, those fetch() recomputes for the body it actually returns, and those that
+// name the software behind the site.
+const DROPPED_RESPONSE_HEADERS = new Set([
   "connection",
   "keep-alive",
   "proxy-connection",
@@ -14,15 +37,49 @@ const HOP_BY_HOP = new Set([
   "upgrade",
   "te",
   "trailer",
-  "host",
   "content-length",
   "content-encoding",
+  "server",
+  "x-powered-by",
+  "via",
 ]);
 
-function copyHeaders(from: Headers): Headers {
+// Percent-encoded dots, slashes and backslashes, backslashes and dot segments: URL parsers read "%2e%2e"
+// as "..", and the service's server decodes "%2f" and "%5c", so each could reach a path outside /api/.
+// (Next.js resolves dot segments, "%2e" ones too, before routing: those reach the route as resolved.)
+const UNSAFE_PATH = /%2e|%2f|%5c|\\|\/\.{1,2}(\/|$)/i;
+
+/**
+ * The visitor's address as the nearest of the trusted proxies saw it: the TRUSTED_PROXY_HOPS-th entry
+ * from the right of X-Forwarded-For. None when no proxy is trusted, since Next.js fills the header in
+ * from the socket only when the client sent none: a client's own would pass for its address.
+ */
+function visitorAddress(request: NextRequest): string | undefined {
+  const hops = trustedProxyHops();
+  const entries = request.headers.get("x-forwarded-for")?.split(",") ?? [];
+  const entry = hops > 0 ? entries[entries.length - hops]?.trim() : undefined;
+  return entry && isIP(entry) ? entry : undefined;
+}
+
+function requestHeaders(request: NextRequest): Headers {
+  const headers = new Headers();
+  for (const name of REQUEST_HEADERS) {
+    const value = request.headers.get(name);
+    if (value !== null) {
+      headers.set(name, value);
+    }
+  }
+  const address = visitorAddress(request);
+  if (address) {
+    headers.set("x-forwarded-for", address);
+  }
+  return headers;
+}
+
+function responseHeaders(from: Headers): Headers {
   const headers = new Headers();
   from.forEach((value, name) => {
-    if (!HOP_BY_HOP.has(name.toLowerCase())) {
+    if (!DROPPED_RESPONSE_HEADERS.has(name.toLowerCase())) {
       headers.append(name, value);
     }
   });
@@ -63,13 +120,25 @@ async function cappedBody(request: NextRequest, limit: number): Promise<Uint8Arr
   return body;
 }
 
+// As the lead service words its own 404.
+const notFound = () =>
+  jsonError(
+    404,
+    "Not Found",
+    "The requested URL was not found on the server. If you entered the URL manually please check your spelling and try again.",
+  );
+
 /**
- * Forwards /api/* to the lead service (LEAD_SERVICE_URL, read per request): bodies over the limit
- * stop here with 413, a service that is down or too slow becomes a JSON 503 with Retry-After, and
- * the answer (status, body and headers such as ETag, Content-Range and Retry-After) goes back as it
- * came, streamed. No header names the service's internal address.
+ * Forwards /api/* to the lead service (LEAD_SERVICE_URL, read per request): a path that could leave
+ * /api/ is a 404 here, bodies over the limit stop here with 413, a service that is down or too slow
+ * becomes a JSON 503 with Retry-After, and the answer (status, body and headers such as ETag,
+ * Content-Range and Retry-After) goes back streamed. No header names the service or its address.
  */
 export async function forwardToLeadService(request: NextRequest): Promise<Response> {
+  const { pathname, search } = request.nextUrl;
+  if (!pathname.startsWith("/api/") || UNSAFE_PATH.test(pathname)) {
+    return notFound();
+  }
   const limit = maxBodyBytes();
   const hasBody = request.method !== "GET" && request.method !== "HEAD";
   if (Number(request.headers.get("content-length") ?? 0) > limit) {
@@ -79,12 +148,11 @@ export async function forwardToLeadService(request: NextRequest): Promise<Respon
   if (body === null) {
     return tooLarge();
   }
-  const { pathname, search } = request.nextUrl;
   let upstream: Response;
   try {
     upstream = await fetch(new URL(pathname + search, leadServiceUrl()), {
       method: request.method,
-      headers: copyHeaders(request.headers),
+      headers: requestHeaders(request),
       body,
       redirect: "manual",
       cache: "no-store",
@@ -98,5 +166,5 @@ export async function forwardToLeadService(request: NextRequest): Promise<Respon
       { "Retry-After": "30" },
     );
   }
-  return new Response(upstream.body, { status: upstream.status, headers: copyHeaders(upstream.headers) });
+  return new Response(upstream.body, { status: upstream.status, headers: responseHeaders(upstream.headers) });
 }
