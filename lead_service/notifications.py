@@ -124,8 +124,8 @@ def email(item: Notice, sender: str, recipients: list[str]) -> EmailMessage:
     closing = (
         f"Reply to this e-mail to answer {name} directly."
         if reply_to
-        else f"The address {name} gave cannot take a reply from a mail program: answer by phone, "
-        "or write to the address above by hand."
+        else "The e-mail address given above cannot take a reply from a mail program: write to it "
+        "by hand, or answer by phone."
     )
     body = "\n".join(
         [
@@ -147,7 +147,8 @@ def email(item: Notice, sender: str, recipients: list[str]) -> EmailMessage:
     # The same id on every try, so that a mail client shows a notification sent twice once.
     domain = parseaddr(sender)[1].rpartition("@")[2] or "localhost"
     message["Message-ID"] = f"<lead-{item.lead['kind']}-{item.lead['id']}-{item.outbox_id}@{domain}>"
-    message.set_content(body)
+    # Quoted-printable keeps the message 7-bit, for a mail server without 8BITMIME too.
+    message.set_content(body, cte="quoted-printable")
     return message
 
 
