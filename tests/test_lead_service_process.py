@@ -7,6 +7,8 @@ from concurrent.futures import ThreadPoolExecutor
 import requests
 from sqlalchemy import text
 
+from .servers import lead_service
+
 
 def _contact(number: int) -> dict[str, str]:
     return {
@@ -75,3 +77,27 @@ def test_two_copies_of_a_request_at_once_store_one_lead_and_get_one_answer(lead_
             text("SELECT id FROM contact_messages WHERE email LIKE 'twice-%@parallel.io'")
         ).scalars()
         assert sorted(stored) == sorted(set(ids))
+
+
+def test_a_forged_forwarded_for_straight_to_a_default_gunicorn_meets_the_limit(tmp_path):
+    """With its defaults the service believes no forwarding header: a script that writes a new
+    X-Forwarded-For (or Forwarded, or X-Real-IP) on each post is still one client."""
+    # One process: each counts in its own memory (make run's store), so two would split the count.
+    settings = {"RATELIMIT_ENABLED": "true", "WEB_CONCURRENCY": "1"}
+    with lead_service(tmp_path, f"sqlite:///{tmp_path / 'leads.db'}", settings) as url:
+        statuses = [
+            requests.post(
+                f"{url}/api/contact",
+                json=_contact(number),
+                headers={
+                    "X-Forwarded-For": f"198.51.100.{number}",
+                    "Forwarded": f"for=198.51.100.{number}",
+                    "X-Real-IP": f"198.51.100.{number}",
+                },
+                timeout=10,
+            ).status_code
+            for number in range(12)
+        ]
+
+    # The default limit: 10 a minute per client and route.
+    assert statuses == [201] * 10 + [429] * 2
