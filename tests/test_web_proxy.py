@@ -215,6 +215,8 @@ def limited_service(tmp_path_factory):
     """A lead service with its limits on that believes one proxy's X-Forwarded-For, as in compose."""
     tmp = tmp_path_factory.mktemp("lead-service-limited")
     settings = {"RATELIMIT_ENABLED": "true", "RATELIMIT_DEFAULT": "5 per minute", "TRUSTED_PROXY_HOPS": "1"}
+    # One process: each counts in its own memory, so two would split the count between them.
+    settings["WEB_CONCURRENCY"] = "1"
     with lead_service(tmp, f"sqlite:///{tmp / 'leads.db'}", settings) as url:
         yield url
 
