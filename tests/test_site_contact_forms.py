@@ -3,7 +3,7 @@ in Chromium against `next start` and the real lead service on SQLite."""
 
 from playwright.sync_api import expect
 
-from .lead_forms import CASE_STUDIES, CONTACT, hold, record_posts, rows, unique_email, wait_hydrated
+from .lead_forms import CASE_STUDIES, CONTACT, FORMS, hold, record_posts, rows, unique_email, wait_hydrated
 from .site import SITE, visit
 
 CONTACT_LABEL = SITE["header"]["contactLabel"]
@@ -226,5 +226,33 @@ def test_case_studies_form_checks_its_fields_without_a_request(page):
             "ada.example.com",
         )
         is False
+    )
+    assert posts == []
+
+
+def test_a_hidden_direction_override_in_a_one_line_field_is_refused_before_sending(page):
+    """The browser checks forms.json's character rule as the service does: a pasted override (or
+    line separator) in a one-line field gets its message; the message field keeps its lines."""
+    posts = record_posts(page, "/api/contact")
+    visit(page, "/")
+    dialog = open_modal(page)
+    fill(
+        dialog,
+        {
+            "name": "Ada\u202eecalevoL",
+            "company": "Analytical\u2028Ltd",
+            "email": unique_email(),
+            "phone": "+44 20 7946 0958",
+            "message": "Line one\nLine two",
+        },
+        CONTACT["fields"],
+    )
+    dialog.get_by_role("button", name=CONTACT["submit"]["label"]).click()
+
+    one_line = FORMS["messages"]["singleLine"]
+    for label in (CONTACT["fields"]["name"]["label"], CONTACT["fields"]["company"]["label"]):
+        expect(dialog.get_by_label(label, exact=True)).to_have_accessible_description(one_line)
+    expect(dialog.get_by_label(CONTACT["fields"]["message"]["label"], exact=True)).not_to_have_attribute(
+        "aria-invalid", "true"
     )
     assert posts == []
