@@ -193,12 +193,17 @@ def standalone_web(tmp: Path, lead_service_url: str):
 
 
 NGINX_CONF = ROOT / "deploy/nginx.conf"
+TRUSTED_PROXIES = ROOT / "deploy/trusted-proxies.conf"
 
 
-def nginx_command(tmp: Path, web: str, lead_service: str) -> tuple[list[str], str]:
+def nginx_command(
+    tmp: Path, web: str, lead_service: str, trusted: tuple[str, ...] = ()
+) -> tuple[list[str], str]:
     """Debian's nginx on deploy/nginx.conf, with only what differs outside a container changed,
-    each exactly where expected: the paths it writes to, its listen port and the two upstream
-    servers (http://host:port URLs). The command line and the address it will listen on."""
+    each exactly where expected: the paths it writes to, its listen port, the two upstream
+    servers (http://host:port URLs) and where its trusted load balancers are listed (here,
+    deploy/trusted-proxies.conf and the `trusted` addresses or ranges). The command line and the
+    address it will listen on."""
     port = free_port()
     conf = NGINX_CONF.read_text()
     for old, new, count in [
@@ -207,10 +212,13 @@ def nginx_command(tmp: Path, web: str, lead_service: str) -> tuple[list[str], st
         ("listen 8080 default_server;", f"listen 127.0.0.1:{port} default_server;", 1),
         ("server web:3000;", f"server {web.removeprefix('http://')};", 1),
         ("server lead-service:5000;", f"server {lead_service.removeprefix('http://')};", 1),
+        ("include /etc/nginx/trusted-proxies.conf;", f"include {tmp}/trusted-proxies.conf;", 1),
     ]:
         assert conf.count(old) == count, f"deploy/nginx.conf no longer has {old!r} {count} time(s)"
         conf = conf.replace(old, new)
     (tmp / "nginx.conf").write_text(conf)
+    added = "".join(f"set_real_ip_from {address};\n" for address in trusted)
+    (tmp / "trusted-proxies.conf").write_text(TRUSTED_PROXIES.read_text() + added)
     # Temporary folders are often private to the user running the tests: when that is root,
     # nginx's workers must be too, to write their cache there.
     settings = "daemon off;" + (" user root root;" if os.geteuid() == 0 else "")
@@ -226,8 +234,9 @@ def nginx_command(tmp: Path, web: str, lead_service: str) -> tuple[list[str], st
 
 
 @contextmanager
-def reverse_proxy(tmp: Path, web: str, lead_service: str):
-    """deploy/nginx.conf in front of these upstreams: its URL."""
-    command, url = nginx_command(tmp, web, lead_service)
+def reverse_proxy(tmp: Path, web: str, lead_service: str, trusted: tuple[str, ...] = ()):
+    """deploy/nginx.conf in front of these upstreams, believing the load balancers at `trusted`:
+    its URL."""
+    command, url = nginx_command(tmp, web, lead_service, trusted)
     with server(command, {}, f"{url}/", tmp / "nginx.log"):
         yield url

@@ -1,6 +1,8 @@
 """docker-compose.yml, the Dockerfiles and .env.example agree with the code: the services and
-their health checks, ports, commands and entrypoints, and every setting the code reads. No Docker
-engine runs here, so this reads the files; tests/test_deploy_nginx.py runs what they run."""
+their health checks, ports, commands and entrypoints, and every setting the code reads; and the
+containers are hardened: read-only, without capabilities, limited, on separate networks, each
+with only the settings it reads. No Docker engine runs here, so this reads the files;
+tests/test_deploy_nginx.py runs what they run."""
 
 import re
 from pathlib import Path
@@ -27,13 +29,24 @@ NOT_IN_ENV_EXAMPLE = {
     "LEAD_SERVICE_INSTANCE_PATH": "the lead-service image (ENV)",
     "SHARED_CONTENT_DIR": "the lead-service image, which keeps the repository's layout",
     "FORWARDED_ALLOW_IPS": "docker-compose.yml (the compose network)",
+    "TRUSTED_PROXY_HOPS": "docker-compose.yml: nginx decides the visitor's address and sends it alone",
     "LEAD_SERVICE_URL": "docker-compose.yml (the web service's upstream)",
     "NEXT_DIST_DIR": "the tests' and the bench's side-by-side builds only",
 }
 # Inlined into the pages by `next build`: build arguments of the web image.
 BUILD_ARGS = ("NEXT_PUBLIC_TURNSTILE_SITE_KEY", "NEXT_PUBLIC_LEAD_API_URL")
 # Read by docker-compose.yml itself, not by the code.
-COMPOSE_OWN = {"POSTGRES_PASSWORD", "HTTP_PORT"}
+COMPOSE_OWN = {"POSTGRES_PASSWORD", "REDIS_PASSWORD", "HTTP_PORT"}
+# Each secret, and the services that read it (POSTGRES_PASSWORD and REDIS_PASSWORD inside the
+# stores' URLs); no other service is given it.
+SECRETS = {
+    "POSTGRES_PASSWORD": {"postgres", "migrate", "lead-service", "outbox-worker"},
+    "REDIS_PASSWORD": {"redis", "lead-service"},
+    "SECRET_KEY": {"lead-service"},
+    "TURNSTILE_SECRET_KEY": {"lead-service"},
+    "SMTP_PASSWORD": {"outbox-worker"},
+    "WEBHOOK_SECRET": {"outbox-worker"},
+}
 
 
 def dockerfile(path: str) -> DockerfileParser:
@@ -70,6 +83,15 @@ def read_by_code() -> set[str]:
     return names
 
 
+def variables_of(value) -> set[str]:
+    """The .env settings a compose value (a service, or any part of one) interpolates."""
+    if isinstance(value, dict):
+        return set().union(*map(variables_of, value.values()))
+    if isinstance(value, list):
+        return set().union(*map(variables_of, value))
+    return {name for name, _, _ in INTERPOLATION.findall(str(value))}
+
+
 def compose_variables() -> dict[str, list[tuple[str, str]]]:
     """{name: [(operator, default)]} for every interpolation in docker-compose.yml."""
     found: dict[str, list[tuple[str, str]]] = {}
@@ -102,7 +124,11 @@ def test_only_the_proxy_publishes_a_port_and_it_is_the_one_nginx_listens_on():
     (mapping,) = published["proxy"]
     container_port = mapping.rsplit(":", 1)[1]
     assert re.search(rf"^\s*listen {container_port} default_server;", NGINX_CONF, re.M)
-    assert SERVICES["proxy"]["volumes"] == ["./deploy/nginx.conf:/etc/nginx/nginx.conf:ro"]
+    assert SERVICES["proxy"]["volumes"] == [
+        "./deploy/nginx.conf:/etc/nginx/nginx.conf:ro",
+        "./deploy/trusted-proxies.conf:/etc/nginx/trusted-proxies.conf:ro",
+    ]
+    assert re.search(r"^\s*include /etc/nginx/trusted-proxies\.conf;", NGINX_CONF, re.M)
 
 
 def test_nginx_upstreams_are_the_compose_services_on_their_ports():
@@ -127,7 +153,7 @@ def test_health_checks_ask_real_endpoints_on_the_right_ports():
     assert "/healthz/live" in rules and re.search(r"location /healthz \{", NGINX_CONF)
     assert "http://127.0.0.1:3000/" in " ".join(SERVICES["web"]["healthcheck"]["test"])
     assert SERVICES["postgres"]["healthcheck"]["test"][:2] == ["CMD", "pg_isready"]
-    assert SERVICES["redis"]["healthcheck"]["test"] == ["CMD", "redis-cli", "ping"]
+    assert "redis-cli ping" in " ".join(SERVICES["redis"]["healthcheck"]["test"])
 
 
 @pytest.mark.parametrize("service", ["migrate", "outbox-worker"])
@@ -196,6 +222,10 @@ def test_the_fixed_settings_are_fixed_where_they_say():
     assert {"BIND", "PROFILE_PDF_PATH", "LEAD_SERVICE_INSTANCE_PATH"} <= set(lead_env)
     assert SERVICES["lead-service"]["environment"]["FORWARDED_ALLOW_IPS"] == "*"
     assert "LEAD_SERVICE_URL" in SERVICES["web"]["environment"]
+    # nginx sets X-Forwarded-For to the one address it decided on, and nothing else.
+    for name in ("lead-service", "web"):
+        assert SERVICES[name]["environment"]["TRUSTED_PROXY_HOPS"] == "1", name
+    assert re.search(r"^\s*proxy_set_header X-Forwarded-For \$remote_addr;", NGINX_CONF, re.M)
 
 
 def test_no_secret_has_a_default():
@@ -204,5 +234,112 @@ def test_no_secret_has_a_default():
             for operator, default in uses:
                 assert operator in {":?", ":-"}, name
                 assert operator == ":?" or default == "", f"{name} has a default"
-    assert all(operator == ":?" for operator, _ in compose_variables()["POSTGRES_PASSWORD"])
+    for required in ("POSTGRES_PASSWORD", "REDIS_PASSWORD", "SECRET_KEY"):
+        assert all(operator == ":?" for operator, _ in compose_variables()[required]), required
     assert all(value == "" for name, value in env_example().items() if re.search(r"PASSWORD|SECRET", name))
+
+
+def test_each_secret_reaches_only_the_services_that_read_it():
+    secret_like = {name for name in compose_variables() if re.search(r"PASSWORD|SECRET|KEY", name)}
+    assert secret_like - set(BUILD_ARGS) == set(SECRETS)  # a new secret is placed here too
+    for name, service in SERVICES.items():
+        given = variables_of(service)
+        assert {secret for secret, readers in SECRETS.items() if name in readers} == given & set(SECRETS), (
+            name
+        )
+
+
+@pytest.mark.parametrize(
+    ("prefix", "readers"),
+    [
+        ("SMTP_", {"outbox-worker"}),
+        ("WEBHOOK_", {"outbox-worker"}),
+        ("NOTIFY_", {"outbox-worker"}),
+        ("OUTBOX_", {"outbox-worker"}),
+        ("TURNSTILE_", {"lead-service"}),
+        ("RATELIMIT_", {"lead-service"}),
+        ("GUNICORN_", {"lead-service"}),
+        ("LEAD_RETENTION_DAYS", {"lead-service", "outbox-worker"}),
+    ],
+)
+def test_settings_go_only_where_they_are_read(prefix, readers):
+    given = {
+        name for name, service in SERVICES.items() if any(v.startswith(prefix) for v in variables_of(service))
+    }
+    assert given == readers
+
+
+def test_every_container_is_read_only_without_capabilities_and_limited():
+    for name, service in SERVICES.items():
+        assert service["read_only"] is True, name
+        assert service["cap_drop"] == ["ALL"] and "cap_add" not in service, name
+        assert service["security_opt"] == ["no-new-privileges:true"], name
+        assert "privileged" not in service, name
+        # Service keys that `docker compose up` applies as they are; deploy.resources, which it
+        # reads too, is not used beside them, so that the two cannot disagree.
+        assert re.fullmatch(r"\d+[mg]", service["mem_limit"]) and service["pids_limit"] > 0, name
+        assert "deploy" not in service, name
+
+
+@pytest.mark.parametrize(
+    ("service", "writes"),
+    [
+        ("proxy", {"/tmp"}),
+        ("web", {"/tmp", "/app/web/.next/cache"}),
+        ("migrate", {"/tmp", "/app/instance"}),
+        ("lead-service", {"/tmp"}),
+        ("outbox-worker", {"/tmp", "/app/instance"}),
+        ("postgres", {"/var/run/postgresql", "/tmp"}),
+        ("redis", {"/data"}),
+    ],
+)
+def test_each_container_writes_only_to_a_tmpfs_or_its_volume(service, writes):
+    assert set(SERVICES[service]["tmpfs"]) == writes
+    # nginx's pid, request buffers and micro-cache, all under /tmp.
+    if service == "proxy":
+        paths = re.findall(r"^\s*(?:pid|\w+_temp_path|proxy_cache_path) (\S+?);?\s", NGINX_CONF, re.M)
+        assert paths and all(path.startswith("/tmp/") for path in paths), paths
+    # The standalone server's cache is .next/cache beside its build (web/Dockerfile's WORKDIR).
+    if service == "web":
+        final = dockerfile("web/Dockerfile").structure
+        workdirs = [i["value"] for i in final if i["instruction"] == "WORKDIR"]
+        assert workdirs[-1] == "/app"
+
+
+def test_the_stores_run_as_their_own_users_so_their_entrypoints_need_no_capability():
+    # As root their entrypoints chown the data and switch users, which needs capabilities back.
+    assert SERVICES["postgres"]["user"] == "postgres"
+    assert SERVICES["redis"]["user"] == "redis"
+    assert SERVICES["postgres"]["volumes"] == ["postgres-data:/var/lib/postgresql/data"]
+    # The lead-service and web images set their own unprivileged users.
+    assert "user" not in SERVICES["lead-service"] and "user" not in SERVICES["web"]
+
+
+def test_the_site_cannot_reach_the_stores_and_the_stores_cannot_reach_out():
+    networks = {name: set(service["networks"]) for name, service in SERVICES.items()}
+    assert networks == {
+        "proxy": {"front"},
+        "web": {"front"},
+        "lead-service": {"front", "back"},
+        "migrate": {"back", "egress"},
+        "outbox-worker": {"back", "egress"},
+        "postgres": {"back"},
+        "redis": {"back"},
+    }
+    assert COMPOSE["networks"]["back"] == {"internal": True}
+    # front carries the published port and the lead service's way out; egress the worker's.
+    assert not (COMPOSE["networks"]["front"] or {}).get("internal")
+    assert not (COMPOSE["networks"]["egress"] or {}).get("internal")
+
+
+def test_redis_requires_its_password_and_the_lead_service_gives_it():
+    redis = SERVICES["redis"]
+    assert redis["environment"] == {"REDISCLI_AUTH": "${REDIS_PASSWORD:?set REDIS_PASSWORD in .env}"}
+    server = " ".join(redis["command"])
+    # The password on standard input, as configuration: in no process's arguments. ($$ is
+    # compose's escape: the shell in the container expands the variable.)
+    assert "redis-server -" in server and "requirepass $$REDISCLI_AUTH" in server
+    assert "REDIS_PASSWORD" not in server
+    uri = SERVICES["lead-service"]["environment"]["RATELIMIT_STORAGE_URI"]
+    assert uri.startswith("${RATELIMIT_STORAGE_URI:-redis://:${REDIS_PASSWORD:?")
+    assert uri.endswith("}@redis:6379/0}")

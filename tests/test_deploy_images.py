@@ -1,7 +1,8 @@
 """What the images run, run here: the lead-service image's build context (its .dockerignore, by
 docker's own matcher), its build step, and its services' commands with the environment
 docker-compose.yml gives them, on the project's Python with the same pins. The web image's
-runtime stage runs in tests/test_deploy_nginx.py."""
+runtime stage runs in tests/test_deploy_nginx.py. Every image, built on or pulled, is pinned by
+digest, at the versions the project runs on."""
 
 import os
 import re
@@ -22,7 +23,14 @@ from .test_deploy_compose import SERVICES
 
 LEAD_DOCKERFILE = DockerfileParser(path=str(ROOT / "lead_service/Dockerfile"))
 # What an operator's .env gives the required settings here.
-DOT_ENV = {"POSTGRES_PASSWORD": "not-used-here", "SITE_URL": "https://www.example.com"}
+DOT_ENV = {
+    "POSTGRES_PASSWORD": "not-used-here",
+    "REDIS_PASSWORD": "not-used-here",
+    "SECRET_KEY": "0" * 64,
+    "SITE_URL": "https://www.example.com",
+}
+# name:tag@sha256:<digest>: the tag for the reader, the digest for the bytes.
+PINNED = re.compile(r"(?P<image>[\w./-]+:[\w.-]+)@sha256:[0-9a-f]{64}")
 
 
 def build_context(dockerfile: Path) -> set[str]:
@@ -30,6 +38,19 @@ def build_context(dockerfile: Path) -> set[str]:
     ignore = (dockerfile.parent / f"{dockerfile.name}.dockerignore").read_text().splitlines()
     patterns = [line.strip() for line in ignore if line.strip() and not line.startswith("#")]
     return exclude_paths(str(ROOT), patterns)
+
+
+def base_images(path: str) -> list[str]:
+    """The images a Dockerfile's stages start from, leaving out its own earlier stages."""
+    stages, images = set(), []
+    for instruction in DockerfileParser(path=str(ROOT / path)).structure:
+        if instruction["instruction"] == "FROM":
+            image, *alias = instruction["value"].split()
+            if image not in stages:
+                images.append(image)
+            if alias:
+                stages.add(alias[-1])
+    return images
 
 
 def interpolated(value: str) -> str:
@@ -150,3 +171,34 @@ def test_migrate_then_gunicorn_then_the_worker_as_compose_runs_them(app, tmp_pat
 
         gunicorn.send_signal(signal.SIGTERM)
         assert gunicorn.wait(timeout=35) == 0
+
+
+@pytest.mark.parametrize(
+    ("dockerfile", "base"),
+    [("web/Dockerfile", "node:24-bookworm-slim"), ("lead_service/Dockerfile", "python:3.11-slim-bookworm")],
+)
+def test_each_image_starts_from_its_base_pinned_by_digest(dockerfile, base):
+    # Node.js 24 (LTS) and Python 3.11, the versions the code is tested on, on Debian 12.
+    images = base_images(dockerfile)
+    assert images and all(PINNED.fullmatch(image) for image in images), images
+    assert {PINNED.fullmatch(image)["image"] for image in images} == {base}
+    # The Dockerfile syntax is an image too, which BuildKit pulls before reading the file.
+    syntax = (ROOT / dockerfile).read_text().splitlines()[0]
+    assert re.fullmatch(r"# syntax=docker/dockerfile:1@sha256:[0-9a-f]{64}", syntax)
+
+
+def test_every_image_compose_pulls_is_pinned_by_digest():
+    # The lead-service image is built once and run by three services; web's is built for it alone.
+    built = {service.get("image") for service in SERVICES.values() if "build" in service}
+    pulled = {
+        name: service["image"]
+        for name, service in SERVICES.items()
+        if "build" not in service and service["image"] not in built
+    }
+    assert set(pulled) == {"proxy", "postgres", "redis"}
+    tags = {name: PINNED.fullmatch(image) for name, image in pulled.items()}
+    assert all(tags.values()), pulled
+    assert tags["proxy"]["image"].startswith("nginxinc/nginx-unprivileged:")
+    # The data volume belongs to one PostgreSQL major: another needs pg_upgrade first.
+    assert tags["postgres"]["image"] == "postgres:16-alpine"
+    assert tags["redis"]["image"] == "redis:7-alpine"

@@ -1,7 +1,9 @@
 """deploy/nginx.conf for real: Debian's nginx runs the repository's file (only its listen port,
-upstream servers and writable paths changed, see tests/servers.py) in front of gunicorn and the
-site's standalone server, started as the web image starts it. Pages, a form post, the profile
-with a range, the caches, the security headers, the size cap, and a browser that meets no
+upstream servers, writable paths and trusted load balancers changed, see tests/servers.py) in
+front of gunicorn and the site's standalone server, started as the web image starts it. Pages, a
+form post, the profile with a range, the caches, the security headers, the size cap, the
+visitor's address and scheme decided once (believed from a trusted load balancer only, so a
+forged X-Forwarded-For still meets the rate limit), and a browser that meets no
 Content-Security-Policy violation on any page."""
 
 import gzip
@@ -13,8 +15,18 @@ import requests
 from sqlalchemy import text
 
 from .consent import remember_choice, stand_in_for_tags
-from .servers import nginx_command, server, standalone_web
+from .servers import lead_service, nginx_command, reverse_proxy, server, standalone_web
 from .site import NOT_FOUND, routes
+
+# As the load balancer in front of nginx in these tests: every request comes from 127.0.0.1.
+LOAD_BALANCER = "127.0.0.1/32"
+CONTACT = {
+    "name": "Nadia Rahman",
+    "company": "Brightfield",
+    "email": "nadia@brightfield.co",
+    "phone": "+8801712345678",
+    "message": "Hello",
+}
 
 
 @pytest.fixture(scope="module")
@@ -35,6 +47,46 @@ def proxy(nginx):
     command, url, tmp = nginx
     with server(command, {}, f"{url}/healthz/live", tmp / "nginx.log"):
         yield url
+
+
+@pytest.fixture(scope="module")
+def trusted_proxy(tmp_path_factory, site, lead_service_url):
+    """The same nginx with 127.0.0.1 listed as a trusted load balancer."""
+    with reverse_proxy(
+        tmp_path_factory.mktemp("nginx-trusted"), site, lead_service_url, (LOAD_BALANCER,)
+    ) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def limited_service(tmp_path_factory):
+    """A lead service of this module's own with its rate limits on, 5 posts a minute per client,
+    believing one X-Forwarded-For entry as docker-compose.yml has it (one worker: the counts are
+    in its memory)."""
+    tmp = tmp_path_factory.mktemp("lead-service-limited")
+    settings = {
+        "RATELIMIT_ENABLED": "true",
+        "RATELIMIT_DEFAULT": "5 per minute",
+        "TRUSTED_PROXY_HOPS": "1",
+        "WEB_CONCURRENCY": "1",
+    }
+    with lead_service(tmp, f"sqlite:///{tmp / 'leads.db'}", settings) as url:
+        yield url
+
+
+def contact_from(proxy: str, addresses: list[str], forwarded_for: str = "{}") -> list[int]:
+    """Posts a lead through `proxy` once per address, each claiming to come from it in every
+    header that names a client; `forwarded_for` places it in X-Forwarded-For. The statuses."""
+    statuses = []
+    for address in addresses:
+        headers = {
+            "X-Forwarded-For": forwarded_for.format(address),
+            "X-Real-IP": address,
+            "Forwarded": f"for={address}",
+        }
+        response = requests.post(f"{proxy}/api/contact", json=CONTACT, headers=headers, timeout=10)
+        statuses.append(response.status_code)
+    return statuses
 
 
 def get(url: str, **headers) -> requests.Response:
@@ -74,12 +126,18 @@ def test_a_page_is_compressed_micro_cached_and_carries_the_security_headers(prox
 
 
 @pytest.mark.parametrize("path", ["/about", "/healthz/live", "/api/download/profile"])
-def test_hsts_once_and_only_when_the_visitor_came_over_https(proxy, path):
-    over_tls = get(f"{proxy}{path}", **{"X-Forwarded-Proto": "https"})
-    plain = get(f"{proxy}{path}")
+def test_hsts_once_and_only_when_the_load_balancer_says_the_visitor_came_over_https(
+    proxy, trusted_proxy, path
+):
+    visitor = {"X-Forwarded-For": "198.51.100.20"}
+    over_tls = get(f"{trusted_proxy}{path}", **visitor, **{"X-Forwarded-Proto": "https"})
+    plain = get(f"{trusted_proxy}{path}", **visitor)
+    # Straight from a visitor, the header is the visitor's word: no HSTS, no cached HTTPS page.
+    claimed = get(f"{proxy}{path}", **{"X-Forwarded-Proto": "https"})
 
     assert over_tls.headers["Strict-Transport-Security"] == "max-age=63072000; includeSubDomains"
     assert "Strict-Transport-Security" not in plain.headers
+    assert "Strict-Transport-Security" not in claimed.headers
 
 
 def test_a_quote_goes_straight_to_the_lead_service_and_is_stored(proxy, lead_engine):
@@ -100,6 +158,25 @@ def test_a_quote_goes_straight_to_the_lead_service_and_is_stored(proxy, lead_eng
             text("SELECT email FROM quote_requests WHERE id = :id"), {"id": response.json()["id"]}
         ).scalar_one()
     assert stored == "proxy@example.com"
+
+
+def test_a_forged_client_address_still_meets_the_rate_limit(tmp_path, site, limited_service):
+    forged = [f"203.0.113.{n}" for n in range(1, 7)]
+    with reverse_proxy(tmp_path, site, limited_service) as proxy:
+        statuses = contact_from(proxy, forged)
+
+    # Nobody in front is trusted: every post is 127.0.0.1's, whatever it claims.
+    assert statuses == [201] * 5 + [429]
+
+
+def test_a_trusted_load_balancer_is_believed_and_only_its_own_entry(tmp_path, site, limited_service):
+    with reverse_proxy(tmp_path, site, limited_service, (LOAD_BALANCER,)) as proxy:
+        visitors = contact_from(proxy, [f"198.51.100.{n}" for n in range(1, 7)])
+        # What a visitor put before the address the load balancer appended is not believed.
+        one_visitor = contact_from(proxy, [f"203.0.113.{n}" for n in range(11, 17)], "{}, 192.0.2.99")
+
+    assert visitors == [201] * 6  # six visitors, one post each
+    assert one_visitor == [201] * 5 + [429]
 
 
 def test_a_body_over_the_cap_stops_at_nginx_with_the_services_json_error(proxy):
