@@ -70,15 +70,21 @@ def engine_options(url: str) -> dict[str, Any]:
     return {"hide_parameters": True, "pool_pre_ping": True, "pool_recycle": 1800}
 
 
-def _instance_secret(instance_path: Path) -> str:
+def instance_secret(instance_path: Path) -> str:
     """A random key made once and kept beside the SQLite database, readable by its owner only.
-    Every process of one instance reads the same file; the first to start writes it."""
+    Every process of one instance reads the same file; the first to need it writes it, whole
+    before it has the name (a hard link never replaces a file), so no process reads half a key."""
     path = instance_path / "secret_key"
-    try:
-        with os.fdopen(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "w") as file:
+    if not path.exists():
+        draft = instance_path / f".secret_key.{secrets.token_hex(8)}"
+        with os.fdopen(os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "w") as file:
             file.write(secrets.token_hex(32))
-    except FileExistsError:
-        pass
+        try:
+            os.link(draft, path)
+        except FileExistsError:
+            pass  # another process was first: its key is the instance's
+        finally:
+            draft.unlink()
     key = path.read_text().strip()
     if not key:
         raise RuntimeError(f"{path} is empty: delete it, or set SECRET_KEY")
@@ -108,8 +114,9 @@ def from_environment(instance_path: Path) -> dict[str, Any]:
         # default: a service that faces visitors itself must not take their word for an address.
         "TRUSTED_PROXY_HOPS": _int("TRUSTED_PROXY_HOPS", 0),
         # Keys the HMAC under which an Idempotency-Key's request is stored, so that a stored key
-        # cannot confirm a guessed lead. Default: a random key kept in the instance folder.
-        "SECRET_KEY": _text("SECRET_KEY") or _instance_secret(instance_path),
+        # cannot confirm a guessed lead. Unset: a random key kept in the instance folder, made when
+        # first needed (so the worker and the migrations never write one).
+        "SECRET_KEY": _text("SECRET_KEY"),
         # Days a lead or cookie choice is kept: the outbox worker purges older ones once a day, as
         # `lead-service leads purge` does when asked. 0: kept until erased or purged by hand.
         "LEAD_RETENTION_DAYS": _int("LEAD_RETENTION_DAYS", 0),

@@ -21,3 +21,6 @@ loglevel = _env("LOG_LEVEL", "info").lower()
 # No client address and no query string: the access log holds nothing personal about a visitor.
 access_log_format = '%(t)s "%(m)s %(U)s" %(s)s %(B)s %(M)sms'
 forwarded_allow_ips = _env("FORWARDED_ALLOW_IPS", "127.0.0.1")
+# No gunicornc control socket: nobody uses it, and it would be written under $HOME, which the
+# image's user does not have and a read-only container could not write.
+control_socket_disable = True

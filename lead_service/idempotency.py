@@ -11,12 +11,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from functools import wraps
+from pathlib import Path
 from typing import Any
 
 from flask import abort, current_app, g, request
 from sqlalchemy import delete
 from sqlalchemy.exc import SQLAlchemyError
 
+from .config import instance_secret
 from .errors import NOT_SAVED
 from .extensions import db
 from .models import IdempotencyKey, as_utc
@@ -44,8 +46,15 @@ def _claim() -> Claim | None:
         abort(400, description=f"The {HEADER} header must be 1 to 255 visible ASCII characters.")
     endpoint = request.endpoint or request.path
     message = endpoint.encode() + b"\n" + _without_token(request.get_data())
-    digest = hmac.new(current_app.config["SECRET_KEY"].encode(), message, hashlib.sha256).hexdigest()
+    digest = hmac.new(_secret_key(), message, hashlib.sha256).hexdigest()
     return Claim(endpoint, key, digest)
+
+
+def _secret_key() -> bytes:
+    config = current_app.config
+    if not config["SECRET_KEY"]:
+        config["SECRET_KEY"] = instance_secret(Path(current_app.instance_path))
+    return config["SECRET_KEY"].encode()
 
 
 def _without_token(raw: bytes) -> bytes:

@@ -286,9 +286,9 @@ def test_every_container_is_read_only_without_capabilities_and_limited():
     [
         ("proxy", {"/tmp"}),
         ("web", {"/tmp", "/app/web/.next/cache"}),
-        ("migrate", {"/tmp", "/app/instance"}),
+        ("migrate", {"/tmp"}),
         ("lead-service", {"/tmp"}),
-        ("outbox-worker", {"/tmp", "/app/instance"}),
+        ("outbox-worker", {"/tmp"}),
         ("postgres", {"/var/run/postgresql", "/tmp"}),
         ("redis", {"/data"}),
     ],

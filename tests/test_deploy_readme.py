@@ -42,7 +42,7 @@ def test_every_file_it_names_is_in_the_repository():
 
 def test_every_setting_it_names_is_in_env_example():
     names = {name for name in re.findall(r"\b[A-Z][A-Z0-9]*_[A-Z0-9_]*[A-Z0-9]\b", SECTIONS)}
-    assert {"POSTGRES_PASSWORD", "SITE_URL", "TRUSTED_PROXY_HOPS", "DATABASE_URL"} <= names
+    assert {"POSTGRES_PASSWORD", "REDIS_PASSWORD", "SECRET_KEY", "SITE_URL", "DATABASE_URL"} <= names
     assert names <= set(env_example())
 
 
