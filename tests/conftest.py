@@ -7,6 +7,8 @@ import pytest
 from playwright.sync_api import sync_playwright
 from sqlalchemy import create_engine
 
+from lead_service.tests.receivers import SmtpSink, WebhookReceiver
+
 from .servers import free_port, lead_service, postgres_schema, web
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
@@ -70,6 +72,29 @@ def postgres_site(tmp_path_factory):
         web(tmp_path_factory.mktemp("web-pg"), service_url) as site_url,
     ):
         yield site_url, engine
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def each_database(request, tmp_path):
+    """A fresh database for one test, a SQLite file and then PostgreSQL (a schema of its own,
+    dropped afterwards): (DATABASE_URL, an engine on it)."""
+    if request.param == "sqlite":
+        url = f"sqlite:///{tmp_path / 'leads.db'}"
+        engine = create_engine(url)
+        yield url, engine
+        engine.dispose()
+        return
+    with postgres_schema(postgres_url(), request.node.originalname[:20]) as schema:
+        yield schema
+
+
+@pytest.fixture
+def receivers():
+    """A real SMTP server and a real webhook receiver for the outbox worker: (smtp, hook)."""
+    smtp, hook = SmtpSink().start(), WebhookReceiver("worker-test-secret").start()
+    yield smtp, hook
+    smtp.stop()
+    hook.stop()
 
 
 @pytest.fixture(scope="session")

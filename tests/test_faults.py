@@ -9,9 +9,8 @@ import threading
 import time
 from dataclasses import dataclass, field
 
-import pytest
 import requests
-from sqlalchemy import create_engine, make_url, text
+from sqlalchemy import make_url, text
 
 from lead_service.config import database_url
 from lead_service.tests.receivers import SmtpSink, wait_for
@@ -88,20 +87,8 @@ def assert_every_acknowledged_lead_is_stored_with_its_notification(engine, ackno
     assert set(acknowledged.values()) <= notified
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def database(request, tmp_path):
-    if request.param == "sqlite":
-        url = f"sqlite:///{tmp_path / 'leads.db'}"
-        engine = create_engine(url)
-        yield url, engine
-        engine.dispose()
-        return
-    with postgres_schema(postgres_url(), "faults") as schema:
-        yield schema
-
-
-def test_the_master_killed_mid_load_loses_no_acknowledged_lead(database, tmp_path):
-    url, engine = database
+def test_the_master_killed_mid_load_loses_no_acknowledged_lead(each_database, tmp_path):
+    url, engine = each_database
     port = free_port()
     env = prepare_lead_service(tmp_path, url, port)
     base = f"http://127.0.0.1:{port}"

@@ -8,17 +8,14 @@ import socket
 import threading
 from contextlib import contextmanager
 
-import pytest
 import requests
-from sqlalchemy import create_engine, text
+from sqlalchemy import text
 
 from lead_service import content
-from lead_service.tests.receivers import SmtpSink, WebhookReceiver, wait_for
+from lead_service.tests.receivers import SmtpSink, channel_settings, wait_for
 
-from .conftest import postgres_url
-from .servers import lead_service, postgres_schema, start_outbox_worker, stop
+from .servers import lead_service, start_outbox_worker, stop
 
-SECRET = "hostile-test-secret"
 ONE_LINE = content.load("forms")["messages"]["singleLine"]
 GOOD_CONTACT = {
     "name": "Nadia Rahman",
@@ -57,40 +54,10 @@ OLD_ROWS = [
 ]
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def database(request, tmp_path):
-    """(DATABASE_URL, engine)."""
-    if request.param == "sqlite":
-        url = f"sqlite:///{tmp_path / 'leads.db'}"
-        engine = create_engine(url)
-        yield url, engine
-        engine.dispose()
-        return
-    with postgres_schema(postgres_url(), "hostile") as schema:
-        yield schema
-
-
-@pytest.fixture
-def receivers():
-    smtp, hook = SmtpSink().start(), WebhookReceiver(SECRET).start()
-    yield smtp, hook
-    smtp.stop()
-    hook.stop()
-
-
-def _channels(smtp_port: int, hook: WebhookReceiver) -> dict[str, str]:
-    return {
-        "SMTP_HOST": "127.0.0.1",
-        "SMTP_PORT": str(smtp_port),
-        "SMTP_SECURITY": "none",
-        "NOTIFY_EMAIL_FROM": "leads@tidewell.example",
-        "NOTIFY_EMAIL_TO": "sales@tidewell.example",
-        "WEBHOOK_URL": hook.url,
-        "WEBHOOK_SECRET": SECRET,
-        "OUTBOX_POLL_SECONDS": "0.2",
-        "OUTBOX_MAX_ATTEMPTS": "2",
-        "OUTBOX_RETRY_BASE_SECONDS": "0.2",
-    }
+def _channels(smtp_port: int, hook) -> dict[str, str]:
+    # Two quick tries: a notification that cannot go is dead within a second.
+    fast = {"OUTBOX_POLL_SECONDS": "0.2", "OUTBOX_MAX_ATTEMPTS": "2", "OUTBOX_RETRY_BASE_SECONDS": "0.2"}
+    return channel_settings(smtp_port, hook) | fast
 
 
 @contextmanager
@@ -147,10 +114,10 @@ def _subjects_of(smtp: SmtpSink) -> list[str]:
     return [str(message["Subject"]) for message in smtp.messages]
 
 
-def test_the_three_lead_run(database, receivers, tmp_path):
+def test_the_three_lead_run(each_database, receivers, tmp_path):
     """A line break in a name is refused at intake, naming the field; the leads around it are
     e-mailed, and the worker lives on."""
-    url, _engine = database
+    url, _engine = each_database
     smtp, hook = receivers
     with lead_service(tmp_path, url) as service, worker(tmp_path, url, _channels(smtp.port, hook)) as process:
         first = requests.post(f"{service}/api/contact", json={**GOOD_CONTACT, "name": "First"}, timeout=10)
@@ -170,8 +137,10 @@ def test_the_three_lead_run(database, receivers, tmp_path):
     assert alive
 
 
-def test_every_hostile_lead_is_delivered_or_dead_lettered_and_the_worker_lives(database, receivers, tmp_path):
-    url, engine = database
+def test_every_hostile_lead_is_delivered_or_dead_lettered_and_the_worker_lives(
+    each_database, receivers, tmp_path
+):
+    url, engine = each_database
     smtp, hook = receivers
     with lead_service(tmp_path, url) as service:
         old_ids = _insert_old_rows(engine)
@@ -255,9 +224,9 @@ def garbage_smtp_server():
 
 
 def test_a_mail_server_answering_garbage_dead_letters_the_email_and_the_webhook_still_goes(
-    database, receivers, tmp_path
+    each_database, receivers, tmp_path
 ):
-    url, engine = database
+    url, engine = each_database
     _smtp, hook = receivers
     with (
         garbage_smtp_server() as port,

@@ -9,15 +9,11 @@ import subprocess
 import time
 from concurrent.futures import ThreadPoolExecutor
 
-import pytest
 import requests
 
-from lead_service.tests.receivers import SmtpSink, WebhookReceiver, wait_for
+from lead_service.tests.receivers import channel_settings, wait_for
 
-from .conftest import postgres_url
-from .servers import BIN, ROOT, lead_service, postgres_schema, start_outbox_worker, stop
-
-SECRET = "worker-test-secret"
+from .servers import BIN, ROOT, lead_service, start_outbox_worker, stop
 
 
 def _quote(number: int) -> dict[str, str]:
@@ -30,38 +26,10 @@ def _quote(number: int) -> dict[str, str]:
     }
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def database(request, tmp_path):
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'leads.db'}"
-        return
-    with postgres_schema(postgres_url(), "outbox") as (url, _engine):
-        yield url
-
-
-@pytest.fixture
-def receivers():
-    smtp, hook = SmtpSink().start(), WebhookReceiver(SECRET).start()
-    yield smtp, hook
-    smtp.stop()
-    hook.stop()
-
-
-def _channels(smtp: SmtpSink, hook: WebhookReceiver) -> dict[str, str]:
-    return {
-        "SMTP_HOST": "127.0.0.1",
-        "SMTP_PORT": str(smtp.port),
-        "SMTP_SECURITY": "none",
-        "NOTIFY_EMAIL_FROM": "leads@tidewell.example",
-        "NOTIFY_EMAIL_TO": "sales@tidewell.example",
-        "WEBHOOK_URL": hook.url,
-        "WEBHOOK_SECRET": SECRET,
-    }
-
-
-def test_every_lead_reaches_sales_once_seconds_after_its_answer(database, receivers, tmp_path):
+def test_every_lead_reaches_sales_once_seconds_after_its_answer(each_database, receivers, tmp_path):
+    database, _engine = each_database
     smtp, hook = receivers
-    settings = _channels(smtp, hook)
+    settings = channel_settings(smtp.port, hook)
     with lead_service(tmp_path, database) as url:
         # SKIP LOCKED lets two workers share PostgreSQL; SQLite takes one.
         count = 2 if database.startswith("postgresql") else 1
@@ -99,9 +67,10 @@ def test_every_lead_reaches_sales_once_seconds_after_its_answer(database, receiv
 
 def test_a_second_worker_on_one_sqlite_database_refuses_to_start(receivers, tmp_path):
     database = f"sqlite:///{tmp_path / 'leads.db'}"
-    env = {**os.environ, "DATABASE_URL": database, **_channels(*receivers)}
+    settings = channel_settings(receivers[0].port, receivers[1])
+    env = {**os.environ, "DATABASE_URL": database, **settings}
     subprocess.run([BIN / "lead-service", "db", "upgrade"], env=env, check=True, capture_output=True)
-    first = start_outbox_worker(tmp_path, database, _channels(*receivers))
+    first = start_outbox_worker(tmp_path, database, settings)
     try:
         second = subprocess.run(
             [BIN / "lead-service", "outbox", "run"],
