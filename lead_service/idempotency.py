@@ -14,7 +14,7 @@ from functools import wraps
 from pathlib import Path
 from typing import Any
 
-from flask import abort, current_app, g, request
+from flask import Flask, abort, current_app, g, request
 from sqlalchemy import delete
 from sqlalchemy.exc import SQLAlchemyError
 
@@ -46,15 +46,16 @@ def _claim() -> Claim | None:
         abort(400, description=f"The {HEADER} header must be 1 to 255 visible ASCII characters.")
     endpoint = request.endpoint or request.path
     message = endpoint.encode() + b"\n" + _without_token(request.get_data())
-    digest = hmac.new(_secret_key(), message, hashlib.sha256).hexdigest()
+    digest = hmac.new(secret_key(current_app), message, hashlib.sha256).hexdigest()
     return Claim(endpoint, key, digest)
 
 
-def _secret_key() -> bytes:
-    config = current_app.config
-    if not config["SECRET_KEY"]:
-        config["SECRET_KEY"] = instance_secret(Path(current_app.instance_path))
-    return config["SECRET_KEY"].encode()
+def secret_key(app: Flask) -> bytes:
+    """SECRET_KEY, or the instance's own key, made on first use: the server asks at start-up (see
+    wsgi.py), the worker and the migrations never."""
+    if not app.config["SECRET_KEY"]:
+        app.config["SECRET_KEY"] = instance_secret(Path(app.instance_path))
+    return app.config["SECRET_KEY"].encode()
 
 
 def _without_token(raw: bytes) -> bytes:
