@@ -124,7 +124,8 @@ def from_environment(instance_path: Path) -> dict[str, Any]:
         "TURNSTILE_SECRET_KEY": _text("TURNSTILE_SECRET_KEY"),
         "TURNSTILE_VERIFY_URL": _text("TURNSTILE_VERIFY_URL", SITEVERIFY_URL),
         # The hostnames a Turnstile answer may name: a token solved on another site is refused.
-        "TURNSTILE_HOSTNAMES": _list("TURNSTILE_HOSTNAMES") or [urlsplit(site_url).hostname or ""],
+        "TURNSTILE_HOSTNAMES": [name.lower() for name in _list("TURNSTILE_HOSTNAMES")]
+        or [urlsplit(site_url).hostname or ""],
         # Where a lead's notification links the page it was sent from.
         "SITE_URL": site_url,
         **_notification_settings(),

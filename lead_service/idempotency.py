@@ -68,7 +68,8 @@ def _without_token(raw: bytes) -> bytes:
     if not isinstance(body, dict):
         return raw
     body.pop(TURNSTILE_FIELD, None)
-    return json.dumps(body, sort_keys=True, ensure_ascii=False).encode()
+    # surrogatepass: a lone surrogate ("\ud800" in the JSON) is validation's to refuse, not ours.
+    return json.dumps(body, sort_keys=True, ensure_ascii=False).encode("utf-8", "surrogatepass")
 
 
 def earlier_answer(claim: Claim) -> tuple[dict[str, Any], int] | None:

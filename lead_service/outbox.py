@@ -71,6 +71,28 @@ def _failure(where: str, exc: Exception) -> str:
     return _NOT_PRINTABLE.sub("?", f"{where}: {detail}")
 
 
+class _Busy(Exception):
+    """Another worker took the notification while this one was finding out what failed."""
+
+
+def _reclaim_after(error: SQLAlchemyError, claimed: _Claimed) -> None:
+    """A database error while reading a lead is the database's when it does not answer a plain
+    query either (raised again: the worker waits for it), and the row's own when it does (a value
+    the driver cannot read): then the row is locked again, for its failure to be recorded."""
+    db.session.rollback()
+    try:
+        db.session.execute(select(1))
+    except SQLAlchemyError:
+        raise error from None
+    again = db.session.scalars(
+        select(OutboxMessage.id)
+        .where(OutboxMessage.id == claimed.id, OutboxMessage.status == "pending")
+        .with_for_update(skip_locked=True)
+    ).first()
+    if again is None:
+        raise _Busy
+
+
 def _send(claimed: _Claimed, channels: Sequence[Channel]) -> tuple[dict[str, object], list[str]] | None:
     """Builds the notification and offers it to each channel that has not taken it: the columns of
     the channels that took it, and the failures. None when its lead is gone. Whatever a lead holds,
@@ -81,8 +103,9 @@ def _send(claimed: _Claimed, channels: Sequence[Channel]) -> tuple[dict[str, obj
         if lead is None:
             return None
         item = notice(claimed.id, claimed.kind, lead, current_app.config["SITE_URL"])
-    except SQLAlchemyError:
-        raise  # the database, not the row: the worker waits for it
+    except SQLAlchemyError as exc:
+        _reclaim_after(exc, claimed)
+        return sent_at, [_failure("notice", exc)]
     except Exception as exc:
         return sent_at, [_failure("notice", exc)]
     if db.session.get_bind().dialect.name == "sqlite":
@@ -110,7 +133,11 @@ def deliver_next(channels: Sequence[Channel]) -> bool:
     if claimed is None:
         db.session.rollback()
         return False
-    outcome = _send(claimed, channels)
+    try:
+        outcome = _send(claimed, channels)
+    except _Busy:
+        db.session.rollback()
+        return True
     if outcome is None:  # erased while it waited: nobody is to be told of it any more
         db.session.execute(delete(OutboxMessage).where(OutboxMessage.id == claimed.id))
         db.session.commit()

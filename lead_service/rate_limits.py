@@ -22,8 +22,15 @@ def client_key() -> str:
     return str(ip)
 
 
+# A Redis that hangs must fail as fast as one that is down, so that the in-memory fallback takes
+# over instead of the visitor waiting out the request's time-out.
+REDIS_TIMEOUTS = {"socket_connect_timeout": 0.5, "socket_timeout": 0.5}
+
+
 def init_app(app: Flask, *exempt_blueprints) -> Limiter:
     """One limiter per app, so that each app has its own store and settings."""
+    if app.config["RATELIMIT_STORAGE_URI"].startswith("redis"):
+        app.config.setdefault("RATELIMIT_STORAGE_OPTIONS", REDIS_TIMEOUTS)
     limiter = Limiter(client_key, app=app)
     for blueprint in exempt_blueprints:
         limiter.exempt(blueprint)

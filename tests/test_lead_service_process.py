@@ -103,9 +103,10 @@ def test_a_forged_forwarded_for_straight_to_a_default_gunicorn_meets_the_limit(t
     assert statuses == [201] * 10 + [429] * 2
 
 
-def test_the_server_has_its_instance_key_from_start_up(lead_service_url, lead_service_home):
+def test_the_server_has_its_instance_key_from_start_up(tmp_path):
     """Without SECRET_KEY, gunicorn makes the instance's key as it starts, readable by its owner
     alone, rather than on a visitor's first retry-safe request."""
-    key = lead_service_home / "secret_key"
-    assert len(key.read_text()) == 64
-    assert key.stat().st_mode & 0o777 == 0o600
+    with lead_service(tmp_path, f"sqlite:///{tmp_path / 'leads.db'}"):
+        key = tmp_path / "secret_key"  # looked at before any request but the health check
+        assert len(key.read_text()) == 64
+        assert key.stat().st_mode & 0o777 == 0o600

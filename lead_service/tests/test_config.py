@@ -35,7 +35,7 @@ def test_environment_settings(monkeypatch, tmp_path):
     monkeypatch.setenv("SITE_URL", "https://www.example.com/")
     monkeypatch.setenv("TURNSTILE_SECRET_KEY", "0x4AAA-secret")
     monkeypatch.setenv("TURNSTILE_VERIFY_URL", "http://127.0.0.1:9/siteverify")
-    monkeypatch.setenv("TURNSTILE_HOSTNAMES", "example.com,www.example.com")
+    monkeypatch.setenv("TURNSTILE_HOSTNAMES", "example.com,WWW.Example.com")
     monkeypatch.setenv("SECRET_KEY", "a-long-random-key")
     monkeypatch.setenv("SMTP_HOST", "smtp.example.com")
     monkeypatch.setenv("SMTP_SECURITY", "SSL")

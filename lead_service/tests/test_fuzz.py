@@ -21,7 +21,8 @@ json_values = st.recursive(
 lead_like = st.dictionaries(
     st.sampled_from(FIELDS) | st.text(max_size=8),
     json_values
-    | st.text(max_size=300)
+    # Every code point, a lone surrogate (valid JSON as "\ud800") included.
+    | st.text(st.characters(exclude_categories=()), max_size=300)
     | st.sampled_from(["+880 1712-345678", "+1 415 555 0134", "a@b.co", ""]),
     max_size=len(FIELDS) + 2,
 )
@@ -34,9 +35,10 @@ def _assert_answered(response):
 
 @pytest.mark.parametrize("path", ENDPOINTS)
 @FUZZ
-@given(body=json_values | lead_like)
-def test_any_json_value(client, path, body):
-    response = client.post(path, data=json.dumps(body), content_type="application/json")
+@given(body=json_values | lead_like, key=st.none() | st.uuids().map(str))
+def test_any_json_value(client, path, body, key):
+    headers = {"Idempotency-Key": key} if key else {}
+    response = client.post(path, data=json.dumps(body), content_type="application/json", headers=headers)
 
     _assert_answered(response)
     if response.status_code == 201:

@@ -101,3 +101,13 @@ def test_a_stored_key_cannot_confirm_a_guessed_lead(client, app):
         )
         assert row.request_digest != hashlib.sha256(message).hexdigest()
         assert (row.record_table, row.record_id) == ("contact_messages", json.loads(row.response)["id"])
+
+
+def test_a_lone_surrogate_with_a_key_is_a_field_error(client, rows):
+    body = '{"name": "\\ud800", "email": "a@b.co"}'
+    response = client.post(
+        "/api/contact", data=body, content_type="application/json", headers={"Idempotency-Key": "k"}
+    )
+
+    assert response.status_code == 400
+    assert "name" in response.json["errors"]

@@ -1,5 +1,7 @@
 """The migrations create exactly the tables the models describe, and carry stored rows along."""
 
+from datetime import UTC, datetime, timedelta
+
 import flask_migrate
 import pytest
 from alembic.autogenerate import compare_metadata
@@ -26,21 +28,24 @@ def test_sqlite_runs_in_wal_mode_with_full_sync(app):
         assert connection.exec_driver_sql("PRAGMA busy_timeout").scalar() == 15000
 
 
-def test_keys_stored_before_0006_are_linked_to_their_rows(tmp_path):
+def test_keys_stored_before_0006_are_linked_to_their_rows_or_go_after_24_hours(tmp_path):
     app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'leads.db'}"})
     with app.app_context():
         flask_migrate.upgrade(revision="0005")
         insert = text(
             "INSERT INTO idempotency_keys (endpoint, key, request_digest, status_code, response, created_at)"
-            " VALUES (:endpoint, :key, 'd', 201, :response, CURRENT_TIMESTAMP)"
+            " VALUES (:endpoint, :key, 'd', 201, :response, :created_at)"
         )
         with db.engine.begin() as connection:
             for endpoint, response in [
                 ("leads.create_quote", '{"id": 7, "status": "received"}'),
                 ("consent.record_consent", '{"id": 3, "status": "recorded"}'),
                 ("somewhere.else", '{"id": 9}'),
+                ("leads.create_contact", '{"id": 2, "status": "received"}'),  # past its 24 hours
             ]:
-                connection.execute(insert, {"endpoint": endpoint, "key": endpoint, "response": response})
+                age = timedelta(hours=25 if endpoint == "leads.create_contact" else 1)
+                values = {"endpoint": endpoint, "key": endpoint, "response": response}
+                connection.execute(insert, {**values, "created_at": datetime.now(UTC) - age})
         flask_migrate.upgrade()
         with db.engine.connect() as connection:
             linked = connection.execute(

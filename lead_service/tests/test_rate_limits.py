@@ -2,6 +2,8 @@
 with Retry-After; the address from X-Forwarded-For only through the trusted proxy hops, none by
 default; shared through Redis, and still held in each process's memory while Redis is down."""
 
+import socket
+import time
 import uuid
 
 import flask_migrate
@@ -129,3 +131,14 @@ def test_a_store_that_is_down_still_limits_in_memory(limited):
     client = limited("redis://127.0.0.1:1/0").test_client()
     answers = [send(client, forwarded_for="203.0.113.7") for _ in range(LIMIT + 1)]
     assert [answer.status_code for answer in answers] == [201] * LIMIT + [429]
+
+
+def test_a_store_that_hangs_still_limits_in_memory_without_holding_the_visitor(limited):
+    with socket.create_server(("127.0.0.1", 0)) as silent:  # takes connections, never answers
+        client = limited(f"redis://127.0.0.1:{silent.getsockname()[1]}/0").test_client()
+        started = time.monotonic()
+        answers = [send(client, forwarded_for="203.0.113.8") for _ in range(LIMIT + 1)]
+        elapsed = time.monotonic() - started
+
+    assert [answer.status_code for answer in answers] == [201] * LIMIT + [429]
+    assert elapsed < 5  # one short wait for the store, not a request's time-out per request

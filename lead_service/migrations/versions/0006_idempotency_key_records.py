@@ -6,6 +6,7 @@ Create Date: 2026-11-25
 """
 
 import json
+from datetime import UTC, datetime, timedelta
 
 import sqlalchemy as sa
 from alembic import op
@@ -28,17 +29,20 @@ def upgrade() -> None:
         batch.add_column(sa.Column("record_table", sa.Text(), nullable=True))
         batch.add_column(sa.Column("record_id", sa.Integer(), nullable=True))
         batch.create_index("ix_idempotency_keys_record", ["record_table", "record_id"])
-    # Keys stored before this revision answer with the row's id: link them, so that erasing a
-    # person takes their keys too. At most a day of keys is kept, so this is a small table.
     keys = sa.table(
         "idempotency_keys",
         sa.column("endpoint", sa.Text),
         sa.column("key", sa.Text),
         sa.column("response", sa.Text),
+        sa.column("created_at", sa.DateTime(timezone=True)),
         sa.column("record_table", sa.Text),
         sa.column("record_id", sa.Integer),
     )
     connection = op.get_bind()
+    # Until now a key stayed until the same key came again: those past their 24 hours go, and
+    # the outbox worker removes each from now on.
+    connection.execute(keys.delete().where(keys.c.created_at < datetime.now(UTC) - timedelta(hours=24)))
+    # The rest answer with their row's id: link them, so that erasing a person takes their keys too.
     for endpoint, key, response in connection.execute(
         sa.select(keys.c.endpoint, keys.c.key, keys.c.response)
     ):
