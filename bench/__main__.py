@@ -13,10 +13,10 @@ from tests.servers import lead_service, web
 
 from .build_weight import weigh
 from .floor import floor_weight, serve_floor
-from .hydration import hydration
 from .lighthouse import lighthouse
 from .notifications import notification_latency
 from .pages import page_throughput
+from .phone_load import phone_load
 from .report import FLOOR, markdown
 from .routes import routes
 from .services import service_throughput
@@ -50,6 +50,7 @@ def main() -> None:
         tmp = Path(scratch)
         measure("weights", lambda: {route: weigh(ROOT / "web/.next", route) for route in paths})
         measure("floor", floor_weight)
+        measure("phone", lambda: phone_load(_folder(tmp, "phone"), paths))
 
         def run_lighthouse():
             home = _folder(tmp, "lighthouse")
@@ -61,7 +62,6 @@ def main() -> None:
                 return lighthouse({**{route: f"{site}{route}" for route in paths}, FLOOR: floor})
 
         measure("lighthouse", run_lighthouse)
-        measure("hydration", lambda: hydration(_folder(tmp, "hydration")))
         measure("service", lambda: service_throughput(_folder(tmp, "service")))
         measure("pages", lambda: page_throughput(_folder(tmp, "pages")))
         measure("notifications", lambda: notification_latency(_folder(tmp, "notifications")))

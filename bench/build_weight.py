@@ -1,5 +1,5 @@
 """What a production build sends for each route before any interaction: the JavaScript and CSS
-its HTML loads (scripts, those it starts after the first paint too, script preloads, stylesheets)
+its HTML loads (scripts, script preloads, stylesheets)
 and the HTML itself, each gzip -9 compressed as a stand-in for the wire."""
 
 import gzip
@@ -7,7 +7,7 @@ import re
 from functools import cache
 from pathlib import Path
 
-SCRIPT = re.compile(r'<script(?![^>]*nomodule)[^>]*\s(?:data-)?src="/_next/(static/[^"]+\.js)"', re.I)
+SCRIPT = re.compile(r'<script(?![^>]*nomodule)[^>]*\ssrc="/_next/(static/[^"]+\.js)"', re.I)
 PRELOADED_SCRIPT = re.compile(r'<link(?=[^>]*\sas="script")[^>]*\shref="/_next/(static/[^"]+\.js)"', re.I)
 STYLESHEET = re.compile(r'<link(?=[^>]*\srel="stylesheet")[^>]*\shref="/_next/(static/[^"]+\.css)"', re.I)
 

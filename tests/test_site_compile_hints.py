@@ -1,5 +1,5 @@
-"""V8's compile hint (web/scripts/compile-hints.mjs) on exactly the scripts pages load at first paint,
-as `next start` serves them (declared for after the paint: web/scripts/scripts-after-paint.mjs)."""
+"""V8's compile hint (web/scripts/compile-hints.mjs) on exactly the scripts pages load first, as
+`next start` serves them."""
 
 import re
 from pathlib import Path
@@ -11,7 +11,7 @@ from .site import every_page
 HINT = "//# allFunctionsCalledOnLoad\n"
 CHUNKS = Path(__file__).resolve().parent.parent / "web/.next/static/chunks"
 SCRIPT = re.compile(
-    r'<script (?:type="text/x-after-paint" data-)?src="(/_next/static/[^"]+\.js)"(?![^>]*noModule)[^>]*>'
+    r'<script src="(/_next/static/[^"]+\.js)"(?![^>]*noModule)[^>]*>'
 )
 
 
@@ -22,7 +22,7 @@ def first_load_scripts(web_url: str) -> set[str]:
     return scripts
 
 
-def test_every_script_a_page_loads_at_first_paint_starts_with_the_hint(web_url):
+def test_every_script_a_page_loads_first_starts_with_the_hint(web_url):
     scripts = first_load_scripts(web_url)
 
     assert len(scripts) >= 5

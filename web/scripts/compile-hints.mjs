@@ -1,4 +1,4 @@
-// Runs after every build: marks each script that a prerendered page loads at first paint with V8's
+// Runs after every build: marks each script that a prerendered page loads with its HTML with V8's
 // explicit compile hint, `//# allFunctionsCalledOnLoad` (Chrome 136 and later). Chrome then compiles
 // the whole file on a background thread as it streams in, where it would otherwise compile each
 // function lazily on the main thread the first time hydration calls it. On a phone that lazy
