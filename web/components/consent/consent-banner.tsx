@@ -3,6 +3,7 @@
 import { useEffect, useRef } from "react";
 
 import { publishBannerHeight } from "@/lib/consent/banner-height";
+import { CONSENT_ANSWER_ATTRIBUTE, type ConsentAnswer } from "@/lib/consent/banner-attributes";
 import type { ConsentTexts } from "@/lib/content";
 
 import { PageLink } from "../ui/page-link";
@@ -10,6 +11,9 @@ import { PageLink } from "../ui/page-link";
 /** All three answers look alike: none is pre-selected or made the easy one (spec 4.4). */
 export const choiceButtonClass =
   "inline-flex items-center justify-center rounded-full border border-navy/20 bg-white px-5 py-2.5 text-sm font-semibold text-navy hover:border-navy hover:bg-surface";
+
+/** Marks a button with its answer: the head script gives it before hydration (consent-ask.ts). */
+const answer = (value: ConsentAnswer) => ({ [CONSENT_ANSWER_ATTRIBUTE]: value });
 
 /**
  * The first-visit banner at the foot of the window, below the chat button (layout.tsx). In the
@@ -65,13 +69,13 @@ export function ConsentBanner({
           </p>
         </div>
         <div className="grid grid-cols-1 gap-2 sm:grid-cols-3 lg:flex lg:shrink-0">
-          <button type="button" onClick={onAcceptAll} className={choiceButtonClass}>
+          <button type="button" onClick={onAcceptAll} {...answer("accept")} className={choiceButtonClass}>
             {texts.acceptAll}
           </button>
-          <button type="button" onClick={onRejectAll} className={choiceButtonClass}>
+          <button type="button" onClick={onRejectAll} {...answer("reject")} className={choiceButtonClass}>
             {texts.rejectAll}
           </button>
-          <button type="button" onClick={onManage} className={choiceButtonClass}>
+          <button type="button" onClick={onManage} {...answer("manage")} className={choiceButtonClass}>
             {texts.manage}
           </button>
         </div>

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useState } from "react";
 
 import type { ConsentTexts, TagIds } from "@/lib/content";
 import { CONSENT_KEY, currentChoice, makeChoice, type ConsentChoice, type OptionalConsent } from "@/lib/consent/choice";
-import { CONSENT_ASK_ATTRIBUTE } from "@/lib/consent/consent-ask";
+import { CONSENT_ASK_ATTRIBUTE } from "@/lib/consent/banner-attributes";
 import { consentSignals, gtag } from "@/lib/consent/consent-mode";
 import { OPEN_COOKIE_SETTINGS } from "@/lib/consent/open-settings";
 import { removeTagCookies } from "@/lib/consent/tag-cookies";
@@ -71,7 +71,23 @@ export function ConsentManager({
   const [dialogKey, setDialogKey] = useState(0);
 
   useEffect(() => {
-    setChoice(currentChoice(readStored(), texts.version, new Date()));
+    // A banner press the head script answered before this hydrated is adopted: its choice, already
+    // stored, applies and gets its proof; a press on Manage opens the dialog now.
+    const early = window.earlyConsent;
+    if (early) {
+      early.adopted = true;
+    }
+    if (early?.choice) {
+      const answered = early.choice;
+      delete early.choice;
+      apply(answered);
+    } else {
+      setChoice(currentChoice(readStored(), texts.version, new Date()));
+    }
+    if (early?.manage) {
+      delete early.manage;
+      openDialog();
+    }
   }, [texts.version]);
 
   // Once mounted the tags stay: a withdrawal must reach them to switch them off.
@@ -96,6 +112,17 @@ export function ConsentManager({
     return () => window.removeEventListener(OPEN_COOKIE_SETTINGS, openDialog);
   }, [openDialog]);
 
+  /** A stored choice takes effect: the tags it refuses lose their cookies, and its proof is sent. */
+  function apply(saved: ConsentChoice) {
+    for (const kind of ["analytics", "marketing"] as const) {
+      if (!saved[kind]) {
+        removeTagCookies(kind);
+      }
+    }
+    setChoice(saved);
+    postProof(proofUrl, saved);
+  }
+
   function save(flags: OptionalConsent) {
     // One id per browser: each later save of the same visitor is a new proof row under the same id.
     const saved = makeChoice(flags, texts.version, new Date(), choice?.id ?? randomUuid());
@@ -104,14 +131,8 @@ export function ConsentManager({
     } catch {
       // Not stored: the choice still holds for this page.
     }
-    for (const kind of ["analytics", "marketing"] as const) {
-      if (!saved[kind]) {
-        removeTagCookies(kind);
-      }
-    }
-    setChoice(saved);
+    apply(saved);
     setDialog("closed");
-    postProof(proofUrl, saved);
   }
 
   return (

@@ -5,6 +5,8 @@ import { usePathname } from "next/navigation";
 import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from "react";
 
 import { track } from "@/lib/analytics/events";
+import { earlyPress } from "@/lib/early-press";
+import { useEarlyPresses } from "@/lib/use-early-presses";
 import type { FormConfig } from "@/lib/forms/config";
 
 import { PageLink } from "../ui/page-link";
@@ -88,7 +90,19 @@ export function HeaderNav({
     type: "button",
     onClick: openContact,
     ...contact.openerProps,
+    ...earlyPress("contact"),
   } as const;
+  // Pressed before this hydrated (a phone may take seconds): the press takes effect now.
+  const submenus = items.filter((item) => item.submenu).map((item) => `menu:${item.label}`);
+  useEarlyPresses(["contact", "mobile-menu", ...submenus], (name) => {
+    if (name === "contact") {
+      openContact();
+    } else if (name === "mobile-menu") {
+      setMobileOpen(true);
+    } else {
+      open(name.slice("menu:".length));
+    }
+  });
   const closeOnEscape = (event: KeyboardEvent) => {
     if (event.key === "Escape") {
       setOpenMenu(null);
@@ -132,6 +146,7 @@ export function HeaderNav({
                       aria-controls={isOpen ? panelId : undefined}
                       aria-label={`${item.label} menu`}
                       onClick={() => (isOpen ? setOpenMenu(null) : open(item.label))}
+                      {...earlyPress(`menu:${item.label}`)}
                     >
                       <Chevron open={isOpen} />
                     </button>
@@ -185,6 +200,7 @@ export function HeaderNav({
         aria-controls={mobileOpen ? `${id}-mobile` : undefined}
         aria-label={mobileOpen ? "Close menu" : "Open menu"}
         onClick={() => setMobileOpen((value) => !value)}
+        {...earlyPress("mobile-menu")}
       >
         <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6">
           <path
