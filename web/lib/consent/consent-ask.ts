@@ -2,7 +2,6 @@ import { randomUuid } from "../random-uuid";
 import { CONSENT_ANSWER_ATTRIBUTE, CONSENT_ASK_ATTRIBUTE, type EarlyConsent } from "./banner-attributes";
 import { CONSENT_KEY, CONSENT_MAX_AGE_MS, makeChoice, standingChoice } from "./choice";
 
-
 /**
  * Part of the head script: until the consent manager adopts them, the banner's buttons answer
  * here. Accept All and Reject All save the choice at once and hide the banner, as the manager
