@@ -10,9 +10,7 @@ from .site import every_page
 
 HINT = "//# allFunctionsCalledOnLoad\n"
 CHUNKS = Path(__file__).resolve().parent.parent / "web/.next/static/chunks"
-SCRIPT = re.compile(
-    r'<script src="(/_next/static/[^"]+\.js)"(?![^>]*noModule)[^>]*>'
-)
+SCRIPT = re.compile(r'<script src="(/_next/static/[^"]+\.js)"(?![^>]*noModule)[^>]*>')
 
 
 def first_load_scripts(web_url: str) -> set[str]:
