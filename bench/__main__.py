@@ -13,6 +13,7 @@ from tests.servers import lead_service, web
 
 from .build_weight import weigh
 from .floor import floor_weight, serve_floor
+from .interactions import interaction_inp
 from .lighthouse import lighthouse
 from .notifications import notification_latency
 from .pages import page_throughput
@@ -51,6 +52,13 @@ def main() -> None:
         measure("weights", lambda: {route: weigh(ROOT / "web/.next", route) for route in paths})
         measure("floor", floor_weight)
         measure("phone", lambda: phone_load(_folder(tmp, "phone"), paths))
+
+        def run_interactions():
+            home = _folder(tmp, "interactions")
+            with lead_service(home, f"sqlite:///{home / 'leads.db'}") as service, web(home, service) as site:
+                return interaction_inp(site)
+
+        measure("interactions", run_interactions)
 
         def run_lighthouse():
             home = _folder(tmp, "lighthouse")

@@ -83,6 +83,19 @@ def _phone(results: dict[str, Any]) -> list[str]:
     return [*lines, ""]
 
 
+def _interactions(results: dict[str, Any]) -> list[str]:
+    lines = [
+        "## INP of scripted interactions (Chromium, CPU 4x slower, Event Timing API, 5 runs)",
+        "",
+        "Median (min-max) ms; Chromium reports events of 16 ms and longer only, a faster answer reads 0.",
+        "",
+        "| Interaction | INP ms |",
+        "|---|---:|",
+    ]
+    lines += [f"| {name} | {_spread(inp)} |" for name, inp in results["interactions"].items()]
+    return [*lines, ""]
+
+
 def _service(results: dict[str, Any]) -> list[str]:
     lines = [
         "## Lead service under load",
@@ -154,6 +167,14 @@ def _bars(results: dict[str, Any]) -> list[str]:
             ],
         ),
         (
+            "INP <= 100 ms for every scripted interaction (CPU 4x slower)",
+            [
+                f"{name} ({inp['median']:.0f} ms)"
+                for name, inp in results["interactions"].items()
+                if inp["median"] > 100
+            ],
+        ),
+        (
             "CLS on a phone's load < 0.02",
             [f"{r} ({m['cls']['max']:.3f})" for r, m in phone.items() if m["cls"]["max"] >= 0.02],
         ),
@@ -216,5 +237,5 @@ def markdown(results: dict[str, Any]) -> str:
         f"{results['date']}, {results['machine']}; {results['seconds']:.0f} s in all.",
         "",
     ]
-    sections = [_bars, _phone, _lighthouse, _weights, _service, _pages, _notifications]
+    sections = [_bars, _phone, _interactions, _lighthouse, _weights, _service, _pages, _notifications]
     return "\n".join(header + [line for section in sections for line in section(results)])
