@@ -6,6 +6,7 @@ import json
 import re
 import subprocess
 
+import phonenumbers
 import pytest
 
 from lead_service import content
@@ -74,8 +75,10 @@ def test_case_studies_form_requires_name_email_and_message():
     assert sorted(name for name, field in fields.items() if field["required"]) == ["email", "message", "name"]
 
 
-def test_default_phone_country_is_bangladesh():
-    assert FORMS["defaultPhoneCountry"] == {"iso2": "BD", "name": "Bangladesh"}
+def test_default_phone_country_is_bangladesh_with_its_calling_code():
+    country = FORMS["defaultPhoneCountry"]
+    assert country == {"iso2": "BD", "name": "Bangladesh", "dialCode": "880"}
+    assert str(phonenumbers.country_code_for_region(country["iso2"])) == country["dialCode"]
 
 
 EMAILS = [

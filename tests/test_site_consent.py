@@ -72,7 +72,7 @@ def wait_for_proof(page, engine, consent_id: str, count: int = 1) -> list[dict]:
     ids=["first visit", "standing choice", "out of date choice"],
 )
 def test_the_banner_paints_with_the_page_only_when_it_must_ask(page, web_url, stored, asked):
-    """Decided by the head script before the first paint: the page's own scripts never run here."""
+    """Decided by the early script before the first paint: the page's own scripts never run here."""
     assert "data-cookie-banner" in requests.get(web_url, timeout=10).text
     if stored is not None:
         remember_choice(page, **stored)

@@ -59,7 +59,7 @@ def test_a_cookie_answer_pressed_at_first_paint_is_stored_at_once(phone_load, le
     expect(banner(page)).to_be_hidden()
     choice = stored_choice(page)
     assert (choice["essential"], choice["analytics"], choice["marketing"]) == (True, consented, consented)
-    assert not page.evaluate(HYDRATED)  # stored by the head script, before any of the page's code
+    assert not page.evaluate(HYDRATED)  # stored by the early script, before any of the page's code
 
     # Once hydrated, the consent code adopts the answer: it stays, and its proof is sent.
     page.wait_for_function(HYDRATED, timeout=60_000)

@@ -42,6 +42,48 @@ def test_the_hero_form_is_in_the_server_html(web_url):
     assert 'src="/flags/BD.svg"' in html
 
 
+def country_shown(form) -> tuple[str, str]:
+    """The phone field's flag image (its file name, once it has loaded) and calling code as shown."""
+    flag = form.locator(".PhoneInputCountryIconImg")
+    expect(flag).to_have_js_property("complete", True)
+    assert flag.evaluate("(image) => image.naturalWidth") > 0
+    return flag.get_attribute("src").rsplit("/", 1)[-1], form.locator(".PhoneInputCallingCode").inner_text()
+
+
+def test_the_phone_field_shows_its_country_before_any_script_runs(browser, web_url):
+    """The server HTML alone shows the default country's flag and calling code, as the phone
+    library does once it has loaded: the library loads on intent, and must change nothing seen."""
+    context = browser.new_context(base_url=web_url, java_script_enabled=False)
+    page = context.new_page()
+    page.goto("/")
+    country = FORMS["defaultPhoneCountry"]
+    form = page.locator('[data-lead-form="quote"]')
+    assert country_shown(form) == (f"{country['iso2']}.svg", f"+{country['dialCode']}")
+    context.close()
+
+
+def country_box(form) -> dict[str, float]:
+    """Where the flag, arrow and calling code sit in the field."""
+    return form.locator(".PhoneInputCountry").evaluate(
+        "(country) => { const box = country.getBoundingClientRect();"
+        " const field = country.closest('[data-phone-field]').getBoundingClientRect();"
+        " return { x: box.x - field.x, y: box.y - field.y, width: box.width, height: box.height }; }"
+    )
+
+
+def test_the_calling_code_follows_the_country_once_the_library_has_loaded(page):
+    form = hero_form(page)
+    before = country_box(form)
+    phone = phone_input(form)
+    country = FORMS["defaultPhoneCountry"]
+    assert country_shown(form) == (f"{country['iso2']}.svg", f"+{country['dialCode']}")
+    assert country_box(form) == before  # taken over in place
+
+    phone.press_sequentially("+44 20 7946 0958")
+    expect(form.locator(".PhoneInputCallingCode")).to_have_text("+44")
+    assert country_shown(form) == ("GB.svg", "+44")
+
+
 def test_a_national_number_is_sent_in_e164_with_the_default_country(page, lead_engine):
     email = unique_email()
     form = hero_form(page)

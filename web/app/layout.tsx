@@ -30,10 +30,8 @@ export const viewport: Viewport = { themeColor: "#14213d" };
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en" className={inter.variable}>
-      <head>
-        <ConsentDefaults version={getCookiePolicy().consent.version} />
-      </head>
       <body>
+        <ConsentDefaults version={getCookiePolicy().consent.version} />
         <a
           href="#main"
           className="sr-only z-50 rounded-lg bg-amber px-4 py-2 font-semibold text-navy focus:not-sr-only focus:fixed focus:top-3 focus:left-3"

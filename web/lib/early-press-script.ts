@@ -1,9 +1,9 @@
 import { EARLY_PRESS_ATTRIBUTE, type EarlyPresses } from "./early-press";
 
-// The head script's part, apart from early-press.ts so that it stays in the server's HTML and out
+// The early script's part, apart from early-press.ts so that it stays in the server's HTML and out
 // of the browser's bundle.
 
-/** Runs in the head script, before anything hydrates: it names nothing outside itself. */
+/** Runs in the early script, before anything hydrates: it names nothing outside itself. */
 function keepEarlyPresses(attribute: string): void {
   const early: EarlyPresses = { pressed: [], adopted: {} };
   window.earlyPresses = early;

@@ -4,6 +4,7 @@ import { usePathname } from "next/navigation";
 import { useEffect, useRef } from "react";
 
 import { track, type TrackedEvent } from "@/lib/analytics/events";
+import { reportWebVitals } from "@/lib/analytics/web-vitals";
 
 const TITLE_WAIT_MS = 1000;
 
@@ -15,9 +16,20 @@ function trackMarkedClick(event: MouseEvent) {
   }
 }
 
+/** After hydration, when the browser is idle (Safari has no requestIdleCallback: a task). */
+function whenIdle(run: () => void): () => void {
+  if ("requestIdleCallback" in window) {
+    const handle = window.requestIdleCallback(run);
+    return () => window.cancelIdleCallback(handle);
+  }
+  const handle = setTimeout(run, 0);
+  return () => clearTimeout(handle);
+}
+
 /**
  * The page view (spec 2.2, 7) on the first load and on every client-side route change, with the
- * path and the title the new page set; and the listener behind trackOnClick.
+ * path and the title the new page set; the listener behind trackOnClick; and, once the page is
+ * idle, the field data of this load.
  */
 export function Analytics() {
   const pathname = usePathname();
@@ -26,6 +38,8 @@ export function Analytics() {
     document.addEventListener("click", trackMarkedClick, { capture: true });
     return () => document.removeEventListener("click", trackMarkedClick, { capture: true });
   }, []);
+
+  useEffect(() => whenIdle(() => void reportWebVitals()), []);
 
   const lastTitle = useRef<string | null>(null);
 

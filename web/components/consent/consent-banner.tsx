@@ -12,7 +12,7 @@ import { PageLink } from "../ui/page-link";
 export const choiceButtonClass =
   "inline-flex items-center justify-center rounded-full border border-navy/20 bg-white px-5 py-2.5 text-sm font-semibold text-navy hover:border-navy hover:bg-surface";
 
-/** Marks a button with its answer: the head script gives it before hydration (consent-ask.ts). */
+/** Marks a button with its answer: the early script gives it before hydration (consent-ask.ts). */
 const answer = (value: ConsentAnswer) => ({ [CONSENT_ANSWER_ATTRIBUTE]: value });
 
 /**

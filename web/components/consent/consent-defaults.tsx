@@ -3,10 +3,16 @@ import { CONSENT_DEFAULTS_SCRIPT } from "@/lib/consent/consent-mode";
 import { EARLY_PRESS_SCRIPT } from "@/lib/early-press-script";
 
 /**
- * One plain inline script in the document head, run as the HTML is parsed, with no script loader
+ * The early script: one plain inline script, run as the HTML is parsed, with no script loader
  * shipped: Consent Mode v2 defaults (all denied) in the dataLayer before any tag or event can run,
  * whether the cookie banner must ask, and what answers the banner and keeps the other early
  * presses until the page's own code hydrates.
+ *
+ * It opens the body rather than sitting in the head. An inline script waits for the stylesheets
+ * above it, and in the head that wait holds the parser out of the body, which is what tells
+ * Chromium to stop fetching the page's scripts only a few at a time: measured on a phone's load,
+ * the page hydrated some 270 ms later. In the body it still runs before the first paint, which
+ * waits for the same stylesheet.
  */
 export function ConsentDefaults({ version }: { version: string }) {
   return (

@@ -48,7 +48,7 @@ function postProof(url: string, choice: ConsentChoice) {
 
 /**
  * Cookie consent (spec 4.4, DECISIONS.md): the banner is in the server HTML, shown before the first
- * paint only when the head script finds no standing choice (consent-ask.ts); after hydration the
+ * paint only when the early script finds no standing choice (consent-ask.ts); after hydration the
  * saved choice is read again and rules. It asks when there is none or it is out of date,
  * saves each choice with its version, date and id, tells Consent Mode, loads the consented tags,
  * and on a withdrawal removes the tags' cookies.
@@ -71,7 +71,7 @@ export function ConsentManager({
   const [dialogKey, setDialogKey] = useState(0);
 
   useEffect(() => {
-    // A banner press the head script answered before this hydrated is adopted: its choice, already
+    // A banner press the early script answered before this hydrated is adopted: its choice, already
     // stored, applies and gets its proof; a press on Manage opens the dialog now.
     const early = window.earlyConsent;
     if (early) {

@@ -2,9 +2,12 @@
 
 import { useCallback, useEffect, useRef, useState, type ComponentType } from "react";
 
+import type { PhoneCountry } from "@/lib/content";
+
 import { controlId } from "@/lib/forms/use-lead-form";
 
 import { errorProps, FieldError, FieldLabel, type FieldProps } from "./field-parts";
+import { PhoneCountryArrow } from "./phone-country-arrow";
 import type { PhoneNumberInputProps } from "./phone-number-input";
 
 const loadPhoneInput = () => import("./phone-number-input");
@@ -13,7 +16,7 @@ const inputClassName = "min-w-0 flex-1 bg-transparent py-3 text-base text-ink ou
 
 /**
  * The quote form's international phone field. Its HTML is in the server page at once (a plain field
- * with the default country's flag), and the phone library, some 48 kB, arrives when the visitor
+ * with the default country's flag and calling code, as the library shows them), and the phone library, some 48 kB, arrives when the visitor
  * reaches for the form (a pointer over it, a touch or focus in it), then takes over with what was
  * typed. Not at idle: starting the library is a long task that a visitor who only reads would
  * wait on for nothing.
@@ -27,7 +30,7 @@ export function PhoneField({
   defaultCountry,
   onChange,
   onCountryChange,
-}: FieldProps & { defaultCountry: string; onCountryChange: (name: string) => void }) {
+}: FieldProps & { defaultCountry: PhoneCountry; onCountryChange: (name: string) => void }) {
   const [Input, setInput] = useState<ComponentType<PhoneNumberInputProps> | null>(null);
   const load = useCallback(() => {
     void loadPhoneInput().then((module) => setInput(() => module.PhoneNumberInput));
@@ -59,7 +62,7 @@ export function PhoneField({
             id={id}
             name={name}
             value={value}
-            defaultCountry={defaultCountry}
+            defaultCountry={defaultCountry.iso2}
             inputClassName={inputClassName}
             ariaProps={ariaProps}
             onChange={(next) => onChange(name, next)}
@@ -69,9 +72,9 @@ export function PhoneField({
           <div className="PhoneInput">
             <div className="PhoneInputCountry" aria-hidden="true">
               <div className="PhoneInputCountryIcon PhoneInputCountryIcon--border">
-                <img className="PhoneInputCountryIconImg" src={`/flags/${defaultCountry}.svg`} alt="" loading="lazy" />
+                <img className="PhoneInputCountryIconImg" src={`/flags/${defaultCountry.iso2}.svg`} alt="" />
               </div>
-              <div className="PhoneInputCountrySelectArrow" />
+              <PhoneCountryArrow callingCode={defaultCountry.dialCode} />
             </div>
             <input
               id={id}

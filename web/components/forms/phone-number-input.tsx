@@ -1,10 +1,12 @@
 "use client";
 
-import PhoneInput, { parsePhoneNumber, type Country } from "react-phone-number-input";
+import PhoneInput, { getCountryCallingCode, parsePhoneNumber, type Country } from "react-phone-number-input";
 import labels from "react-phone-number-input/locale/en";
-import { useEffect, type AriaAttributes } from "react";
+import { createContext, useContext, useEffect, useState, type AriaAttributes } from "react";
 
 import { useUndoHistory } from "@/lib/forms/use-undo-history";
+
+import { PhoneCountryArrow } from "./phone-country-arrow";
 
 export type PhoneNumberInputProps = {
   id: string;
@@ -20,6 +22,14 @@ export type PhoneNumberInputProps = {
 };
 
 const isE164 = (value: string) => /^\+\d+$/.test(value);
+
+// The library renders its arrow with no props: the selected country reaches it through context.
+const SelectedCountry = createContext<Country | undefined>(undefined);
+
+function SelectedCountryArrow() {
+  const country = useContext(SelectedCountry);
+  return <PhoneCountryArrow callingCode={country && getCountryCallingCode(country)} />;
+}
 
 /**
  * react-phone-number-input (spec 5): formats as the visitor types, guesses the country from a typed
@@ -37,6 +47,7 @@ export function PhoneNumberInput({
   onCountryChange,
 }: PhoneNumberInputProps) {
   const onKeyDown = useUndoHistory(value, onChange);
+  const [country, setCountry] = useState<Country | undefined>(defaultCountry as Country);
 
   useEffect(() => {
     // Typed into the plain field this replaced, before it loaded: read it as this input would have.
@@ -47,19 +58,25 @@ export function PhoneNumberInput({
   }, []);
 
   return (
-    <PhoneInput
-      id={id}
-      name={name}
-      autoComplete="tel"
-      value={isE164(value) ? value : undefined}
-      onChange={(next) => onChange(next ?? "")}
-      defaultCountry={defaultCountry as Country}
-      onCountryChange={(country) => onCountryChange(country ? labels[country] : "")}
-      labels={labels}
-      flagUrl="/flags/{XX}.svg"
-      onKeyDown={onKeyDown}
-      numberInputProps={{ className: inputClassName }}
-      {...ariaProps}
-    />
+    <SelectedCountry value={country}>
+      <PhoneInput
+        id={id}
+        name={name}
+        autoComplete="tel"
+        value={isE164(value) ? value : undefined}
+        onChange={(next) => onChange(next ?? "")}
+        defaultCountry={defaultCountry as Country}
+        onCountryChange={(next) => {
+          setCountry(next);
+          onCountryChange(next ? labels[next] : "");
+        }}
+        labels={labels}
+        flagUrl="/flags/{XX}.svg"
+        countrySelectProps={{ arrowComponent: SelectedCountryArrow }}
+        onKeyDown={onKeyDown}
+        numberInputProps={{ className: inputClassName }}
+        {...ariaProps}
+      />
+    </SelectedCountry>
   );
 }

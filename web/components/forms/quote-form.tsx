@@ -2,6 +2,7 @@
 
 import { useId, useState } from "react";
 
+import type { PhoneCountry } from "@/lib/content";
 import type { FormConfig } from "@/lib/forms/config";
 import { useLeadForm } from "@/lib/forms/use-lead-form";
 
@@ -21,7 +22,7 @@ export function QuoteForm({
   onDone,
 }: {
   config: FormConfig;
-  defaultCountry: { iso2: string; name: string };
+  defaultCountry: PhoneCountry;
   autoFocus?: boolean;
   onDone?: () => void;
 }) {
@@ -33,7 +34,7 @@ export function QuoteForm({
       {config.fields.map(([name, field], index) => {
         const props = { formId, name, field, value: form.values[name] ?? "", messages: form.errors[name], onChange: form.setValue };
         if (field.type === "international-phone") {
-          return <PhoneField key={name} {...props} defaultCountry={defaultCountry.iso2} onCountryChange={setCountry} />;
+          return <PhoneField key={name} {...props} defaultCountry={defaultCountry} onCountryChange={setCountry} />;
         }
         if (field.type === "select") {
           return <BudgetSelect key={name} {...props} />;

@@ -3,6 +3,7 @@
 import dynamic from "next/dynamic";
 
 import { track } from "@/lib/analytics/events";
+import type { PhoneCountry } from "@/lib/content";
 import type { FormConfig } from "@/lib/forms/config";
 
 import { buttonClass } from "../ui/button-link";
@@ -19,7 +20,7 @@ export function ServiceQuoteButton({
 }: {
   label: string;
   config: FormConfig;
-  defaultCountry: { iso2: string; name: string };
+  defaultCountry: PhoneCountry;
 }) {
   const dialog = useLazyDialog(loadQuoteDialog);
   return (

@@ -1,5 +1,6 @@
 "use client";
 
+import type { PhoneCountry } from "@/lib/content";
 import type { FormConfig } from "@/lib/forms/config";
 
 import { FormDialog } from "../forms/form-dialog";
@@ -13,7 +14,7 @@ export function ServiceQuoteDialog({
   onClose,
 }: {
   config: FormConfig;
-  defaultCountry: { iso2: string; name: string };
+  defaultCountry: PhoneCountry;
   open: boolean;
   onClose: () => void;
 }) {

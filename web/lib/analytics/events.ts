@@ -20,6 +20,15 @@ export type AnalyticsEvents = {
     | { type: "phone" | "email" | "whatsapp"; location: "malaysia" | "dhaka" | "general_inquiries" | "general_sales" | "general" }
     | { type: "social"; network: string };
   page_view: { page_path: string; page_title: string };
+  /** Field data (web-vitals.ts), one event per metric report of a page load. */
+  web_vitals: {
+    metric_name: "CLS" | "FCP" | "INP" | "LCP" | "TTFB";
+    metric_value: number;
+    metric_delta: number;
+    metric_rating: "good" | "needs-improvement" | "poor";
+    metric_id: string;
+    navigation_type: string;
+  };
 };
 
 export type AnalyticsEvent = keyof AnalyticsEvents;

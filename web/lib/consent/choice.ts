@@ -17,7 +17,7 @@ export function makeChoice(flags: OptionalConsent, version: string, now: Date, i
 /**
  * The stored choice if it still stands: same policy version, younger than `maxAgeMs`, well formed.
  * Anything else (nothing stored, an old or unreadable entry) means the visitor is asked again.
- * It names nothing outside itself: the head script (consent-ask.ts) carries its source, so the
+ * It names nothing outside itself: the early script (consent-ask.ts) carries its source, so the
  * banner is shown or not before the first paint by this same rule.
  */
 export function standingChoice(stored: string | null, version: string, nowMs: number, maxAgeMs: number): ConsentChoice | null {

@@ -4,7 +4,7 @@ import { CONSENT_KEY, makeChoice } from "./choice";
 import { CONSENT_ANSWER_ATTRIBUTE, CONSENT_ASK_ATTRIBUTE, type EarlyConsent } from "./banner-attributes";
 import { consentAskScript } from "./consent-ask";
 
-/** Runs the head script as the browser would, against this storage; answers whether it asks. */
+/** Runs the early script as the browser would, against this storage; answers whether it asks. */
 function asks(stored: string | null | Error): boolean {
   const attributes = new Set<string>();
   const localStorage = {
@@ -40,7 +40,7 @@ describe("consentAskScript", () => {
   });
 });
 
-/** A press on a banner button before hydration, as the head script takes it. */
+/** A press on a banner button before hydration, as the early script takes it. */
 function pressEarly(answer: string) {
   const stored = new Map<string, string>();
   const removed: string[] = [];

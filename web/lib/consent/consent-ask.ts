@@ -3,7 +3,7 @@ import { CONSENT_ANSWER_ATTRIBUTE, CONSENT_ASK_ATTRIBUTE, type EarlyConsent } fr
 import { CONSENT_KEY, CONSENT_MAX_AGE_MS, makeChoice, standingChoice } from "./choice";
 
 /**
- * Part of the head script: until the consent manager adopts them, the banner's buttons answer
+ * Part of the early script: until the consent manager adopts them, the banner's buttons answer
  * here. Accept All and Reject All save the choice at once and hide the banner, as the manager
  * would; Manage is kept for the manager to open its dialog. The manager then sends the proof.
  * It names nothing outside itself: what it needs comes in as arguments.
@@ -45,7 +45,7 @@ function answerEarly(
 }
 
 /**
- * Part of the head script: marks the document before the first paint when the banner must ask,
+ * Part of the early script: marks the document before the first paint when the banner must ask,
  * so the banner paints with the page (no late pop-in, nothing moved under the visitor). Storage
  * that cannot be read counts as no choice, as it does after hydration.
  */

@@ -7,7 +7,7 @@ declare global {
   }
 }
 
-/** The head script (components/consent/consent-defaults.tsx) runs this before anything else can. */
+/** The early script (components/consent/consent-defaults.tsx) runs this before anything else can. */
 export const CONSENT_DEFAULTS_SCRIPT = [
   "window.dataLayer=window.dataLayer||[];",
   // gtag queues its arguments object as it is: the tags tell commands from events by that shape.

@@ -467,6 +467,10 @@ export interface FormsContent {
 export interface PhoneCountry {
   iso2: string;
   name: string;
+  /**
+   * The country's calling code without the plus, shown beside its flag from the first paint, before the phone library loads
+   */
+  dialCode: string;
 }
 export interface FormPattern {
   source: string;
