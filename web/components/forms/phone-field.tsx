@@ -3,7 +3,6 @@
 import { useCallback, useEffect, useRef, useState, type ComponentType } from "react";
 
 import type { PhoneCountry } from "@/lib/content";
-
 import { controlId } from "@/lib/forms/use-lead-form";
 
 import { errorProps, FieldError, FieldLabel, type FieldProps } from "./field-parts";
@@ -16,10 +15,10 @@ const inputClassName = "min-w-0 flex-1 bg-transparent py-3 text-base text-ink ou
 
 /**
  * The quote form's international phone field. Its HTML is in the server page at once (a plain field
- * with the default country's flag and calling code, as the library shows them), and the phone library, some 48 kB, arrives when the visitor
- * reaches for the form (a pointer over it, a touch or focus in it), then takes over with what was
- * typed. Not at idle: starting the library is a long task that a visitor who only reads would
- * wait on for nothing.
+ * with the default country's flag and calling code, as the library shows them), and the phone
+ * library, some 48 kB, arrives when the visitor reaches for the form (a pointer over it, a touch or
+ * focus in it), then takes over with what was typed. Not at idle: starting the library is a long
+ * task that a visitor who only reads would wait on for nothing.
  */
 export function PhoneField({
   formId,
