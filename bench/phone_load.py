@@ -29,8 +29,19 @@ new PerformanceObserver((list) => {
 new PerformanceObserver((list) => {
   for (const entry of list.getEntriesByName("first-contentful-paint")) window.__marks.fcp = entry.startTime;
 }).observe({ type: "paint", buffered: true });
+window.__marks.shifted = [];
 new PerformanceObserver((list) => {
-  for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__marks.cls += entry.value;
+  for (const entry of list.getEntries()) {
+    if (entry.hadRecentInput) continue;
+    window.__marks.cls += entry.value;
+    for (const { node } of entry.sources) {
+      if (node instanceof Element) {
+        const label = node.closest("[data-section]")?.getAttribute("data-section");
+        const where = label ? ` in ${label}` : "";
+        window.__marks.shifted.push(`${node.localName}${where} at ${Math.round(entry.startTime)} ms`);
+      }
+    }
+  }
 }).observe({ type: "layout-shift", buffered: true });
 (function hydrated() {
   const control = document.querySelector(%r);
@@ -51,7 +62,7 @@ THROTTLING = {
 SETTLE_MS = 1000
 
 
-def _load(browser, url: str, control: str) -> dict[str, float]:
+def _load(browser, url: str, control: str) -> dict:
     context = browser.new_context(viewport={"width": 412, "height": 823}, is_mobile=True, has_touch=True)
     page = context.new_page()
     devtools = context.new_cdp_session(page)
@@ -67,21 +78,26 @@ def _load(browser, url: str, control: str) -> dict[str, float]:
     return marks
 
 
-def _summary(runs: list[dict[str, float]]) -> dict[str, dict[str, float]]:
+def _summary(runs: list[dict]) -> dict:
     return {
-        key: {
-            "median": statistics.median(run[key] for run in runs),
-            "min": min(run[key] for run in runs),
-            "max": max(run[key] for run in runs),
-        }
-        for key in METRICS
+        **{
+            key: {
+                "median": statistics.median(run[key] for run in runs),
+                "min": min(run[key] for run in runs),
+                "max": max(run[key] for run in runs),
+            }
+            for key in METRICS
+        },
+        # What moved, in the runs where something did: a layout shift is rare enough to need its
+        # culprit named in the report, and rarely reproducible on demand.
+        "shifted": sorted({element for run in runs for element in run["shifted"]}),
     }
 
 
-def phone_load(tmp: Path, routes: list[str]) -> dict[str, dict[str, dict[str, float]]]:
-    """{route or FLOOR: {metric: {"median", "min", "max"}}}; times in ms. Needs the floor built
-    (bench.floor.floor_weight) and the site's build in web/.next."""
-    runs: dict[str, list[dict[str, float]]] = {}
+def phone_load(tmp: Path, routes: list[str]) -> dict[str, dict]:
+    """{route or FLOOR: {metric: {"median", "min", "max"}, "shifted": [element]}}, times in ms.
+    Needs the floor built (bench.floor.floor_weight) and the site's build in web/.next."""
+    runs: dict[str, list[dict]] = {}
     with (
         lead_service(tmp, f"sqlite:///{tmp / 'leads.db'}") as service,
         web(tmp, service) as site,

@@ -80,6 +80,11 @@ def _phone(results: dict[str, Any]) -> list[str]:
             f"| {route} | {_spread(marks['fcp'])} | {_spread(marks['lcp'])} | {_spread(marks['cls'], 3)}"
             f" | {_spread(marks['hydrated'])} | {marks['hydrated']['median'] / floor:.2f} |"
         )
+    shifted = [
+        f"- {route}: {', '.join(marks['shifted'])}" for route, marks in phone.items() if marks["shifted"]
+    ]
+    if shifted:
+        lines += ["", "What shifted (element, its section, when):", "", *shifted]
     return [*lines, ""]
 
 

@@ -2,6 +2,8 @@
 5), with its phone input, budget dropdown and undo history, against the real lead service."""
 
 import re
+from pathlib import Path
+from urllib.parse import unquote
 
 import requests
 from playwright.sync_api import expect
@@ -12,6 +14,8 @@ from .site import visit
 FIELDS = QUOTE["fields"]
 BUDGETS = FIELDS["budget"]["options"]
 REQUIRED = "This field is required"
+FLAGS = Path(__file__).resolve().parent.parent / "web/public/flags"
+DEFAULT_COUNTRY = FORMS["defaultPhoneCountry"]
 
 
 def hero_form(page):
@@ -39,15 +43,26 @@ def test_the_hero_form_is_in_the_server_html(web_url):
     assert all(
         f">{FIELDS[name]['label']}<" in html for name in ("name", "email", "phone", "budget", "project")
     )
-    assert 'src="/flags/BD.svg"' in html
+    assert "data:image/svg+xml," in html  # the default country's flag, drawn in the page
 
 
 def country_shown(form) -> tuple[str, str]:
-    """The phone field's flag image (its file name, once it has loaded) and calling code as shown."""
+    """The phone field's flag as drawn, once its image has loaded (the SVG: written into the page,
+    or the library's file), and its calling code as shown."""
     flag = form.locator(".PhoneInputCountryIconImg")
     expect(flag).to_have_js_property("complete", True)
     assert flag.evaluate("(image) => image.naturalWidth") > 0
-    return flag.get_attribute("src").rsplit("/", 1)[-1], form.locator(".PhoneInputCallingCode").inner_text()
+    source = flag.get_attribute("src")
+    if source.startswith("data:image/svg+xml,"):
+        drawing = unquote(source.removeprefix("data:image/svg+xml,"))
+    else:
+        drawing = (FLAGS / source.removeprefix("/flags/")).read_text()
+    return drawing, form.locator(".PhoneInputCallingCode").inner_text()
+
+
+def drawn(iso2: str, calling_code: str) -> tuple[str, str]:
+    """What country_shown reads for a country: the library's own flag and the code."""
+    return (FLAGS / f"{iso2}.svg").read_text(), f"+{calling_code}"
 
 
 def test_the_phone_field_shows_its_country_before_any_script_runs(browser, web_url):
@@ -56,9 +71,8 @@ def test_the_phone_field_shows_its_country_before_any_script_runs(browser, web_u
     context = browser.new_context(base_url=web_url, java_script_enabled=False)
     page = context.new_page()
     page.goto("/")
-    country = FORMS["defaultPhoneCountry"]
     form = page.locator('[data-lead-form="quote"]')
-    assert country_shown(form) == (f"{country['iso2']}.svg", f"+{country['dialCode']}")
+    assert country_shown(form) == drawn(DEFAULT_COUNTRY["iso2"], DEFAULT_COUNTRY["dialCode"])
     context.close()
 
 
@@ -75,13 +89,14 @@ def test_the_calling_code_follows_the_country_once_the_library_has_loaded(page):
     form = hero_form(page)
     before = country_box(form)
     phone = phone_input(form)
-    country = FORMS["defaultPhoneCountry"]
-    assert country_shown(form) == (f"{country['iso2']}.svg", f"+{country['dialCode']}")
+    # Now the library's own flag file, drawn the same.
+    assert form.locator(".PhoneInputCountryIconImg").get_attribute("src").startswith("/flags/")
+    assert country_shown(form) == drawn(DEFAULT_COUNTRY["iso2"], DEFAULT_COUNTRY["dialCode"])
     assert country_box(form) == before  # taken over in place
 
     phone.press_sequentially("+44 20 7946 0958")
     expect(form.locator(".PhoneInputCallingCode")).to_have_text("+44")
-    assert country_shown(form) == ("GB.svg", "+44")
+    assert country_shown(form) == drawn("GB", "44")
 
 
 def test_a_national_number_is_sent_in_e164_with_the_default_country(page, lead_engine):
@@ -90,10 +105,7 @@ def test_a_national_number_is_sent_in_e164_with_the_default_country(page, lead_e
     form.get_by_role("textbox", name="Name").fill("Rahim Uddin")
     form.get_by_role("textbox", name="Email").fill(email)
     phone = phone_input(form)
-    assert (
-        form.get_by_role("combobox", name="Phone number country").input_value()
-        == FORMS["defaultPhoneCountry"]["iso2"]
-    )
+    assert form.get_by_role("combobox", name="Phone number country").input_value() == DEFAULT_COUNTRY["iso2"]
     phone.press_sequentially("01712345678")
     expect(phone).to_have_value("01712-345678")  # formatted as typed
     choose_budget(page, form, BUDGETS[0])
@@ -112,7 +124,7 @@ def test_a_national_number_is_sent_in_e164_with_the_default_country(page, lead_e
         "phone": "+8801712345678",
         "budget": BUDGETS[0],  # verbatim, misspelling and all
         "project": "A pharmacy storefront",
-        "country": FORMS["defaultPhoneCountry"]["name"],
+        "country": DEFAULT_COUNTRY["name"],
         "page": "/",
     }
     success.get_by_role("button", name=QUOTE["success"]["dismissLabel"]).click()
@@ -280,15 +292,23 @@ def test_no_request_leaves_the_site_origin(page, web_url):
     assert outside == []
 
 
-def test_the_phone_library_waits_until_the_visitor_reaches_for_the_form(page):
-    """A visitor who only reads never waits on the library's start-up; a pointer over the form asks."""
+def test_the_phone_library_waits_until_the_visitor_reaches_for_the_phone(page):
+    """A visitor who only reads, or fills in other fields, never waits on the library's start-up, nor
+    on its flag file; a pointer over the phone field asks for both."""
+    flags = []
+    page.on("request", lambda request: flags.append(request.url) if "/flags/" in request.url else None)
     form = hero_form(page)
+    form.get_by_role("textbox", name="Project").hover()
+    form.get_by_role("textbox", name="Name").fill("Rahim")
+    choose_budget(page, form, BUDGETS[0])
     page.wait_for_load_state("networkidle")
     page.wait_for_timeout(500)
     expect(form.locator('[data-phone-field="pending"]')).to_be_attached()
+    assert flags == []
 
-    form.get_by_role("textbox", name="Project").hover()
+    form.get_by_role("textbox", name="Phone").hover()
     expect(form.locator('[data-phone-field="ready"]')).to_be_attached()
+    assert set(flags) == {f"{page.url.rstrip('/')}/flags/{DEFAULT_COUNTRY['iso2']}.svg"}
 
 
 def test_a_number_typed_before_the_phone_library_arrives_is_kept(page):
@@ -306,7 +326,7 @@ def test_a_number_typed_before_the_phone_library_arrives_is_kept(page):
     form = hero_form(page)
     phone = form.get_by_role("textbox", name="Phone")
     phone.fill("01712345678")
-    for _ in range(100):  # focus in the form asks for the library
+    for _ in range(100):  # focus in the field asks for the library
         if held:
             break
         page.wait_for_timeout(100)
@@ -317,3 +337,7 @@ def test_a_number_typed_before_the_phone_library_arrives_is_kept(page):
     expect(form.locator('[data-phone-field="ready"]')).to_be_attached()
     expect(phone).to_have_value("+880 1712 345678")  # the same number, read for the default country
     expect(form.get_by_role("combobox", name="Phone number country")).to_have_value("BD")
+    expect(phone).to_be_focused()  # the visitor types on where they were, at the end
+    page.keyboard.press("Backspace")
+    page.keyboard.type("9")
+    expect(phone).to_have_value("+880 1712 345679")

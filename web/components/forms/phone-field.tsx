@@ -2,10 +2,11 @@
 
 import { useCallback, useEffect, useRef, useState, type ComponentType } from "react";
 
-import type { PhoneCountry } from "@/lib/content";
+import type { DefaultPhoneCountry } from "@/lib/forms/default-phone-country";
 import { controlId } from "@/lib/forms/use-lead-form";
 
 import { errorProps, FieldError, FieldLabel, type FieldProps } from "./field-parts";
+import { flagUrl } from "./flag-url";
 import { PhoneCountryArrow } from "./phone-country-arrow";
 import type { PhoneNumberInputProps } from "./phone-number-input";
 
@@ -15,10 +16,12 @@ const inputClassName = "min-w-0 flex-1 bg-transparent py-3 text-base text-ink ou
 
 /**
  * The quote form's international phone field. Its HTML is in the server page at once (a plain field
- * with the default country's flag and calling code, as the library shows them), and the phone
- * library, some 48 kB, arrives when the visitor reaches for the form (a pointer over it, a touch or
- * focus in it), then takes over with what was typed. Not at idle: starting the library is a long
- * task that a visitor who only reads would wait on for nothing.
+ * with the default country's flag, drawn in the page, and its calling code, as the library shows
+ * them), and the phone library, some 48 kB, arrives when the visitor reaches for this field (a
+ * pointer over it, a touch or focus in it), then takes over with what was typed, the focus and the
+ * caret. Not at idle, nor when the visitor reaches for another field: starting the library is a long
+ * task, and one that lands on a press or a keystroke elsewhere in the form delays what that press
+ * shows.
  */
 export function PhoneField({
   formId,
@@ -29,22 +32,39 @@ export function PhoneField({
   defaultCountry,
   onChange,
   onCountryChange,
-}: FieldProps & { defaultCountry: PhoneCountry; onCountryChange: (name: string) => void }) {
+}: FieldProps & { defaultCountry: DefaultPhoneCountry; onCountryChange: (name: string) => void }) {
+  const id = controlId(formId, name);
   const [Input, setInput] = useState<ComponentType<PhoneNumberInputProps> | null>(null);
+  // Whether the plain field had the focus when the library took over.
+  const focused = useRef(false);
   const load = useCallback(() => {
-    void loadPhoneInput().then((module) => setInput(() => module.PhoneNumberInput));
-  }, []);
+    // The library draws the flag from its file: asked for beside the library, it is there when the
+    // library is, and the flag never blinks out at the take-over.
+    new Image().src = flagUrl(defaultCountry.iso2);
+    void loadPhoneInput().then((module) => {
+      focused.current = document.activeElement?.id === id;
+      setInput(() => module.PhoneNumberInput);
+    });
+  }, [id, defaultCountry.iso2]);
 
   const fieldRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    const form = fieldRef.current?.closest("form");
-    if (!form) return;
+    const element = fieldRef.current;
+    if (!element) return;
     const intents = ["pointerenter", "touchstart", "focusin"] as const;
-    for (const intent of intents) form.addEventListener(intent, load, { once: true, passive: true });
-    return () => intents.forEach((intent) => form.removeEventListener(intent, load));
+    for (const intent of intents) element.addEventListener(intent, load, { once: true, passive: true });
+    return () => intents.forEach((intent) => element.removeEventListener(intent, load));
   }, [load]);
 
-  const id = controlId(formId, name);
+  useEffect(() => {
+    const input = document.getElementById(id);
+    if (!Input || !focused.current || !(input instanceof HTMLInputElement)) return;
+    // The library writes the number in its own form ("+880 1712 345678"), so the caret goes where a
+    // visitor typing it was: at the end.
+    input.focus();
+    input.setSelectionRange(input.value.length, input.value.length);
+  }, [Input, id]);
+
   const invalid = Boolean(messages?.length);
   const ariaProps = { "aria-required": field.required, ...errorProps(formId, name, messages) };
   return (
@@ -71,7 +91,7 @@ export function PhoneField({
           <div className="PhoneInput">
             <div className="PhoneInputCountry" aria-hidden="true">
               <div className="PhoneInputCountryIcon PhoneInputCountryIcon--border">
-                <img className="PhoneInputCountryIconImg" src={`/flags/${defaultCountry.iso2}.svg`} alt="" />
+                <img className="PhoneInputCountryIconImg" src={defaultCountry.flag} alt="" />
               </div>
               <PhoneCountryArrow callingCode={defaultCountry.dialCode} />
             </div>

@@ -6,6 +6,7 @@ import { createContext, useContext, useEffect, useState, type AriaAttributes } f
 
 import { useUndoHistory } from "@/lib/forms/use-undo-history";
 
+import { flagUrl } from "./flag-url";
 import { PhoneCountryArrow } from "./phone-country-arrow";
 
 export type PhoneNumberInputProps = {
@@ -34,7 +35,7 @@ function SelectedCountryArrow() {
 /**
  * react-phone-number-input (spec 5): formats as the visitor types, guesses the country from a typed
  * `+` number, and reports E.164. Flags are the package's country-flag-icons, copied into public/flags
- * by scripts/copy-flags.mjs, so they load from the site itself. Loaded only once the form is in use.
+ * by scripts/copy-flags.mjs, so they load from the site itself. Loaded only once the field is in use.
  */
 export function PhoneNumberInput({
   id,
@@ -71,7 +72,7 @@ export function PhoneNumberInput({
           onCountryChange(next ? labels[next] : "");
         }}
         labels={labels}
-        flagUrl="/flags/{XX}.svg"
+        flagUrl={flagUrl("{XX}")}
         countrySelectProps={{ arrowComponent: SelectedCountryArrow }}
         onKeyDown={onKeyDown}
         numberInputProps={{ className: inputClassName }}

@@ -2,8 +2,8 @@
 
 import { useId, useState } from "react";
 
-import type { PhoneCountry } from "@/lib/content";
 import type { FormConfig } from "@/lib/forms/config";
+import type { DefaultPhoneCountry } from "@/lib/forms/default-phone-country";
 import { useLeadForm } from "@/lib/forms/use-lead-form";
 
 import { BudgetSelect } from "./budget-select";
@@ -22,7 +22,7 @@ export function QuoteForm({
   onDone,
 }: {
   config: FormConfig;
-  defaultCountry: PhoneCountry;
+  defaultCountry: DefaultPhoneCountry;
   autoFocus?: boolean;
   onDone?: () => void;
 }) {

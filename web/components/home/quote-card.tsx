@@ -1,5 +1,5 @@
-import { getForms } from "@/lib/content";
 import { formConfig } from "@/lib/forms/config";
+import { getDefaultPhoneCountry } from "@/lib/forms/default-phone-country";
 
 import { QuoteForm } from "../forms/quote-form";
 import { QUOTE_CARD_ID } from "./quote-card-id";
@@ -19,7 +19,7 @@ export function QuoteCard() {
       <h2 id="quote-heading" className="mb-6 text-2xl font-bold tracking-tight text-navy">
         {config.title}
       </h2>
-      <QuoteForm config={config} defaultCountry={getForms().defaultPhoneCountry} />
+      <QuoteForm config={config} defaultCountry={getDefaultPhoneCountry()} />
     </div>
   );
 }

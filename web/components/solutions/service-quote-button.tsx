@@ -3,8 +3,8 @@
 import dynamic from "next/dynamic";
 
 import { track } from "@/lib/analytics/events";
-import type { PhoneCountry } from "@/lib/content";
 import type { FormConfig } from "@/lib/forms/config";
+import type { DefaultPhoneCountry } from "@/lib/forms/default-phone-country";
 
 import { buttonClass } from "../ui/button-link";
 import { useLazyDialog } from "../ui/use-lazy-dialog";
@@ -20,7 +20,7 @@ export function ServiceQuoteButton({
 }: {
   label: string;
   config: FormConfig;
-  defaultCountry: PhoneCountry;
+  defaultCountry: DefaultPhoneCountry;
 }) {
   const dialog = useLazyDialog(loadQuoteDialog);
   return (

@@ -1,7 +1,7 @@
 "use client";
 
-import type { PhoneCountry } from "@/lib/content";
 import type { FormConfig } from "@/lib/forms/config";
+import type { DefaultPhoneCountry } from "@/lib/forms/default-phone-country";
 
 import { FormDialog } from "../forms/form-dialog";
 import { QuoteForm } from "../forms/quote-form";
@@ -14,7 +14,7 @@ export function ServiceQuoteDialog({
   onClose,
 }: {
   config: FormConfig;
-  defaultCountry: PhoneCountry;
+  defaultCountry: DefaultPhoneCountry;
   open: boolean;
   onClose: () => void;
 }) {

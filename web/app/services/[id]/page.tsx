@@ -6,8 +6,9 @@ import { MoreServices } from "@/components/solutions/more-services";
 import { toSummaries } from "@/components/solutions/offering";
 import { ServiceQuoteButton } from "@/components/solutions/service-quote-button";
 import { SubHeaderIntro } from "@/components/solutions/sub-header-intro";
-import { getForms, getService, getServicesPage } from "@/lib/content";
+import { getService, getServicesPage } from "@/lib/content";
 import { formConfig } from "@/lib/forms/config";
+import { getDefaultPhoneCountry } from "@/lib/forms/default-phone-country";
 import { pageMetadata } from "@/lib/metadata";
 import { nextInCycle, paths } from "@/lib/routes";
 
@@ -46,7 +47,7 @@ export default async function ServicePage({ params }: Props) {
           <ServiceQuoteButton
             label="Request a Quote"
             config={formConfig("quote")}
-            defaultCountry={getForms().defaultPhoneCountry}
+            defaultCountry={getDefaultPhoneCountry()}
           />
         }
       />
