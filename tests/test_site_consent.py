@@ -72,7 +72,7 @@ def wait_for_proof(page, engine, consent_id: str, count: int = 1) -> list[dict]:
     ids=["first visit", "standing choice", "out of date choice"],
 )
 def test_the_banner_paints_with_the_page_only_when_it_must_ask(page, web_url, stored, asked):
-    """Decided by the early script before the first paint: the page's own scripts never run here."""
+    """Decided by an inline script as the HTML is parsed: the page's own scripts never run here."""
     assert "data-cookie-banner" in requests.get(web_url, timeout=10).text
     if stored is not None:
         remember_choice(page, **stored)
@@ -80,6 +80,23 @@ def test_the_banner_paints_with_the_page_only_when_it_must_ask(page, web_url, st
     page.goto("/")
 
     expect(banner(page)).to_be_visible() if asked else expect(banner(page)).to_be_hidden()
+
+
+def test_the_banner_shows_whole_and_never_moves_the_chat_button(page, web_url):
+    """A browser may paint a page it has only partly parsed. The banner sits under the chat button,
+    both held to the bottom of the screen: so the banner comes first in the HTML, whole before the
+    script that shows it, and the chat button after both. A partial paint shows the banner whole or
+    not at all, and never the chat button where the banner would then push it from."""
+    html = requests.get(web_url, timeout=10).text
+    banner_end = html.index("</section>", html.index("data-cookie-banner"))
+    mark = html.index("<script>", banner_end)
+    assert html[banner_end:mark] == "</section>"
+    assert "data-consent-ask" in html[mark : html.index("</script>", mark)]
+    assert html.index("data-chat-button", banner_end) > mark
+
+    first_visit(page)
+    chat = page.locator("[data-chat-button]").bounding_box()
+    assert chat["y"] + chat["height"] <= banner(page).bounding_box()["y"]  # still shown above it
 
 
 def test_without_scripts_nothing_is_asked(browser, web_url):

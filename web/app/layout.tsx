@@ -2,6 +2,7 @@ import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 
 import { Analytics } from "@/components/analytics/analytics";
+import { ConsentAskMark } from "@/components/consent/consent-ask-mark";
 import { ConsentDefaults } from "@/components/consent/consent-defaults";
 import { ConsentManager } from "@/components/consent/consent-manager";
 import { ChatButton } from "@/components/layout/chat-button";
@@ -42,15 +43,18 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         <main id="main">{children}</main>
         <SiteFooter />
         {/* The chat button rides above the cookie banner while it shows, laid out, not measured.
-            Both stay below the header (z-40), whose open mobile menu covers the whole screen. */}
-        <div className="pointer-events-none fixed inset-x-0 bottom-0 z-30 flex flex-col items-end">
-          <ChatButton />
+            Both stay below the header (z-40), whose open mobile menu covers the whole screen. The
+            banner comes first in the HTML (shown in reverse): a page painted while partly parsed
+            then never moves the chat button up under the visitor (consent-ask-mark.tsx). */}
+        <div className="pointer-events-none fixed inset-x-0 bottom-0 z-30 flex flex-col-reverse items-end">
           <ConsentManager
             texts={getCookiePolicy().consent}
             tags={site.tags}
             proofUrl={leadApiUrl("/api/consent")}
             policyHref={paths.privacyPolicy}
           />
+          <ConsentAskMark version={getCookiePolicy().consent.version} />
+          <ChatButton />
         </div>
         <Analytics />
       </body>

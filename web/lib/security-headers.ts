@@ -22,8 +22,8 @@ const GOOGLE_BEACONS = ["https://*.google-analytics.com", "https://*.analytics.g
 
 /**
  * The Content-Security-Policy. The pages are prerendered, so there is no per-request nonce:
- * Next.js's inline scripts (the page's React payload) and the consent defaults in <head> need
- * 'unsafe-inline' for scripts, and React's style attributes need it for styles. Everything
+ * Next.js's inline scripts (the page's React payload), the early script and the banner's ask mark
+ * need 'unsafe-inline' for scripts, and React's style attributes need it for styles. Everything
  * else is held to this origin plus the named third parties, each only when it is configured:
  * the scheduling frame, Google's tags (loaded only after consent), Cloudflare Turnstile, and
  * the lead service on another origin. Nothing may frame the site, no plugin runs, and forms,

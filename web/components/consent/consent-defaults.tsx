@@ -1,12 +1,12 @@
-import { consentAskScript } from "@/lib/consent/consent-ask";
+import { answerEarlyScript } from "@/lib/consent/consent-ask";
 import { CONSENT_DEFAULTS_SCRIPT } from "@/lib/consent/consent-mode";
 import { EARLY_PRESS_SCRIPT } from "@/lib/early-press-script";
 
 /**
  * The early script: one plain inline script, run as the HTML is parsed, with no script loader
  * shipped: Consent Mode v2 defaults (all denied) in the dataLayer before any tag or event can run,
- * whether the cookie banner must ask, and what answers the banner and keeps the other early
- * presses until the page's own code hydrates.
+ * and what answers the cookie banner and keeps the other early presses until the page's own code
+ * hydrates. Whether the banner must ask is decided later, after its markup (consent-ask-mark.tsx).
  *
  * It opens the body rather than sitting in the head. An inline script waits for the stylesheets
  * above it, and in the head that wait holds the parser out of the body, which is what tells
@@ -16,6 +16,6 @@ import { EARLY_PRESS_SCRIPT } from "@/lib/early-press-script";
  */
 export function ConsentDefaults({ version }: { version: string }) {
   return (
-    <script id="consent-defaults" dangerouslySetInnerHTML={{ __html: CONSENT_DEFAULTS_SCRIPT + consentAskScript(version) + EARLY_PRESS_SCRIPT }} />
+    <script id="consent-defaults" dangerouslySetInnerHTML={{ __html: CONSENT_DEFAULTS_SCRIPT + answerEarlyScript(version) + EARLY_PRESS_SCRIPT }} />
   );
 }

@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 
 import { CONSENT_KEY, makeChoice } from "./choice";
 import { CONSENT_ANSWER_ATTRIBUTE, CONSENT_ASK_ATTRIBUTE, type EarlyConsent } from "./banner-attributes";
-import { consentAskScript } from "./consent-ask";
+import { answerEarlyScript, consentAskScript } from "./consent-ask";
 
-/** Runs the early script as the browser would, against this storage; answers whether it asks. */
+/** Runs the ask mark as the browser would, against this storage; answers whether it asks. */
 function asks(stored: string | null | Error): boolean {
   const attributes = new Set<string>();
   const localStorage = {
@@ -13,11 +13,8 @@ function asks(stored: string | null | Error): boolean {
       return key === CONSENT_KEY ? stored : null;
     },
   };
-  const document = {
-    documentElement: { setAttribute: (name: string) => attributes.add(name) },
-    addEventListener: () => undefined,
-  };
-  new Function("localStorage", "document", "window", consentAskScript("v2"))(localStorage, document, {});
+  const document = { documentElement: { setAttribute: (name: string) => attributes.add(name) } };
+  new Function("localStorage", "document", consentAskScript("v2"))(localStorage, document);
   return attributes.has(CONSENT_ASK_ATTRIBUTE);
 }
 
@@ -52,11 +49,11 @@ function pressEarly(answer: string) {
   }
   const window: { earlyConsent?: EarlyConsent } = {};
   const document = {
-    documentElement: { setAttribute: () => undefined, removeAttribute: (name: string) => removed.push(name) },
+    documentElement: { removeAttribute: (name: string) => removed.push(name) },
     addEventListener: (_type: string, handler: typeof listener) => (listener = handler),
   };
   const localStorage = { getItem: () => null, setItem: (key: string, value: string) => stored.set(key, value) };
-  new Function("localStorage", "document", "window", "Element", consentAskScript("v2"))(
+  new Function("localStorage", "document", "window", "Element", answerEarlyScript("v2"))(
     localStorage,
     document,
     window,

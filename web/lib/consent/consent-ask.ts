@@ -44,14 +44,18 @@ function answerEarly(
   );
 }
 
+/** Part of the early script: the banner's answers before hydration (answerEarly). */
+export function answerEarlyScript(version: string): string {
+  const args = [CONSENT_KEY, version, CONSENT_ASK_ATTRIBUTE, CONSENT_ANSWER_ATTRIBUTE].map((value) => JSON.stringify(value));
+  return `(${answerEarly.toString()})(${args.join(",")},${makeChoice.toString()},${randomUuid.toString()});`;
+}
+
 /**
- * Part of the early script: marks the document before the first paint when the banner must ask,
- * so the banner paints with the page (no late pop-in, nothing moved under the visitor). Storage
+ * Marks the document when the banner must ask, run as the HTML is parsed right after the banner's
+ * own markup (consent-ask-mark.tsx), so that the banner shows whole, never half parsed. Storage
  * that cannot be read counts as no choice, as it does after hydration.
  */
 export function consentAskScript(version: string): string {
   const stands = `(${standingChoice.toString()})(localStorage.getItem(${JSON.stringify(CONSENT_KEY)}),${JSON.stringify(version)},Date.now(),${CONSENT_MAX_AGE_MS})`;
-  const ask = `try{if(!${stands})throw 0}catch(e){document.documentElement.setAttribute(${JSON.stringify(CONSENT_ASK_ATTRIBUTE)},"")}`;
-  const args = [CONSENT_KEY, version, CONSENT_ASK_ATTRIBUTE, CONSENT_ANSWER_ATTRIBUTE].map((value) => JSON.stringify(value));
-  return `${ask};(${answerEarly.toString()})(${args.join(",")},${makeChoice.toString()},${randomUuid.toString()});`;
+  return `try{if(!${stands})throw 0}catch(e){document.documentElement.setAttribute(${JSON.stringify(CONSENT_ASK_ATTRIBUTE)},"")}`;
 }
