@@ -10,7 +10,6 @@ import { SiteFooter } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";
 import { getCookiePolicy, getSite } from "@/lib/content";
 import { leadApiUrl } from "@/lib/env";
-import { inter } from "@/lib/fonts";
 import { paths } from "@/lib/routes";
 
 import "./globals.css";
@@ -30,7 +29,7 @@ export const viewport: Viewport = { themeColor: "#14213d" };
 // Next.js only accepts a default export (plus route config) from layout files.
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
-    <html lang="en" className={inter.variable}>
+    <html lang="en">
       <body>
         <ConsentDefaults version={getCookiePolicy().consent.version} />
         <a
