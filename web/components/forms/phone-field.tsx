@@ -35,9 +35,12 @@ export function PhoneField({
 }: FieldProps & { defaultCountry: DefaultPhoneCountry; onCountryChange: (name: string) => void }) {
   const id = controlId(formId, name);
   const [Input, setInput] = useState<ComponentType<PhoneNumberInputProps> | null>(null);
+  const asked = useRef(false);
   // Whether the plain field had the focus when the library took over.
   const focused = useRef(false);
   const load = useCallback(() => {
+    if (asked.current) return; // a pointer, then focus: the first intent asks
+    asked.current = true;
     // The library draws the flag from its file: asked for beside the library, it is there when the
     // library is, and the flag never blinks out at the take-over.
     new Image().src = flagUrl(defaultCountry.iso2);
