@@ -10,6 +10,8 @@ INSTANCE := instance
 # The service reads the same variable, so the PDF make builds is the one `make run` serves.
 export PROFILE_PDF_PATH ?= $(CURDIR)/$(INSTANCE)/company-profile.pdf
 PROFILE_PDF := $(PROFILE_PDF_PATH)
+# The site as the web image serves it (web/Dockerfile).
+SITE := $(INSTANCE)/site
 WEB_SOURCES := $(shell find web/app web/components web/lib web/scripts web/next.config.ts web/proxy.ts web/postcss.config.mjs web/tsconfig.json web/package.json shared_content -type f 2>/dev/null)
 export NEXT_TELEMETRY_DISABLED := 1
 
@@ -20,14 +22,22 @@ help: ## List the targets
 
 setup: $(VENV)/.installed web/node_modules/.package-lock.json migrate $(PROFILE_PDF) ## Install everything, migrate the database, build the profile PDF
 
-run: setup web/.next/BUILD_ID ## Serve the site on http://127.0.0.1:3000/ (lead service on :5000, outbox worker); Ctrl-C stops all
+run: setup $(SITE)/web/server.js ## Serve the site on http://127.0.0.1:3000/ (lead service on :5000, outbox worker); Ctrl-C stops all
 	@echo "Site:         http://127.0.0.1:3000/"
 	@echo "Lead service: http://127.0.0.1:5000/healthz   (Ctrl-C stops all)"
 	@$(BIN)/gunicorn -c lead_service/gunicorn.conf.py lead_service.wsgi:app & lead=$$!; \
 	 $(BIN)/lead-service outbox run & outbox=$$!; \
-	 (cd web && exec node_modules/.bin/next start -H 127.0.0.1 -p 3000) & web=$$!; \
+	 (cd $(SITE) && PORT=3000 HOSTNAME=127.0.0.1 exec node web/server.js) & web=$$!; \
 	 trap 'kill $$lead $$outbox $$web 2>/dev/null || true; wait' INT TERM EXIT; \
 	 wait -n
+
+# The build's standalone server with its static files and public/ beside it, as web/Dockerfile copies
+# them: `next start` would warn that it does not suit a standalone build.
+$(SITE)/web/server.js: web/.next/BUILD_ID
+	rm -rf $(SITE)
+	cp -r web/.next/standalone $(SITE)
+	cp -r web/.next/static $(SITE)/web/.next/static
+	cp -r web/public $(SITE)/web/public
 
 test: setup lint chromium nginx web/.next/BUILD_ID ## Lint, then run every test (PostgreSQL too when TEST_DATABASE_URL is set)
 	cd web && npm test
