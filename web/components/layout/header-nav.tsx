@@ -11,9 +11,10 @@ import type { FormConfig } from "@/lib/forms/config";
 
 import { PageLink } from "../ui/page-link";
 import { useLazyDialog } from "../ui/use-lazy-dialog";
-
-export type NavLink = { label: string; href: string };
-export type NavItem = NavLink & { submenu?: { overviewLabel: string; entries: NavLink[] } };
+import { Chevron } from "./chevron";
+import { DesktopSubmenu } from "./desktop-submenu";
+import { MobileMenu } from "./mobile-menu";
+import type { NavItem } from "./nav-item";
 
 // The modal and its form load on first use (a hover or focus on Contact Us starts the download).
 const loadContactModal = () => import("../forms/contact-modal");
@@ -25,19 +26,11 @@ const ContactModal = dynamic(() => loadContactModal().then((module) => module.Co
 // Spec 9: a submenu closes 150 ms after the pointer leaves, so a diagonal move to it does not close it.
 const CLOSE_DELAY_MS = 150;
 
-function columns<T>(entries: T[]): [T[], T[]] {
-  const half = Math.ceil(entries.length / 2);
-  return [entries.slice(0, half), entries.slice(half)];
-}
-
-function Chevron({ open }: { open: boolean }) {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 20 20" className={`size-4 transition-transform ${open ? "rotate-180" : ""}`}>
-      <path d="M5 7.5l5 5 5-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-    </svg>
-  );
-}
-
+/**
+ * The header's controls, one client leaf for the state they share: the desktop menu bar and its
+ * submenus (desktop-submenu.tsx), Contact Us and its modal, and the mobile menu (mobile-menu.tsx)
+ * with its toggle. Presses made before hydration take effect when it hydrates.
+ */
 export function HeaderNav({
   items,
   contactLabel,
@@ -49,7 +42,6 @@ export function HeaderNav({
 }) {
   const [openMenu, setOpenMenu] = useState<string | null>(null);
   const [mobileOpen, setMobileOpen] = useState(false);
-  const [mobileExpanded, setMobileExpanded] = useState<string | null>(null);
   const contact = useLazyDialog(loadContactModal);
   const closeTimer = useRef<number | undefined>(undefined);
   const menuButton = useRef<HTMLButtonElement>(null);
@@ -152,35 +144,7 @@ export function HeaderNav({
                     </button>
                   )}
                 </div>
-                {item.submenu && isOpen && (
-                  // The padding bridges the gap below the trigger, so the pointer never "leaves" on its way down.
-                  <div id={panelId} data-submenu={item.label} className="absolute top-full left-0 pt-3">
-                    <div className="w-[34rem] rounded-2xl border border-navy/10 bg-white p-6 shadow-xl shadow-navy/10">
-                      <div className="grid grid-cols-2 gap-x-6 gap-y-1">
-                        {columns(item.submenu.entries).map((column, index) => (
-                          <ul key={index} className="space-y-1">
-                            {column.map((entry) => (
-                              <li key={entry.href}>
-                                <PageLink
-                                  href={entry.href}
-                                  className="block rounded-lg px-3 py-2 text-sm text-ink hover:bg-surface hover:text-navy"
-                                >
-                                  {entry.label}
-                                </PageLink>
-                              </li>
-                            ))}
-                          </ul>
-                        ))}
-                      </div>
-                      <PageLink
-                        href={item.href}
-                        className="mt-4 inline-flex items-center gap-1 px-3 text-sm font-semibold text-teal-700 hover:text-navy"
-                      >
-                        {item.submenu.overviewLabel} <span aria-hidden="true">&rarr;</span>
-                      </PageLink>
-                    </div>
-                  </div>
-                )}
+                {item.submenu && isOpen && <DesktopSubmenu id={panelId} item={item} submenu={item.submenu} />}
               </li>
             );
           })}
@@ -213,63 +177,13 @@ export function HeaderNav({
         </svg>
       </button>
       {mobileOpen && (
-        <nav
+        <MobileMenu
           id={`${id}-mobile`}
-          aria-label="Mobile"
-          className="fixed inset-x-0 top-(--header-height) bottom-0 overflow-y-auto border-t border-navy/10 bg-white px-4 py-6 lg:hidden"
-        >
-          <ul className="space-y-1">
-            {items.map((item) => {
-              const expanded = mobileExpanded === item.label;
-              return (
-                <li key={item.label}>
-                  <div className="flex items-center justify-between">
-                    <PageLink
-                      href={item.href}
-                      onClick={() => setMobileOpen(false)}
-                      className="flex-1 rounded-lg px-3 py-3 text-base font-semibold text-navy"
-                    >
-                      {item.label}
-                    </PageLink>
-                    {item.submenu && (
-                      <button
-                        type="button"
-                        className="rounded-lg p-3 text-navy"
-                        aria-expanded={expanded}
-                        aria-controls={expanded ? `${id}-mobile-${item.label}` : undefined}
-                        aria-label={`${item.label} submenu`}
-                        onClick={() => setMobileExpanded(expanded ? null : item.label)}
-                      >
-                        <Chevron open={expanded} />
-                      </button>
-                    )}
-                  </div>
-                  {item.submenu && expanded && (
-                    <ul id={`${id}-mobile-${item.label}`} className="mb-2 ml-3 border-l-2 border-amber/60 pl-3">
-                      {item.submenu.entries.map((entry) => (
-                        <li key={entry.href}>
-                          <PageLink
-                            href={entry.href}
-                            onClick={() => setMobileOpen(false)}
-                            className="block rounded-lg px-3 py-2 text-sm text-ink"
-                          >
-                            {entry.label}
-                          </PageLink>
-                        </li>
-                      ))}
-                    </ul>
-                  )}
-                </li>
-              );
-            })}
-          </ul>
-          <button
-            {...contactButtonProps}
-            className="mt-6 flex w-full justify-center rounded-full bg-amber px-5 py-3 font-semibold text-navy"
-          >
-            {contactLabel}
-          </button>
-        </nav>
+          items={items}
+          contactLabel={contactLabel}
+          contactButtonProps={contactButtonProps}
+          onNavigate={() => setMobileOpen(false)}
+        />
       )}
       {contact.mounted && <ContactModal config={contactForm} open={contact.open} onClose={closeContact} />}
     </div>

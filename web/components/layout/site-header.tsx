@@ -3,7 +3,8 @@ import { formConfig } from "@/lib/forms/config";
 import { paths } from "@/lib/routes";
 
 import { PageLink } from "../ui/page-link";
-import { HeaderNav, type NavItem } from "./header-nav";
+import { HeaderNav } from "./header-nav";
+import type { NavItem } from "./nav-item";
 
 const submenuEntries: Record<Submenu["source"], () => { label: string; href: string }[]> = {
   "ai-solutions": () => getAiSolutionsPage().solutions.map((s) => ({ label: s.title, href: paths.aiSolution(s.id) })),
