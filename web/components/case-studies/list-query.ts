@@ -6,8 +6,6 @@ export const CASE_STUDIES_PER_PAGE = 6;
 
 export type ListState = { category: string | undefined; page: number };
 
-export const firstPage: ListState = { category: undefined, page: 1 };
-
 /** Reads `?category=...&page=...`; an unknown category means All, a page out of range means 1. */
 export function parseListQuery(search: string, categories: readonly string[], countIn: (category?: string) => number): ListState {
   const query = new URLSearchParams(search);
