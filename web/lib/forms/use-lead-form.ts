@@ -7,8 +7,9 @@ import { FORM_EVENTS } from "@/lib/analytics/form-events";
 import { randomUuid } from "@/lib/random-uuid";
 
 import type { FormConfig } from "./config";
+import { fixableFields, leadOf, leadRequest, type Attempt } from "./lead-request";
 import { validate, type FieldErrors, type FormValues } from "./rules";
-import { sendLead } from "./send-lead";
+import { sendLead, type SendResult } from "./send-lead";
 
 export type FormStatus = "idle" | "submitting" | "sent" | "failed";
 
@@ -30,11 +31,12 @@ export function useLeadForm(config: FormConfig, formId: string, extra: () => For
   const [errors, setErrors] = useState<FieldErrors>({});
   const [status, setStatus] = useState<FormStatus>("idle");
   const [announcement, setAnnouncement] = useState("");
-  const lastAttempt = useRef<{ body: string; key: string } | null>(null);
+  const lastAttempt = useRef<Attempt | null>(null);
   // Cloudflare Turnstile (when configured): the current token, and how to get a fresh one after
   // a try has spent it.
   const turnstileToken = useRef("");
   const resetTurnstile = useRef<() => void>(() => {});
+  const events = FORM_EVENTS[config.name];
 
   function clearError(name: string) {
     setErrors((current) => {
@@ -60,45 +62,22 @@ export function useLeadForm(config: FormConfig, formId: string, extra: () => For
     }
   }
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (status === "submitting") {
-      return;
-    }
-    const events = FORM_EVENTS[config.name];
-    if (events) {
-      track(...events.submitPress);
-    }
+  /** The form's own rules (and Turnstile's answer): true when it may be sent, else the errors show. */
+  function passesChecks(): boolean {
     const found = validate(config, values);
     if (config.turnstile && !turnstileToken.current) {
       found[config.turnstile.field] = [config.turnstile.message];
     }
-    if (Object.keys(found).length > 0) {
-      showErrors(found);
-      return;
+    if (Object.keys(found).length === 0) {
+      return true;
     }
-    const trap = new FormData(event.currentTarget).get(config.honeypotField);
-    const lead = {
-      ...Object.fromEntries(Object.entries(values).map(([name, value]) => [name, value.trim()])),
-      ...extra(),
-      page: window.location.pathname,
-      // /api/contact serves two forms with different rules: it is told which one this is.
-      ...(config.endpoint === "/api/contact" ? { form: config.name } : {}),
-      [config.honeypotField]: typeof trap === "string" ? trap : "",
-    };
-    // The same lead again is a retry of the same submission, whatever its Turnstile token (each
-    // try spends one); anything else is a new one.
-    const leadJson = JSON.stringify(lead);
-    const key = lastAttempt.current?.body === leadJson ? lastAttempt.current.key : randomUuid();
-    lastAttempt.current = { body: leadJson, key };
-    const body = config.turnstile ? JSON.stringify({ ...lead, [config.turnstile.field]: turnstileToken.current }) : leadJson;
-    setStatus("submitting");
-    setAnnouncement("");
-    const result = await sendLead(config.url, body, key);
-    if (config.turnstile) {
-      turnstileToken.current = "";
-      resetTurnstile.current();
-    }
+    showErrors(found);
+    return false;
+  }
+
+  /** The answer: sent clears the form, errors the visitor can fix go under their fields, and any
+   * other refusal is a failure. */
+  function settle(result: SendResult) {
     if (result.kind === "sent") {
       lastAttempt.current = null;
       setValues(emptyValues(config));
@@ -107,16 +86,38 @@ export function useLeadForm(config: FormConfig, formId: string, extra: () => For
       if (events) {
         track(...events.sent);
       }
-      return;
-    }
-    // Errors on fields the visitor can fix go under those fields; any other refusal is a failure.
-    const fixable = [...config.fields.map(([name]) => name), ...(config.turnstile ? [config.turnstile.field] : [])];
-    if (result.kind === "invalid" && fixable.some((name) => name in result.errors)) {
+    } else if (result.kind === "invalid" && fixableFields(config).some((name) => name in result.errors)) {
       setStatus("idle");
       showErrors(result.errors);
+    } else {
+      setStatus("failed");
+    }
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (status === "submitting") {
       return;
     }
-    setStatus("failed");
+    if (events) {
+      track(...events.submitPress);
+    }
+    if (!passesChecks()) {
+      return;
+    }
+    const trap = new FormData(event.currentTarget).get(config.honeypotField);
+    const lead = leadOf(config, values, extra(), window.location.pathname, trap);
+    const turnstile = config.turnstile && { field: config.turnstile.field, token: turnstileToken.current };
+    const { body, attempt } = leadRequest(lead, lastAttempt.current, randomUuid, turnstile);
+    lastAttempt.current = attempt;
+    setStatus("submitting");
+    setAnnouncement("");
+    const result = await sendLead(config.url, body, attempt.key);
+    if (config.turnstile) {
+      turnstileToken.current = "";
+      resetTurnstile.current();
+    }
+    settle(result);
   }
 
   const turnstileField = config.turnstile?.field;

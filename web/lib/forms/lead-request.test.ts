@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+
+import type { FormConfig } from "./config";
+import { fixableFields, leadOf, leadRequest } from "./lead-request";
+
+const config = {
+  name: "contact",
+  endpoint: "/api/contact",
+  honeypotField: "website",
+  fields: [
+    ["name", { type: "text" }],
+    ["email", { type: "email" }],
+  ],
+} as unknown as FormConfig;
+const keys = () => {
+  let count = 0;
+  return () => `key-${++count}`;
+};
+
+describe("leadOf", () => {
+  it("trims the values and adds the derived ones, the page, the form and the honeypot", () => {
+    expect(leadOf(config, { name: "  Rahim ", email: "r@example.com\n" }, { country: "Bangladesh" }, "/company", "")).toEqual({
+      name: "Rahim",
+      email: "r@example.com",
+      country: "Bangladesh",
+      page: "/company",
+      form: "contact",
+      website: "",
+    });
+  });
+
+  it("names the form only where one endpoint serves two, and keeps what a bot typed in the trap", () => {
+    const quote = { ...config, name: "quote", endpoint: "/api/quote" } as FormConfig;
+    const lead = leadOf(quote, { name: "Bot" }, {}, "/", "http://spam.example");
+    expect(lead).not.toHaveProperty("form");
+    expect(lead.website).toBe("http://spam.example");
+    expect(leadOf(quote, {}, {}, "/", null).website).toBe("");
+  });
+});
+
+describe("leadRequest", () => {
+  const lead = { name: "Rahim", email: "r@example.com" };
+
+  it("keeps the key for the same lead again, and takes a new one for any change", () => {
+    const newKey = keys();
+    const first = leadRequest(lead, null, newKey);
+    expect(first.attempt.key).toBe("key-1");
+    expect(leadRequest({ ...lead }, first.attempt, newKey).attempt.key).toBe("key-1");
+    expect(leadRequest({ ...lead, name: "Rahim U" }, first.attempt, newKey).attempt.key).toBe("key-2");
+  });
+
+  it("sends the Turnstile token without letting it make a retry a new submission", () => {
+    const newKey = keys();
+    const first = leadRequest(lead, null, newKey, { field: "turnstile", token: "t1" });
+    const retry = leadRequest(lead, first.attempt, newKey, { field: "turnstile", token: "t2" });
+    expect(JSON.parse(retry.body)).toEqual({ ...lead, turnstile: "t2" });
+    expect(retry.attempt).toEqual(first.attempt);
+  });
+});
+
+describe("fixableFields", () => {
+  it("is the form's fields, and Turnstile's when it is on", () => {
+    expect(fixableFields(config)).toEqual(["name", "email"]);
+    const withTurnstile = { ...config, turnstile: { siteKey: "k", field: "turnstile", message: "m" } } as FormConfig;
+    expect(fixableFields(withTurnstile)).toEqual(["name", "email", "turnstile"]);
+  });
+});

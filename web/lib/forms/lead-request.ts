@@ -1,0 +1,43 @@
+import type { FormConfig } from "./config";
+import type { FormValues } from "./rules";
+
+/** A submission as last sent: its lead (without the Turnstile token) and its Idempotency-Key. */
+export type Attempt = { body: string; key: string };
+
+/**
+ * The lead as the service reads it: the visitor's values trimmed, what the form derives itself (the
+ * quote's country), the page it was sent from, which form it is where one endpoint serves two, and
+ * the honeypot as the browser left it.
+ */
+export function leadOf(config: FormConfig, values: FormValues, derived: FormValues, page: string, trap: unknown): FormValues {
+  return {
+    ...Object.fromEntries(Object.entries(values).map(([name, value]) => [name, value.trim()])),
+    ...derived,
+    page,
+    // /api/contact serves two forms with different rules: it is told which one this is.
+    ...(config.endpoint === "/api/contact" ? { form: config.name } : {}),
+    [config.honeypotField]: typeof trap === "string" ? trap : "",
+  };
+}
+
+/**
+ * The request for a lead: the same lead again is a retry of the same submission and keeps its key,
+ * whatever its Turnstile token (each try spends one); anything else is a new submission.
+ */
+export function leadRequest(
+  lead: FormValues,
+  last: Attempt | null,
+  newKey: () => string,
+  turnstile?: { field: string; token: string },
+): { body: string; attempt: Attempt } {
+  const leadJson = JSON.stringify(lead);
+  const attempt = { body: leadJson, key: last?.body === leadJson ? last.key : newKey() };
+  const body = turnstile ? JSON.stringify({ ...lead, [turnstile.field]: turnstile.token }) : leadJson;
+  return { body, attempt };
+}
+
+/** The fields whose errors the visitor can fix in the form: its own, and Turnstile's when on. */
+export const fixableFields = (config: FormConfig): string[] => [
+  ...config.fields.map(([name]) => name),
+  ...(config.turnstile ? [config.turnstile.field] : []),
+];
