@@ -11,7 +11,7 @@ import type { FormConfig } from "@/lib/forms/config";
 
 import { PageLink } from "../ui/page-link";
 import { useLazyDialog } from "../ui/use-lazy-dialog";
-import { Chevron } from "./chevron";
+import { SubmenuToggle } from "./submenu-toggle";
 import { DesktopSubmenu } from "./desktop-submenu";
 import { MobileMenu } from "./mobile-menu";
 import type { NavItem } from "./nav-item";
@@ -131,17 +131,14 @@ export function HeaderNav({
                     {item.label}
                   </PageLink>
                   {item.submenu && (
-                    <button
-                      type="button"
+                    <SubmenuToggle
+                      open={isOpen}
+                      controls={panelId}
                       className="-ml-2 rounded-md p-2"
-                      aria-expanded={isOpen}
-                      aria-controls={isOpen ? panelId : undefined}
                       aria-label={`${item.label} menu`}
                       onClick={() => (isOpen ? setOpenMenu(null) : open(item.label))}
                       {...earlyPress(`menu:${item.label}`)}
-                    >
-                      <Chevron open={isOpen} />
-                    </button>
+                    />
                   )}
                 </div>
                 {item.submenu && isOpen && <DesktopSubmenu id={panelId} item={item} submenu={item.submenu} />}

@@ -1,7 +1,7 @@
 import { useState, type ButtonHTMLAttributes } from "react";
 
 import { PageLink } from "../ui/page-link";
-import { Chevron } from "./chevron";
+import { SubmenuToggle } from "./submenu-toggle";
 import type { NavItem } from "./nav-item";
 
 /**
@@ -39,16 +39,13 @@ export function MobileMenu({
                   {item.label}
                 </PageLink>
                 {item.submenu && (
-                  <button
-                    type="button"
+                  <SubmenuToggle
+                    open={isExpanded}
+                    controls={submenuId}
                     className="rounded-lg p-3 text-navy"
-                    aria-expanded={isExpanded}
-                    aria-controls={isExpanded ? submenuId : undefined}
                     aria-label={`${item.label} submenu`}
                     onClick={() => setExpanded(isExpanded ? null : item.label)}
-                  >
-                    <Chevron open={isExpanded} />
-                  </button>
+                  />
                 )}
               </div>
               {item.submenu && isExpanded && (
