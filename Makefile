@@ -74,7 +74,7 @@ $(VENV)/.installed: requirements-dev.txt pyproject.toml
 web/node_modules/.package-lock.json: web/package-lock.json
 	cd web && npm ci --no-audit --no-fund
 
-$(PROFILE_PDF): $(VENV)/.installed lead_service/profile_pdf.py $(wildcard shared_content/*.json)
+$(PROFILE_PDF): $(VENV)/.installed $(wildcard lead_service/profile_pdf/*.py) $(wildcard shared_content/*.json)
 	$(BIN)/lead-service profile build --output $@
 
 web/.next/BUILD_ID: web/node_modules/.package-lock.json $(WEB_SOURCES)

@@ -9,9 +9,12 @@ from flask import Flask
 from flask_cors import CORS
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from . import commands, consent, errors, health, leads, openapi, profile, rate_limits, security_headers
+from . import errors
+from .api import consent, health, leads, openapi, profile
+from .cli import commands
 from .config import engine_options, from_environment
 from .extensions import db, migrate
+from .intake import rate_limits, security_headers
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 

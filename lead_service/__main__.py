@@ -1,5 +1,5 @@
 """The `lead-service` command (also `python -m lead_service`): Flask's own commands, `db`
-for migrations (Flask-Migrate), and the `leads` and `profile` groups of commands.py."""
+for migrations (Flask-Migrate), and the groups of cli/commands.py."""
 
 from flask.cli import FlaskGroup
 

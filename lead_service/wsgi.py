@@ -1,6 +1,7 @@
 """WSGI entry point for gunicorn: `gunicorn -c lead_service/gunicorn.conf.py lead_service.wsgi:app`."""
 
-from . import create_app, idempotency
+from . import create_app
+from .intake import idempotency
 
 app = create_app()
 # The first retry-safe lead needs the key: read (or made) now, so that a server that can have none

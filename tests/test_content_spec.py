@@ -10,7 +10,7 @@ from xml.etree import ElementTree
 import pytest
 
 from lead_service import content
-from lead_service.content_summary import summary
+from lead_service.cli.content_summary import summary
 
 ROOT = Path(__file__).resolve().parent.parent
 PUBLIC = ROOT / "web" / "public"

@@ -4,8 +4,8 @@ import flask_migrate
 import pytest
 
 from lead_service import create_app
-from lead_service.channels import configured
 from lead_service.config import database_url, from_environment
+from lead_service.outbox.channels import configured
 
 
 @pytest.mark.parametrize(

@@ -7,12 +7,12 @@ from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import select, update
 
-from lead_service import outbox
 from lead_service.extensions import db
-from lead_service.housekeeping import Housekeeping
 from lead_service.models import LEAD_MODELS, ConsentRecord, ContactMessage, IdempotencyKey, QuoteRequest
+from lead_service.outbox import queue
+from lead_service.outbox.housekeeping import Housekeeping
 
-from .test_commands import CONTACT, QUOTE
+from .samples import CONTACT, QUOTE
 
 
 def test_erase_removes_every_lead_of_an_address_and_nothing_else(client, runner, rows, app):
@@ -63,7 +63,7 @@ def _lead_aged(app, days: int, name: str) -> None:
         db.session.flush()
         for kind, model in LEAD_MODELS.items():
             lead = db.session.scalars(db.select(model).filter_by(name=name)).one()
-            outbox.enqueue(kind, lead.id)
+            queue.enqueue(kind, lead.id)
         db.session.commit()
 
 

@@ -1,0 +1,36 @@
+"""POST /api/contact and POST /api/quote: validate, commit, and only then acknowledge."""
+
+from typing import Any
+
+from flask import Blueprint
+
+from ..intake import turnstile
+from ..intake.idempotency import idempotent
+from ..intake.storage import commit, json_body
+from ..models import ContactMessage, QuoteRequest
+from ..schemas import SCHEMAS, contact_schema
+
+bp = Blueprint("leads", __name__, url_prefix="/api")
+
+
+@bp.post("/contact")
+@idempotent
+def create_contact():
+    body = json_body()
+    form = body.get("form", "contact") if isinstance(body, dict) else "contact"
+    return _store("contact", ContactMessage(form=form, **contact_schema(form).load(body)), body)
+
+
+@bp.post("/quote")
+@idempotent
+def create_quote():
+    body = json_body()
+    return _store("quote", QuoteRequest(**SCHEMAS["quote"].load(body)), body)
+
+
+def _store(kind: str, lead: ContactMessage | QuoteRequest, body: Any):
+    if lead.spam:
+        # A bot's lead is kept for the record but never reaches the sales team.
+        return commit(lead, "lead", "received")
+    turnstile.verify(body)
+    return commit(lead, "lead", "received", notify=kind)

@@ -1,0 +1,190 @@
+"""The sales team's `leads` commands, the `outbox` worker and its checks, the `profile` build and
+the `content` summary, registered on the app's CLI."""
+
+import json
+import sys
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import click
+from flask import Flask, current_app
+from flask.cli import with_appcontext
+from sqlalchemy import select
+
+from .. import export, retention
+from ..extensions import db
+from ..models import LEAD_MODELS, OutboxMessage, as_utc
+from ..outbox import queue, worker
+from ..profile_pdf import build_profile_pdf
+from .content_summary import summary
+
+kind_option = click.option(
+    "--kind",
+    type=click.Choice([*LEAD_MODELS, "all"]),
+    default="all",
+    show_default=True,
+    help="Which leads: contact messages, quote requests or both.",
+)
+since_option = click.option(
+    "--since", type=click.DateTime(["%Y-%m-%d"]), help="First UTC day to include (YYYY-MM-DD)."
+)
+until_option = click.option(
+    "--until", type=click.DateTime(["%Y-%m-%d"]), help="Last UTC day to include (YYYY-MM-DD)."
+)
+spam_option = click.option(
+    "--include-spam", is_flag=True, help="Also the leads a bot sent (the form's honeypot was filled)."
+)
+
+
+def _select(kind, since, until, include_spam):
+    kinds = list(LEAD_MODELS) if kind == "all" else [kind]
+    return export.leads(kinds, since and since.date(), until and until.date(), include_spam)
+
+
+@click.group()
+def leads():
+    """Read the leads the site has captured."""
+
+
+@leads.command("list")
+@kind_option
+@since_option
+@until_option
+@spam_option
+@with_appcontext
+def list_leads(kind, since, until, include_spam):
+    """Print one line per lead, oldest first."""
+    rows = _select(kind, since, until, include_spam)
+    for row in rows:
+        click.echo(
+            f"{row['created_at'][:19]}  {row['kind']:<7}  #{row['id']:<5}  {row['name']}  <{row['email']}>"
+        )
+    click.echo(f"{len(rows)} lead(s)", err=True)
+
+
+@leads.command("export")
+@kind_option
+@since_option
+@until_option
+@spam_option
+@click.option("--format", "fmt", type=click.Choice(["csv", "json"]), default="csv", show_default=True)
+@click.option(
+    "--output", "-o", type=click.Path(dir_okay=False, path_type=Path), help="File to write (default: stdout)."
+)
+@with_appcontext
+def export_leads(*, kind, since, until, include_spam, fmt, output):
+    """Export leads as CSV or JSON, to stdout or a file."""
+    rows = _select(kind, since, until, include_spam)
+    write = export.write_csv if fmt == "csv" else export.write_json
+    if output is None:
+        write(rows, sys.stdout)
+    else:
+        # utf-8-sig for CSV, so that spreadsheet programs read names in any script correctly.
+        with output.open("w", encoding="utf-8-sig" if fmt == "csv" else "utf-8", newline="") as stream:
+            write(rows, stream)
+        click.echo(f"{len(rows)} lead(s) written to {output}", err=True)
+
+
+def _report(removed: dict[str, int], what: str) -> None:
+    consent = f", {removed['consent']} cookie choice(s)" if "consent" in removed else ""
+    click.echo(
+        f"removed {removed['contact']} contact message(s), {removed['quote']} quote request(s){consent},"
+        f" {removed['notifications']} notification(s) and {removed['keys']} request key(s) {what}"
+    )
+
+
+@leads.command("erase")
+@click.option("--email", required=True, help="The address whose leads are erased.")
+@with_appcontext
+def erase_leads(email):
+    """Erase every lead sent with an e-mail address (a data-protection request)."""
+    _report(retention.erase(email), f"sent with {email.strip()}")
+
+
+@leads.command("purge")
+@click.option(
+    "--older-than",
+    "days",
+    type=click.IntRange(min=1),
+    help="Age in days; default: LEAD_RETENTION_DAYS.",
+)
+@with_appcontext
+def purge_leads(days):
+    """Remove the leads and cookie choices older than the retention period."""
+    days = days or current_app.config["LEAD_RETENTION_DAYS"]
+    if not days:
+        raise click.UsageError("Give --older-than DAYS or set LEAD_RETENTION_DAYS.")
+    before = datetime.now(UTC) - timedelta(days=days)
+    _report(retention.purge(before), f"older than {days} days (before {before:%Y-%m-%d %H:%M} UTC)")
+
+
+@click.group("outbox")
+def outbox_commands():
+    """The sales team's notifications of new leads."""
+
+
+@outbox_commands.command("run")
+@with_appcontext
+def run_outbox():
+    """Deliver notifications as leads come in, until stopped (SIGTERM or Ctrl-C)."""
+    worker.run()
+
+
+@outbox_commands.command("list")
+@click.option("--status", type=click.Choice([*queue.STATUSES, "all"]), default="all", show_default=True)
+@with_appcontext
+def list_outbox(status):
+    """Print one line per notification, oldest first."""
+    query = select(OutboxMessage).order_by(OutboxMessage.id)
+    if status != "all":
+        query = query.where(OutboxMessage.status == status)
+    rows = db.session.scalars(query).all()
+    for row in rows:
+        due = f"next {as_utc(row.next_attempt_at):%Y-%m-%d %H:%M:%S}" if row.status == "pending" else ""
+        click.echo(
+            f"#{row.id:<5}  {row.status:<9}  {row.lead_kind:<7} #{row.lead_id:<5}  tries {row.attempts:<2}  "
+            f"{due}  {row.last_error or ''}".rstrip()
+        )
+    click.echo(f"{len(rows)} notification(s)", err=True)
+
+
+@outbox_commands.command("retry")
+@click.argument("ids", nargs=-1, type=int)
+@with_appcontext
+def retry_outbox(ids):
+    """Send the given notifications again from a first try; with no id, every dead one."""
+    click.echo(f"re-queued {queue.requeue(ids)} notification(s)")
+
+
+@click.group()
+def profile():
+    """The company-profile PDF."""
+
+
+@profile.command("build")
+@click.option(
+    "--output", "-o", type=click.Path(dir_okay=False, path_type=Path), help="Default: PROFILE_PDF_PATH."
+)
+@with_appcontext
+def build_profile(output):
+    """Build the company-profile PDF from shared_content/."""
+    path = build_profile_pdf(output or Path(current_app.config["PROFILE_PDF_PATH"]))
+    click.echo(f"company profile written to {path}")
+
+
+@click.group()
+def content():
+    """The site content in shared_content/."""
+
+
+@content.command("summary")
+def content_summary():
+    """Validate every content file and print its titles and counts."""
+    click.echo(json.dumps(summary(), indent=2, ensure_ascii=False, default=sorted))
+
+
+def init_app(app: Flask) -> None:
+    app.cli.add_command(leads)
+    app.cli.add_command(outbox_commands)
+    app.cli.add_command(profile)
+    app.cli.add_command(content)

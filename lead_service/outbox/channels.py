@@ -1,0 +1,127 @@
+"""The ways the sales team hears of a lead: e-mail over SMTP and a signed JSON webhook. Each one is
+on only when configured; a failed send raises DeliveryError for the outbox to retry (any other
+exception, the outbox records the same way)."""
+
+import hashlib
+import hmac
+import smtplib
+import ssl
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar, Protocol
+
+import requests
+
+from . import messages
+from .messages import Notice
+
+SIGNATURE_HEADER = "X-Lead-Signature"
+TIMESTAMP_HEADER = "X-Lead-Timestamp"
+DELIVERY_HEADER = "X-Lead-Delivery"
+
+
+class DeliveryError(Exception):
+    """A channel did not take the notification; the message says why, without the lead's data."""
+
+
+class Channel(Protocol):
+    # Also names the outbox column that records the channel's success: f"{name}_sent_at".
+    name: ClassVar[str]
+
+    def send(self, item: Notice) -> None: ...
+
+
+@dataclass(frozen=True)
+class EmailChannel:
+    name: ClassVar[str] = "email"
+
+    host: str
+    port: int
+    security: str  # starttls, ssl or none
+    username: str
+    password: str
+    sender: str
+    recipients: list[str]
+    timeout: float
+
+    def send(self, item: Notice) -> None:
+        message = messages.email(item, self.sender, self.recipients)
+        try:
+            if self.security == "ssl":
+                smtp = smtplib.SMTP_SSL(
+                    self.host, self.port, timeout=self.timeout, context=ssl.create_default_context()
+                )
+            else:
+                smtp = smtplib.SMTP(self.host, self.port, timeout=self.timeout)
+            with smtp:
+                if self.security == "starttls":
+                    smtp.starttls(context=ssl.create_default_context())
+                if self.username:
+                    smtp.login(self.username, self.password)
+                smtp.send_message(message)
+        # OSError covers refused connections, time-outs, TLS failures and every SMTP error.
+        except OSError as exc:
+            raise DeliveryError(f"SMTP {self.host}:{self.port}: {type(exc).__name__}: {exc}") from exc
+
+
+def signature(secret: str, timestamp: str, body: bytes) -> str:
+    """The webhook's signature header value: HMAC-SHA256 of "<timestamp>.<body>" under the secret.
+    A receiver recomputes it, compares in constant time, and refuses old timestamps (replays)."""
+    digest = hmac.new(secret.encode(), timestamp.encode() + b"." + body, hashlib.sha256).hexdigest()
+    return f"sha256={digest}"
+
+
+@dataclass(frozen=True)
+class WebhookChannel:
+    name: ClassVar[str] = "webhook"
+
+    url: str
+    secret: str
+    timeout: float
+
+    def send(self, item: Notice) -> None:
+        body = messages.webhook_body(item)
+        timestamp = str(int(time.time()))
+        headers = {
+            "Content-Type": "application/json; charset=utf-8",
+            "User-Agent": "lead-service-outbox",
+            # The same on every try of one notification: a receiver can drop a second copy.
+            DELIVERY_HEADER: str(item.outbox_id),
+            TIMESTAMP_HEADER: timestamp,
+            SIGNATURE_HEADER: signature(self.secret, timestamp, body),
+        }
+        try:
+            response = requests.post(
+                self.url, data=body, headers=headers, timeout=self.timeout, allow_redirects=False
+            )
+        except requests.RequestException as exc:
+            raise DeliveryError(f"webhook: {type(exc).__name__}") from exc
+        if not 200 <= response.status_code < 300:
+            raise DeliveryError(f"webhook answered {response.status_code}")
+
+
+def configured(config: Mapping[str, Any]) -> list[Channel]:
+    channels: list[Channel] = []
+    if config["SMTP_HOST"]:
+        channels.append(
+            EmailChannel(
+                host=config["SMTP_HOST"],
+                port=config["SMTP_PORT"],
+                security=config["SMTP_SECURITY"],
+                username=config["SMTP_USERNAME"],
+                password=config["SMTP_PASSWORD"],
+                sender=config["NOTIFY_EMAIL_FROM"],
+                recipients=config["NOTIFY_EMAIL_TO"],
+                timeout=config["NOTIFY_TIMEOUT_SECONDS"],
+            )
+        )
+    if config["WEBHOOK_URL"]:
+        channels.append(
+            WebhookChannel(
+                url=config["WEBHOOK_URL"],
+                secret=config["WEBHOOK_SECRET"],
+                timeout=config["NOTIFY_TIMEOUT_SECONDS"],
+            )
+        )
+    return channels

@@ -1,0 +1,41 @@
+"""What the outbox worker does besides notifying: personal data removed once its purpose is over.
+Idempotency keys go after their 24 hours, checked hourly; with LEAD_RETENTION_DAYS set, leads and
+cookie choices older than that go once a day. Each worker keeps its own schedule, from its start:
+with several on PostgreSQL, a second purge finds nothing left to remove."""
+
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+
+from flask import current_app
+
+from .. import retention
+from ..intake import idempotency
+
+KEYS_EVERY = timedelta(hours=1)
+PURGE_EVERY = timedelta(days=1)
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+@dataclass
+class Housekeeping:
+    next_keys: datetime = field(default_factory=_now)
+    next_purge: datetime = field(default_factory=_now)
+
+    def run_due(self, now: datetime) -> None:
+        """Does what is due at `now`. A database error propagates, and the chore stays due."""
+        if now >= self.next_keys:
+            removed = idempotency.delete_expired(now)
+            self.next_keys = now + KEYS_EVERY
+            current_app.logger.info("expired request keys deleted count=%s", removed)
+        days = current_app.config["LEAD_RETENTION_DAYS"]
+        if days and now >= self.next_purge:
+            removed = retention.purge(now - timedelta(days=days))
+            self.next_purge = now + PURGE_EVERY
+            current_app.logger.info(
+                "retention purge older_than_days=%s %s",
+                days,
+                " ".join(f"{kind}={count}" for kind, count in removed.items()),
+            )

@@ -1,0 +1,167 @@
+"""What the sales team is told of a new lead: the e-mail and the webhook's JSON, both built from the
+stored lead, with the form's own labels from forms.json.
+
+Built to take any stored lead, including rows from before intake refused line breaks and controls
+in one-line fields: header values are made one line, the Reply-To is left out where the address
+cannot be one (the body shows it instead), non-ASCII names go out as RFC 2047 words, and what the
+sales team reads shows a hidden control or direction override as a visible mark."""
+
+import json
+import re
+from dataclasses import dataclass
+from datetime import datetime
+from email.headerregistry import Address
+from email.message import EmailMessage
+from email.utils import parseaddr
+from typing import Any
+
+from ..export import record
+from ..schemas import FORMS
+
+_KIND_NAMES = {"contact": "contact message", "quote": "quote request"}
+# What intake refuses in a one-line field, and a textarea's controls plus the direction overrides.
+_NOT_ONE_LINE = re.compile(FORMS["characters"]["singleLine"]["source"])
+_HIDDEN_IN_TEXT = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+_SUBJECT_MAX = 200
+# An address a mail client can reply to: an ASCII local part and a domain with a dot, as SMTP
+# without its UTF-8 extension carries it. A non-ASCII domain is sent in its punycode form.
+_ASCII_ADDRESS = re.compile(
+    r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*"
+    r"@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z0-9-]{2,63}"
+)
+
+
+def _valid_text(value: str) -> str:
+    """Lone surrogates, which no encoding can carry, as U+FFFD."""
+    return value.encode("utf-8", "surrogatepass").decode("utf-8", "replace")
+
+
+def _mark(match: re.Match) -> str:
+    return f"[U+{ord(match.group()):04X}]"
+
+
+def one_line(value: str) -> str:
+    """A value as one visible line: line breaks as spaces, other controls and overrides marked."""
+    value = re.sub(r"\r\n|[\r\n\x85\u2028\u2029]", " ", _valid_text(value))
+    return _NOT_ONE_LINE.sub(_mark, value)
+
+
+def visible_text(value: str) -> str:
+    """A message as the sales team should read it: its line breaks kept, hidden characters marked."""
+    return _HIDDEN_IN_TEXT.sub(_mark, _valid_text(value))
+
+
+def reply_address(address: str) -> str | None:
+    """The address as a Reply-To can carry it, or None."""
+    local, _, domain = address.strip().rpartition("@")
+    try:
+        ascii_domain = domain.encode("idna").decode("ascii")
+    except UnicodeError:
+        return None
+    candidate = f"{local}@{ascii_domain}"
+    return candidate if local and _ASCII_ADDRESS.fullmatch(candidate) else None
+
+
+@dataclass(frozen=True)
+class Notice:
+    """One lead, ready to be told: its record and where it came from."""
+
+    outbox_id: int
+    lead: dict[str, Any]
+    page_url: str | None
+
+    @property
+    def form(self) -> dict[str, Any]:
+        # A contact message names its form; a quote request's form is the quote form. A name no
+        # form has any more falls back to its kind's form.
+        forms = FORMS["forms"]
+        return forms.get(self.lead.get("form") or "") or forms[self.lead["kind"]]
+
+    @property
+    def who(self) -> str:
+        name, company = str(self.lead.get("name") or ""), str(self.lead.get("company") or "")
+        return name + (f", {company}" if company else "")
+
+    @property
+    def subject(self) -> str:
+        subject = one_line(f"New {_KIND_NAMES[self.lead['kind']]} from {self.who}")
+        return subject if len(subject) <= _SUBJECT_MAX else subject[: _SUBJECT_MAX - 1] + "…"
+
+    def fields(self) -> list[tuple[str, str]]:
+        """Every field the visitor filled, labelled as the form labels it, in the form's order."""
+        shown = {"textarea": visible_text}
+        return [
+            (spec["label"], shown.get(spec["type"], one_line)(str(self.lead[key])))
+            for key, spec in self.form["fields"].items()
+            if key != "page" and self.lead.get(key)
+        ]
+
+
+def notice(outbox_id: int, kind: str, lead: Any, site_url: str) -> Notice:
+    values = record(kind, lead)
+    page = values.get("page")
+    return Notice(outbox_id, values, f"{site_url}{one_line(page)}" if page else None)
+
+
+def _block(label: str, value: str, width: int) -> str:
+    # A message's later lines line up under its first, so a long message stays readable.
+    lines = value.splitlines() or [""]
+    indent = "\n" + " " * (width + 2)
+    return f"{label + ':':<{width + 1}} {indent.join(lines)}"
+
+
+def email(item: Notice, sender: str, recipients: list[str]) -> EmailMessage:
+    reply_to = reply_address(str(item.lead.get("email") or ""))
+    name = one_line(str(item.lead.get("name") or ""))
+    rows = [
+        *item.fields(),
+        ("Form", item.form["title"]),
+        ("Page", item.page_url or "not given"),
+        ("Received", f"{datetime.fromisoformat(item.lead['created_at']):%Y-%m-%d %H:%M} UTC"),
+        ("Lead", f"{item.lead['kind']} #{item.lead['id']}"),
+    ]
+    width = max(len(label) for label, _ in rows)
+    closing = (
+        f"Reply to this e-mail to answer {name} directly."
+        if reply_to
+        else "The e-mail address given above cannot take a reply from a mail program: write to it "
+        "by hand, or answer by phone."
+    )
+    body = "\n".join(
+        [
+            f"A new {_KIND_NAMES[item.lead['kind']]} came in through the website.",
+            "",
+            *(_block(label, value, width) for label, value in rows),
+            "",
+            closing,
+            "",
+        ]
+    )
+    message = EmailMessage()
+    message["Subject"] = item.subject
+    message["From"] = sender
+    message["To"] = ", ".join(recipients)
+    if reply_to:
+        # The display name goes out as RFC 2047 words when it is not ASCII.
+        message["Reply-To"] = Address(display_name=name, addr_spec=reply_to)
+    # The same id on every try, so that a mail client shows a notification sent twice once.
+    domain = parseaddr(sender)[1].rpartition("@")[2] or "localhost"
+    message["Message-ID"] = f"<lead-{item.lead['kind']}-{item.lead['id']}-{item.outbox_id}@{domain}>"
+    # Quoted-printable keeps the message 7-bit, for a mail server without 8BITMIME too.
+    message.set_content(body, cte="quoted-printable")
+    return message
+
+
+def webhook_body(item: Notice) -> bytes:
+    """The lead as stored, as JSON: a receiver gets exactly what was sent, and decides itself how
+    to show it. A lone surrogate goes as its JSON escape."""
+    return json.dumps(
+        {
+            "event": "lead.created",
+            "delivery_id": item.outbox_id,
+            "subject": item.subject,
+            "page_url": item.page_url,
+            "lead": item.lead,
+        },
+        ensure_ascii=False,
+    ).encode("utf-8", "backslashreplace")

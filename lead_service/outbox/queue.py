@@ -1,0 +1,178 @@
+"""The outbox (DECISIONS.md): each new lead's notification is written in the lead's own transaction
+and delivered by a worker, so that the sales team hears of every committed lead, once it is
+committed, whatever the mail server or the webhook receiver is doing at that moment.
+
+Delivery is at least once: a worker that dies between a send and its commit sends that one again,
+with the same Message-ID and X-Lead-Delivery, by which a mail client or a receiver can drop it."""
+
+import re
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+
+from flask import current_app
+from sqlalchemy import delete, select, update
+from sqlalchemy.exc import SQLAlchemyError
+
+from ..extensions import db
+from ..models import LEAD_MODELS, OutboxMessage
+from .channels import Channel, DeliveryError
+from .messages import notice
+
+MAX_BACKOFF = timedelta(hours=1)
+STATUSES = ("pending", "delivered", "dead")
+
+
+def enqueue(kind: str, lead_id: int) -> None:
+    """Adds the notification of a flushed lead to the session, to be committed with it."""
+    db.session.add(OutboxMessage(lead_kind=kind, lead_id=lead_id))
+
+
+def backoff(attempts: int, base_seconds: float) -> timedelta:
+    """The wait after the `attempts`-th failed try: base, 2 x base, 4 x base, ... at most an hour."""
+    return min(timedelta(seconds=base_seconds * 2 ** (attempts - 1)), MAX_BACKOFF)
+
+
+@dataclass(frozen=True)
+class _Claimed:
+    id: int
+    kind: str
+    lead_id: int
+    attempts: int
+    sent: dict[str, bool]
+
+
+def _claim(channels: Sequence[Channel]) -> _Claimed | None:
+    """The oldest due notification. On PostgreSQL its row stays locked until the caller commits,
+    and other workers skip it; on SQLite, one worker runs (see worker.run)."""
+    now = datetime.now(UTC)
+    row = db.session.scalars(
+        select(OutboxMessage)
+        .where(OutboxMessage.status == "pending", OutboxMessage.next_attempt_at <= now)
+        .order_by(OutboxMessage.next_attempt_at, OutboxMessage.id)
+        .limit(1)
+        .with_for_update(skip_locked=True)
+    ).first()
+    if row is None:
+        return None
+    sent = {channel.name: getattr(row, f"{channel.name}_sent_at") is not None for channel in channels}
+    return _Claimed(row.id, row.lead_kind, row.lead_id, row.attempts, sent)
+
+
+# What a recorded failure may hold: printable ASCII, which any database column and log line takes.
+_NOT_PRINTABLE = re.compile(r"[^\x20-\x7e]")
+
+
+def _failure(where: str, exc: Exception) -> str:
+    # The type and, for a channel's own DeliveryError, its message, which never quotes the lead.
+    # Any other exception's text might (a header it could not build), so only its type is kept.
+    detail = str(exc) if isinstance(exc, DeliveryError) else f"{type(exc).__name__} (not sent)"
+    return _NOT_PRINTABLE.sub("?", f"{where}: {detail}")
+
+
+class _Busy(Exception):
+    """Another worker took the notification while this one was finding out what failed."""
+
+
+def _reclaim_after(error: SQLAlchemyError, claimed: _Claimed) -> None:
+    """A database error while reading a lead is the database's when it does not answer a plain
+    query either (raised again: the worker waits for it), and the row's own when it does (a value
+    the driver cannot read): then the row is locked again, for its failure to be recorded."""
+    db.session.rollback()
+    try:
+        db.session.execute(select(1))
+    except SQLAlchemyError:
+        raise error from None
+    again = db.session.scalars(
+        select(OutboxMessage.id)
+        .where(OutboxMessage.id == claimed.id, OutboxMessage.status == "pending")
+        .with_for_update(skip_locked=True)
+    ).first()
+    if again is None:
+        raise _Busy
+
+
+def _send(claimed: _Claimed, channels: Sequence[Channel]) -> tuple[dict[str, object], list[str]] | None:
+    """Builds the notification and offers it to each channel that has not taken it: the columns of
+    the channels that took it, and the failures. None when its lead is gone. Whatever a lead holds,
+    a failure here is this notification's alone: it is recorded on its row, never raised."""
+    sent_at: dict[str, object] = {}
+    try:
+        lead = db.session.get(LEAD_MODELS[claimed.kind], claimed.lead_id)
+        if lead is None:
+            return None
+        item = notice(claimed.id, claimed.kind, lead, current_app.config["SITE_URL"])
+    except SQLAlchemyError as exc:
+        _reclaim_after(exc, claimed)
+        return sent_at, [_failure("notice", exc)]
+    except Exception as exc:
+        return sent_at, [_failure("notice", exc)]
+    if db.session.get_bind().dialect.name == "sqlite":
+        # End the read before the sends: in WAL mode a read that later turns into a write fails
+        # when a lead was committed in between. The single SQLite worker has no rival to lock out.
+        db.session.commit()
+    errors = []
+    for channel in channels:
+        if claimed.sent[channel.name]:
+            continue
+        try:
+            channel.send(item)
+        except Exception as exc:
+            errors.append(_failure(channel.name, exc))
+            continue
+        sent_at[f"{channel.name}_sent_at"] = datetime.now(UTC)
+    return sent_at, errors
+
+
+def deliver_next(channels: Sequence[Channel]) -> bool:
+    """Sends the oldest due notification on every channel that has not taken it yet and records
+    the outcome. False when nothing is due."""
+    config = current_app.config
+    claimed = _claim(channels)
+    if claimed is None:
+        db.session.rollback()
+        return False
+    try:
+        outcome = _send(claimed, channels)
+    except _Busy:
+        db.session.rollback()
+        return True
+    if outcome is None:  # erased while it waited: nobody is to be told of it any more
+        db.session.execute(delete(OutboxMessage).where(OutboxMessage.id == claimed.id))
+        db.session.commit()
+        return True
+    values, errors = outcome
+    attempt = claimed.attempts + 1
+    values["attempts"] = attempt
+    label = f"outbox_id={claimed.id} lead={claimed.kind}#{claimed.lead_id} attempt={attempt}"
+    if not errors:
+        values |= {"status": "delivered", "delivered_at": datetime.now(UTC), "last_error": None}
+        current_app.logger.info("notification delivered %s", label)
+    elif attempt >= config["OUTBOX_MAX_ATTEMPTS"]:
+        values |= {"status": "dead", "last_error": "; ".join(errors)[:2000]}
+        current_app.logger.error("notification dead after its last try %s errors=%s", label, errors)
+    else:
+        wait = backoff(attempt, config["OUTBOX_RETRY_BASE_SECONDS"])
+        values |= {"next_attempt_at": datetime.now(UTC) + wait, "last_error": "; ".join(errors)[:2000]}
+        current_app.logger.warning("notification not delivered %s retry_in=%s errors=%s", label, wait, errors)
+    db.session.execute(update(OutboxMessage).where(OutboxMessage.id == claimed.id).values(**values))
+    db.session.commit()
+    return True
+
+
+def deliver_due(channels: Sequence[Channel], stop: threading.Event) -> None:
+    """Delivers every due notification, one at a time, until none is due or `stop` is set."""
+    while not stop.is_set() and deliver_next(channels):
+        pass
+
+
+def requeue(ids: Sequence[int]) -> int:
+    """Sends the given notifications (or, with none given, every dead one) again from a first try."""
+    query = update(OutboxMessage).where(OutboxMessage.status != "delivered")
+    query = query.where(OutboxMessage.id.in_(ids)) if ids else query.where(OutboxMessage.status == "dead")
+    count = db.session.execute(
+        query.values(status="pending", attempts=0, next_attempt_at=datetime.now(UTC))
+    ).rowcount
+    db.session.commit()
+    return count

@@ -1,0 +1,75 @@
+"""`lead-service outbox run`: the worker process that delivers the outbox and keeps the house (see
+housekeeping.py), stopped by SIGTERM or Ctrl-C after the notification in hand."""
+
+import fcntl
+import signal
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+
+import click
+from flask import current_app
+from sqlalchemy.exc import SQLAlchemyError
+
+from ..extensions import db
+from . import queue
+from .channels import configured
+from .housekeeping import Housekeeping
+
+
+@contextmanager
+def _sole_sqlite_worker() -> Iterator[None]:
+    """SQLite has no SKIP LOCKED, so two workers would send the same notification twice: a lock
+    file beside the database lets one run. PostgreSQL takes any number."""
+    url = db.engine.url
+    if url.get_backend_name() != "sqlite" or not url.database or url.database == ":memory:":
+        yield
+        return
+    with Path(f"{url.database}.outbox.lock").open("w") as lock:
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise click.ClickException(
+                f"another outbox worker is running on {url.database}; on SQLite, one runs at a time"
+            ) from None
+        yield
+
+
+def _guarded(step: Callable[[], None]) -> None:
+    """Runs one step of the loop. A database that is away is waited for; anything else is a fault
+    of this code, not of a row (each row's own failures are recorded on it): logged, and the loop
+    goes on rather than leave every later lead untold."""
+    try:
+        step()
+    except SQLAlchemyError as exc:
+        db.session.rollback()
+        current_app.logger.warning("outbox waits for the database error=%s", type(exc).__name__)
+    except Exception as exc:
+        db.session.rollback()
+        current_app.logger.exception("outbox step failed error=%s", type(exc).__name__)
+
+
+def run() -> None:
+    stop = threading.Event()
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(signum, lambda *_: stop.set())
+    channels = configured(current_app.config)
+    poll = current_app.config["OUTBOX_POLL_SECONDS"]
+    chores = Housekeeping()
+    with _sole_sqlite_worker():
+        if not channels:
+            # Kept, not dropped: once a channel is configured, the worker delivers them all.
+            current_app.logger.warning(
+                "no notification channel is configured (SMTP_HOST, WEBHOOK_URL): leads wait in the outbox"
+            )
+        names = ",".join(channel.name for channel in channels) or "none"
+        current_app.logger.info("outbox worker started channels=%s", names)
+        while not stop.is_set():
+            _guarded(lambda: chores.run_due(datetime.now(UTC)))
+            if channels:
+                _guarded(lambda: queue.deliver_due(channels, stop))
+            stop.wait(poll)
+        db.session.remove()
+        current_app.logger.info("outbox worker stopped")
