@@ -1,4 +1,4 @@
-"""The outbox (DECISIONS.md): each new lead's notification is written in the lead's own transaction
+"""The outbox: each new lead's notification is written in the lead's own transaction
 and delivered by a worker, so that the sales team hears of every committed lead, once it is
 committed, whatever the mail server or the webhook receiver is doing at that moment.
 

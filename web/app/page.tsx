@@ -16,7 +16,7 @@ import { getHome, getSite } from "@/lib/content";
 import { pageMetadata } from "@/lib/metadata";
 import { paths } from "@/lib/routes";
 
-// The home title is the product name alone (spec 2.2). pageMetadata without a title sets `title:
+// The home title is the product name alone. pageMetadata without a title sets `title:
 // undefined`, which would blank the layout's default, so the name is set here, absolute (no suffix).
 export const metadata: Metadata = {
   ...pageMetadata({ description: getSite().description, path: paths.home }),

@@ -25,7 +25,7 @@ export const paths = {
   privacyPolicy: "/privacy-policy",
 } as const;
 
-/** The entry after `id` in `items`, wrapping from the last to the first (spec 4.6). */
+/** The entry after `id` in `items`, wrapping from the last to the first. */
 export function nextInCycle<Item extends { id: number }>(items: readonly Item[], id: number): Item | undefined {
   const index = items.findIndex((item) => item.id === id);
   return index === -1 ? undefined : items[(index + 1) % items.length];

@@ -27,7 +27,7 @@ function whenIdle(run: () => void): () => void {
 }
 
 /**
- * The page view (spec 2.2, 7) on the first load and on every client-side route change, with the
+ * The page view on the first load and on every client-side route change, with the
  * path and the title the new page set; the listener behind trackOnClick; and, once the page is
  * idle, the field data of this load.
  */

@@ -7,7 +7,7 @@ import { Picture } from "../ui/picture";
 import { PostMeta } from "./post-meta";
 import { formatPostDate, imageAlt } from "./post-summary";
 
-/** One blog post: back link, title, byline, image and the article body (spec 2.14). */
+/** One blog post: back link, title, byline, image and the article body. */
 export function BlogArticle({ post }: { post: BlogPost }) {
   return (
     <section data-section="article" className="bg-white">

@@ -10,7 +10,7 @@ import type { PostSummary } from "./post-summary";
 const ALL = "All";
 
 /**
- * The category row of /blog (DECISIONS: 'All' first and selected, every button filters).
+ * The category row of /blog ('All' first and selected at the start; every button filters).
  * With 'All' it shows the server-rendered groups (`children`); with a category, one grid.
  */
 export function BlogFilter({

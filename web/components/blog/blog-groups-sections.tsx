@@ -4,7 +4,7 @@ import { PostCard } from "./post-card";
 import { PostGrid } from "./post-grid";
 import type { PostSummary } from "./post-summary";
 
-/** The All view of /blog: Featured Post, Trending and Latest Posts (spec 2.14). */
+/** The All view of /blog: Featured Post, Trending and Latest Posts. */
 export function BlogGroupsSections({ posts }: { posts: PostSummary[] }) {
   const { featured, trending, latest } = blogGroups(posts);
   return (

@@ -1,4 +1,4 @@
-// Spec 2.14 and 9: one featured post, three trending, up to six latest, in content order.
+// The All view of /blog: one featured post, three trending, up to six latest, in content order.
 export const TRENDING_COUNT = 3;
 export const LATEST_MAX = 6;
 

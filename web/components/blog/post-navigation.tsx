@@ -31,7 +31,7 @@ function NavCard({ post, direction }: { post: BlogPost; direction: "previous" | 
   );
 }
 
-/** Previous and next posts in content order; absent at either end, no wrap-around (spec 4.6). */
+/** Previous and next posts in content order; absent at either end, no wrap-around. */
 export function PostNavigation({ previous, next }: { previous?: BlogPost; next?: BlogPost }) {
   return (
     <section data-section="post-navigation" className="bg-surface py-12 sm:py-16">

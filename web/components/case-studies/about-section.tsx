@@ -11,7 +11,7 @@ function hostOf(link: string): string {
   }
 }
 
-/** Spec 2.13 About: brand, location, industry, type, scope of work and the product link. */
+/** A case study's About: brand, location, industry, type, scope of work and the product link. */
 export function AboutSection({ about }: { about: CaseStudyAbout }) {
   const facts = [
     ["Location", about.location],

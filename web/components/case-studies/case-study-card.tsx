@@ -16,7 +16,7 @@ const defaultTone = { pill: "bg-surface", dot: "bg-navy" };
 
 /**
  * The whole card is one link: a click anywhere on it, or Enter while it has focus, opens the case
- * study (spec 2.12), with one tab stop and the browser's own link behaviour (new tab, copy link).
+ * study, with one tab stop and the browser's own link behaviour (new tab, copy link).
  * "View Details" is drawn as a button inside it; the picture is decorative next to the title.
  */
 export function CaseStudyCard({ study }: { study: CaseStudyCardData }) {

@@ -4,7 +4,7 @@ import { Picture } from "../ui/picture";
 import { Section, SectionHeading } from "../ui/section";
 import { Stars } from "../ui/stars";
 
-/** Spec 2.13 Client's Review: image, name, title, star count and the review. */
+/** A case study's Client's Review: image, name, title, star count and the review. */
 export function ClientReviewSection({ clients }: { clients: CaseStudyClient[] }) {
   return (
     <Section name="review">

@@ -3,7 +3,7 @@ import type { ComparisonTable } from "@/lib/content";
 import { Section, SectionHeading } from "../ui/section";
 
 /**
- * Spec 2.13 Competitive Comparison as a real table. On a phone it scrolls sideways inside its own
+ * A case study's Competitive Comparison as a real table. On a phone it scrolls sideways inside its own
  * focusable region, so keyboard users can scroll it too and the page itself never scrolls sideways.
  * The second column is the client's product built with us, and is highlighted.
  */

@@ -2,7 +2,7 @@ import { formConfig } from "@/lib/forms/config";
 
 import { DeferredContactForm } from "./deferred-contact-form";
 
-/** Spec 2.12, 4.3: the case-studies contact form, required fields marked with an asterisk. */
+/** The case-studies contact form, required fields marked with an asterisk. */
 export function ContactFormCard() {
   const config = formConfig("caseStudiesContact");
   return (

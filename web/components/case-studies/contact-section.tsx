@@ -7,7 +7,7 @@ import { ContactFormCard } from "./contact-form-card";
 const socialButton =
   "inline-flex items-center gap-3 rounded-full border border-navy/15 bg-white px-5 py-3 text-sm font-semibold text-navy shadow-sm transition hover:border-navy hover:bg-navy hover:text-white";
 
-/** Spec 2.12: the professional-network page and the chat, both in a new tab, beside the contact form. */
+/** The professional-network page and the chat, both in a new tab, beside the contact form. */
 export function ContactSection() {
   const site = getSite();
   const network = site.social.find((link) => link.icon === "linkedin");

@@ -1,7 +1,7 @@
 // The case-studies list state (category filter and page) and how it reads from and writes to the
 // URL query, so a filtered page survives a reload and can be shared (?category=AI-Driven&page=2).
 
-/** Spec section 9: six cards per page. */
+/** Six cards per page. */
 export const CASE_STUDIES_PER_PAGE = 6;
 
 export type ListState = { category: string | undefined; page: number };

@@ -2,7 +2,7 @@ import type { CompanyContent } from "@/lib/content";
 
 import { PageHero } from "../ui/page-hero";
 
-/** Heading, tagline, introduction and the first-year revenue-growth claim (spec 2.16). */
+/** Heading, tagline, introduction and the first-year revenue-growth claim. */
 export function CompanyHero({ company }: { company: CompanyContent }) {
   return (
     <PageHero eyebrow="Company" title={company.heading} intro={company.tagline}>

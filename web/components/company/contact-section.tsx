@@ -8,7 +8,7 @@ import { MailIcon, PhoneIcon } from "./contact-icons";
 const cardClass = "flex items-center gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-navy/10 transition hover:ring-amber/60 hover:shadow-md";
 const iconWrap = "grid size-11 shrink-0 place-items-center rounded-xl bg-navy text-amber";
 
-/** General inquiry emails and phone, and the four social networks (spec 2.16). */
+/** General inquiry emails and phone, and the four social networks. */
 export function ContactSection({ site }: { site: SiteContent }) {
   const { contact } = site;
   const channels = [

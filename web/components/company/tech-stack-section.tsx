@@ -3,7 +3,7 @@ import type { TechStackGroup } from "@/lib/content";
 import { Section, SectionHeading } from "../ui/section";
 import { TechList } from "../ui/tech-icon";
 
-/** Six groups of technologies; an entry without an icon shows its name only (spec 2.16). */
+/** Six groups of technologies; an entry without an icon shows its name only. */
 export function TechStackSection({ groups }: { groups: TechStackGroup[] }) {
   return (
     <Section name="tech-stack" tone="surface">

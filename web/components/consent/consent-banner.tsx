@@ -8,7 +8,7 @@ import type { ConsentTexts } from "@/lib/content";
 
 import { PageLink } from "../ui/page-link";
 
-/** All three answers look alike: none is pre-selected or made the easy one (spec 4.4). */
+/** All three answers look alike: none is pre-selected or made the easy one. */
 export const choiceButtonClass =
   "inline-flex items-center justify-center rounded-full border border-navy/20 bg-white px-5 py-2.5 text-sm font-semibold text-navy hover:border-navy hover:bg-surface";
 

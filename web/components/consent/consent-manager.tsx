@@ -47,7 +47,7 @@ function postProof(url: string, choice: ConsentChoice) {
 }
 
 /**
- * Cookie consent (spec 4.4, DECISIONS.md): the banner is in the server HTML, shown before the first
+ * Cookie consent (docs/consent.md): the banner is in the server HTML, shown before the first
  * paint only when the early script finds no standing choice (consent-ask.ts); after hydration the
  * saved choice is read again and rules. It asks when there is none or it is out of date,
  * saves each choice with its version, date and id, tells Consent Mode, loads the consented tags,

@@ -51,7 +51,7 @@ function Switch({
 }
 
 /**
- * Manage Cookie Preferences (spec 4.4): a switch per category, essential shown as always on.
+ * Manage Cookie Preferences: a switch per category, essential shown as always on.
  * Cancel closes it and changes nothing; Save Preferences saves what the switches say.
  */
 export function ConsentPreferences({

@@ -4,7 +4,7 @@ import { ButtonLink, buttonClass } from "../ui/button-link";
 import { PageLink } from "../ui/page-link";
 import { Section } from "../ui/section";
 
-/** The last band of a detail page: Contact Us, and the Next button that wraps around (spec 4.6). */
+/** The last band of a detail page: Contact Us, and the Next button that wraps from the last entry to the first. */
 export function ClosingCta({ heading, text, nextLabel, nextHref }: { heading: string; text: string; nextLabel: string; nextHref: string }) {
   return (
     <Section name="closing" tone="navy">

@@ -2,7 +2,7 @@ import type { Metric } from "@/lib/content";
 
 import { Section, SectionHeading } from "../ui/section";
 
-/** "80% faster" -> ["80", "% faster"]: the number is set large, the rest beside it (spec 2.13). */
+/** "80% faster" -> ["80", "% faster"]: the number is set large, the rest beside it. */
 export function splitMetricValue(value: string): [string, string] {
   const match = /^([<>~]?[0-9]+(?:[.,][0-9]+)?)(.*)$/.exec(value);
   return match ? [match[1] ?? value, match[2] ?? ""] : [value, ""];
@@ -15,7 +15,7 @@ export function MetricCards({ name, title, intro, metrics }: { name: string; tit
       <ul className="mx-auto mt-12 grid max-w-4xl gap-6 sm:grid-cols-2">
         {metrics.map((metric, index) => {
           const [number, suffix] = splitMetricValue(metric.value);
-          // An odd last card spans both columns and sits centred (spec 2.13).
+          // An odd last card spans both columns and sits centred.
           const centred = index === metrics.length - 1 && metrics.length % 2 === 1;
           return (
             <li

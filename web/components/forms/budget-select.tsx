@@ -7,7 +7,7 @@ import { controlId } from "@/lib/forms/use-lead-form";
 import { controlClass, errorProps, FieldError, FieldLabel, type FieldProps } from "./field-parts";
 
 /**
- * The budget dropdown (spec 4.2) as the WAI-ARIA select-only combobox: a click toggles it, an
+ * The budget dropdown as the WAI-ARIA select-only combobox: a click toggles it, an
  * outside press, Escape or a choice closes it; arrow keys, Home and End move, Enter or Space chooses.
  */
 export function BudgetSelect({

@@ -9,7 +9,7 @@ import { LeadForm } from "./lead-form";
 import { TextField } from "./text-field";
 
 /**
- * A contact form (spec 4.1, 4.3): the header modal's and the case-studies page's, which differ only
+ * A contact form: the header modal's and the case-studies page's, which differ only
  * in their forms.json rules and in marking the required fields.
  */
 export function ContactForm({

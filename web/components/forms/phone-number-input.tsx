@@ -33,7 +33,7 @@ function SelectedCountryArrow() {
 }
 
 /**
- * react-phone-number-input (spec 5): formats as the visitor types, guesses the country from a typed
+ * react-phone-number-input: formats as the visitor types, guesses the country from a typed
  * `+` number, and reports E.164. Flags are the package's country-flag-icons, copied into public/flags
  * by scripts/copy-flags.mjs, so they load from the site itself. Loaded only once the field is in use.
  */

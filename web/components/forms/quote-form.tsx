@@ -12,7 +12,7 @@ import { PhoneField } from "./phone-field";
 import { TextField } from "./text-field";
 
 /**
- * Get Custom Quote (spec 2.6, 4.2): in the home hero, and in the service pages' quote dialog.
+ * Get Custom Quote: in the home hero, and in the service pages' quote dialog.
  * `country` is the English name of the phone's selected country, sent beside the E.164 phone.
  */
 export function QuoteForm({

@@ -7,7 +7,7 @@ import type { FormConfig } from "@/lib/forms/config";
 import { buttonClass } from "../ui/button-link";
 import { ModalDialog } from "../ui/modal-dialog";
 
-/** "Success!" after a lead is stored (spec 2.5, 2.6, 4.3); OK closes it through the dialog form. */
+/** "Success!" after a lead is stored; OK closes it through the dialog form. */
 export function SuccessDialog({ open, success, onClose }: { open: boolean; success: FormConfig["success"]; onClose: () => void }) {
   const id = useId();
   return (

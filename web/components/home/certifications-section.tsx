@@ -4,7 +4,7 @@ import { Picture } from "../ui/picture";
 import { Reveal } from "../ui/reveal";
 import { Section, SectionHeading } from "../ui/section";
 
-/** Six certification badges, each with its name, issuing authority and year (spec 2.4). */
+/** Six certification badges, each with its name, issuing authority and year. */
 export function CertificationsSection({ certifications }: { certifications: Certifications }) {
   return (
     <Section name="certifications" tone="surface">

@@ -6,7 +6,7 @@ import { Reveal } from "../ui/reveal";
 import { Section, SectionHeading } from "../ui/section";
 import { ScrollToQuoteButton } from "./scroll-to-quote-button";
 
-/** Six service cards, each a link to its page (spec 2.4 table), and Start Now back to the hero. */
+/** Six service cards, each a link to its page, and Start Now back to the hero. */
 export function CoreServices({ coreServices }: { coreServices: CoreServicesSection }) {
   return (
     <Section name="core-services" tone="white">

@@ -6,7 +6,7 @@ import { Reveal } from "../ui/reveal";
 import { Section } from "../ui/section";
 import { CheckIcon } from "../ui/check-icon";
 
-/** Hire experts on demand (spec 2.4): the message, its five points and a call to /request-demo. */
+/** Hire experts on demand: the message, its five points and a call to /request-demo. */
 export function DreamTeamBanner({ dreamTeam }: { dreamTeam: DreamTeam }) {
   return (
     <Section name="dream-team" tone="white">

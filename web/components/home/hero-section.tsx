@@ -7,7 +7,7 @@ import { Picture } from "../ui/picture";
 import { QuoteCard } from "./quote-card";
 import { RotatingPhrase } from "./rotating-phrase";
 
-/** Home hero (spec 2.4): the page's <h1>, the rotating phrase, the two calls, the picture and the quote card. */
+/** Home hero: the page's <h1>, the rotating phrase, the two calls, the picture and the quote card. */
 export function HeroSection({ hero }: { hero: Hero }) {
   return (
     <section data-section="hero" className="relative isolate overflow-hidden bg-navy pt-(--header-height) text-white">

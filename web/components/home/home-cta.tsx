@@ -4,7 +4,7 @@ import { Container } from "../ui/container";
 import { Reveal } from "../ui/reveal";
 import { ScrollToQuoteButton } from "./scroll-to-quote-button";
 
-/** 'Ready to Start Your Project' (spec 2.4): Get Started scrolls back up to the hero's quote card. */
+/** 'Ready to Start Your Project': Get Started scrolls back up to the hero's quote card. */
 export function HomeCta({ cta }: { cta: Cta }) {
   return (
     <section data-section="cta" className="bg-white py-16 sm:py-24">

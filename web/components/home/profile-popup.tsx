@@ -5,7 +5,7 @@ import { useEffect, useState, type ReactNode } from "react";
 import { useBannerHeight } from "@/lib/consent/banner-height";
 import type { ProfilePopup as ProfilePopupContent } from "@/lib/content";
 
-/** Spec 4.5 and 9: the popup shows 20 s after the landing page loads and hides itself 15 s later. */
+/** The popup shows 20 s after the landing page loads and hides itself 15 s later. */
 export const POPUP_SHOW_AFTER_MS = 20_000;
 export const POPUP_HIDE_AFTER_MS = 15_000;
 

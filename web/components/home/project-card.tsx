@@ -4,7 +4,7 @@ import type { Project } from "@/lib/content";
 import { PageLink } from "../ui/page-link";
 import { Picture } from "../ui/picture";
 
-/** One Featured Projects card: picture, title, description, View Details and Live Demo (spec 2.4). */
+/** One Featured Projects card: picture, title, description, View Details and Live Demo. */
 export function ProjectCard({ project }: { project: Project }) {
   return (
     <article

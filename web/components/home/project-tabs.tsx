@@ -8,10 +8,10 @@ import { ProjectCard } from "./project-card";
 
 type Tab = ProjectsSection["tabs"][number];
 
-/** The first tab shows every project (spec 2.4). */
+/** The first tab shows every project. */
 const ALL: Tab = "Featured";
 
-/** Featured Projects filter (spec 2.4, 4.6): the active tab is the only state; Featured shows all. */
+/** Featured Projects filter: the active tab is the only state; Featured shows all. */
 export function ProjectTabs({
   tabs,
   projects,

@@ -4,7 +4,7 @@ import { getDefaultPhoneCountry } from "@/lib/forms/default-phone-country";
 import { QuoteForm } from "../forms/quote-form";
 import { QUOTE_CARD_ID } from "./quote-card-id";
 
-/** The hero's Get Custom Quote card (spec 2.6): the form is in the server HTML, ready at first paint. */
+/** The hero's Get Custom Quote card: the form is in the server HTML, ready at first paint. */
 export function QuoteCard() {
   const config = formConfig("quote");
   return (

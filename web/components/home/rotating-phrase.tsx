@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from "react";
 
-/** Spec 9: the hero phrase changes every 3000 ms. */
+/** The hero phrase changes every 3000 ms. */
 export const PHRASE_INTERVAL_MS = 3000;
 
 /**

@@ -7,7 +7,7 @@ import { buttonClass, type ButtonVariant } from "@/components/ui/button-link";
 import { QUOTE_CARD_ID } from "./quote-card-id";
 
 /**
- * Start Now / Get Started (spec 2.4): scrolls back up to the hero and moves focus to the quote
+ * Start Now / Get Started: scrolls back up to the hero and moves focus to the quote
  * card, so keyboard and screen-reader users land where the page sent them. Smooth only when the
  * visitor has not asked for reduced motion.
  */

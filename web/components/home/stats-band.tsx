@@ -3,7 +3,7 @@ import type { HomeContent } from "@/lib/content";
 import { splitMetricValue } from "../detail/metric-cards";
 import { Container } from "../ui/container";
 
-/** The four home figures (spec 2.4, 9): 200+ clients, 350+ profiles, 200+ employees, 3+ offices. */
+/** The four home figures (not the company page's): 200+ clients, 350+ profiles, 200+ employees, 3+ offices. */
 export function StatsBand({ stats }: { stats: HomeContent["stats"] }) {
   return (
     <section data-section="stats" className="relative overflow-hidden bg-navy py-14 text-white sm:py-16">

@@ -3,7 +3,7 @@ import type { SupportSection as Support } from "@/lib/content";
 import { Reveal } from "../ui/reveal";
 import { Section } from "../ui/section";
 
-/** 24/7 support (spec 2.4): heading, text, the two claims and Chat Now to the site chat (new tab). */
+/** 24/7 support: heading, text, the two claims and Chat Now to the site chat (new tab). */
 export function SupportSection({ support, chatUrl }: { support: Support; chatUrl: string }) {
   return (
     <Section name="support" tone="surface">

@@ -6,7 +6,7 @@ import { Section, SectionHeading } from "../ui/section";
 import { Stars } from "../ui/stars";
 import { truncateReview } from "./truncate";
 
-/** Four client reviews with their star rating, each cut to 128 characters (spec 2.4, 9). */
+/** Four client reviews with their star rating, each cut to 128 characters. */
 export function TestimonialsSection({ testimonials }: { testimonials: Testimonials }) {
   return (
     <Section name="testimonials" tone="white">

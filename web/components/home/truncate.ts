@@ -1,4 +1,4 @@
-/** Testimonial reviews on the home page are cut to this many characters (spec 2.4, 9). */
+/** Testimonial reviews on the home page are cut to this many characters. */
 export const REVIEW_CUT = 128;
 
 /** Cuts `text` at `limit` characters, trims the cut and ends it with an ellipsis; shorter text is kept as is. */

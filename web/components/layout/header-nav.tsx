@@ -23,7 +23,7 @@ const ContactModal = dynamic(() => loadContactModal().then((module) => module.Co
 // The submenus and the mobile menu are rendered only while open: they need this script to open
 // at all, and kept hidden in the server HTML they cost every page a kilobyte of its first round trip.
 
-// Spec 9: a submenu closes 150 ms after the pointer leaves, so a diagonal move to it does not close it.
+// A submenu closes 150 ms after the pointer leaves, so a diagonal move to it does not close it.
 const CLOSE_DELAY_MS = 150;
 
 /**

@@ -1,7 +1,7 @@
 import { ButtonLink } from "../ui/button-link";
 import { Container } from "../ui/container";
 
-/** The body of a not-found screen; each route passes its own message (spec 8). */
+/** The body of a not-found screen; each route passes its own message. */
 export function NotFoundMessage({ message, backHref, backLabel }: { message: string; backHref: string; backLabel: string }) {
   return (
     <section data-section="not-found" className="bg-surface pt-(--header-height)">

@@ -1,7 +1,7 @@
 import { Container } from "../ui/container";
 
 /**
- * A page the spec keeps to its heading alone (/pricing, /about). A light band that fills the
+ * A page that shows its heading alone (/pricing, /about). A light band that fills the
  * screen, so the heading does not run into the navy footer.
  */
 export function PlaceholderPage({ title }: { title: string }) {

@@ -3,7 +3,7 @@ import type { Scheduling } from "@/lib/content";
 import { Section } from "../ui/section";
 import { schedulingUrl } from "./scheduling-url";
 
-/** The external booking page in an inline frame, 700 px high (spec 2.17 and 9). */
+/** The external booking page in an inline frame, always 700 px high. */
 export function SchedulingWidget({ scheduling, siteUrl, email }: { scheduling: Scheduling; siteUrl: string; email: string }) {
   return (
     // The navy top strip lets the calendar card overlap the hero band.

@@ -2,8 +2,8 @@ import { buttonClass, type ButtonVariant } from "../ui/button-link";
 import { PageLink } from "../ui/page-link";
 
 /**
- * The 'Learn More' link of a list entry. Its accessible name stays 'Learn More' (spec 2.7, 2.9,
- * 2.11); `describedBy` points at the entry's title so screen readers tell the six links apart.
+ * The 'Learn More' link of a list entry. Its accessible name stays 'Learn More'; `describedBy`
+ * points at the entry's title so screen readers tell the six links apart.
  */
 export function LearnMoreLink({
   href,

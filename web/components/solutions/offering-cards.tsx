@@ -4,7 +4,7 @@ import { Section } from "../ui/section";
 import { LearnMoreLink } from "./learn-more-link";
 import { listImageSize, type OfferingSummary } from "./offering";
 
-/** List entries as a card grid: image, title, description and 'Learn More' (spec 2.9). */
+/** List entries as a card grid: image, title, description and 'Learn More'. */
 export function OfferingCards({ name, items }: { name: string; items: OfferingSummary[] }) {
   return (
     <Section name={name} tone="surface">

@@ -16,8 +16,8 @@ export type OfferingDetail = Pick<
 >;
 
 /**
- * Everything after the opening of an AI solution or edutech detail page, in the spec's order
- * (2.8, 2.11): process, problem, solution, benefits, features, technologies, testimonials, FAQ
+ * Everything after the opening of an AI solution or edutech detail page, in this fixed order:
+ * process, problem, solution, benefits, features, technologies, testimonials, FAQ
  * and the closing block whose Next Service link wraps from the last entry to the first.
  */
 export function OfferingDetailSections({ offering, next }: { offering: OfferingDetail; next: { title: string; href: string } }) {

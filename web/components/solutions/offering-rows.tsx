@@ -7,8 +7,8 @@ import { LearnMoreLink } from "./learn-more-link";
 import { listImageSize, type OfferingSummary } from "./offering";
 
 /**
- * List entries in alternating image and text rows: image left, then right, and so on (spec 2.7,
- * 2.11). Each row slides in from its image's side.
+ * List entries in alternating image and text rows: image left, then right, and so on. Each row
+ * slides in from its image's side.
  */
 export function OfferingRows({ name, items }: { name: string; items: OfferingSummary[] }) {
   return (

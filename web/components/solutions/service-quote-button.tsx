@@ -12,7 +12,7 @@ import { useLazyDialog } from "../ui/use-lazy-dialog";
 const loadQuoteDialog = () => import("./service-quote-dialog");
 const QuoteDialog = dynamic(() => loadQuoteDialog().then((module) => module.ServiceQuoteDialog), { ssr: false });
 
-/** Spec 2.10: Request a Quote opens the quote form in a dialog; its code loads on first use. */
+/** On a service page, Request a Quote opens the quote form in a dialog; its code loads on first use. */
 export function ServiceQuoteButton({
   label,
   config,

@@ -6,7 +6,7 @@ import type { DefaultPhoneCountry } from "@/lib/forms/default-phone-country";
 import { FormDialog } from "../forms/form-dialog";
 import { QuoteForm } from "../forms/quote-form";
 
-/** The service page's quote dialog (spec 2.10, 4.6): the home hero's form, in a modal. */
+/** The service page's quote dialog: the home hero's form, in a modal. */
 export function ServiceQuoteDialog({
   config,
   defaultCountry,

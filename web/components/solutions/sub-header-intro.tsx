@@ -6,9 +6,9 @@ import { Picture } from "../ui/picture";
 import { mockupImageSize } from "./offering";
 
 /**
- * The opening of an edutech or service detail page (spec 2.10, 2.11): a navy band with the title
- * and summary, then a raised card with the sub-header, its bullets, the actions and the mockup,
- * which never grows taller than 400 px (spec 9).
+ * The opening of an edutech or service detail page: a navy band with the title and summary, then
+ * a raised card with the sub-header, its bullets, the actions and the mockup, which never grows
+ * taller than 400 px.
  */
 export function SubHeaderIntro({
   eyebrow,

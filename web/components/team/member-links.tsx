@@ -25,7 +25,7 @@ function CodeIcon() {
 const linkClass =
   "grid size-10 place-items-center rounded-full bg-surface text-navy ring-1 ring-navy/10 transition hover:bg-amber hover:text-navy hover:ring-amber";
 
-/** A member's first link (mail or code hosting) and, unless it is the '#' placeholder, the network profile (spec 2.15). */
+/** A member's first link (mail or code hosting) and, unless it is the '#' placeholder, the network profile. */
 export function MemberLinks({ member }: { member: TeamMember }) {
   const isMail = member.github.startsWith("mailto:");
   const opensTab = member.github.startsWith("https:");

@@ -1,2 +1,2 @@
-/** 0 -> "01", 9 -> "10": the running number shown beside list entries and feature cards (spec 2.13). */
+/** 0 -> "01", 9 -> "10": the running number shown beside list entries and feature cards. */
 export const entryNumber = (index: number) => String(index + 1).padStart(2, "0");

@@ -13,7 +13,7 @@ function DownloadIcon() {
   );
 }
 
-/** The company-profile PDF as a plain file download (spec 7); `source` names the button for analytics. */
+/** The company-profile PDF as a plain file download; `source` names the button for analytics. */
 export function ProfileDownloadLink({
   children,
   source,

@@ -1,6 +1,6 @@
 import type { Technology } from "@/lib/content";
 
-/** A technology as its brand mark with its name, or as its name alone where no mark exists (spec 2.16). */
+/** A technology as its brand mark with its name, or as its name alone where no mark exists. */
 export function TechBadge({ technology }: { technology: Technology }) {
   return (
     <span className="inline-flex items-center gap-2.5 rounded-xl border border-navy/10 bg-white px-4 py-2.5 text-sm font-medium text-navy shadow-sm">

@@ -1,5 +1,5 @@
 /**
- * Spec 7: every analytics event and exactly its data. Events go to `window.dataLayer` as
+ * Every analytics event and exactly its data. Events go to `window.dataLayer` as
  * `{event, ...data}` whatever the consent; the tag manager reads the Consent Mode state before it
  * sends anything on. A misspelt event or a wrong field does not compile.
  */

@@ -2,7 +2,7 @@ import type { FormName } from "@/lib/forms/config";
 
 import type { TrackedEvent } from "./events";
 
-/** Spec 7: what a lead form reports when the visitor presses submit, and when the lead is stored. */
+/** What a lead form reports when the visitor presses submit, and when the lead is stored. */
 export const FORM_EVENTS: Partial<Record<FormName, { submitPress: TrackedEvent; sent: TrackedEvent }>> = {
   contact: {
     submitPress: ["contact_us_click", { source: "header_modal" }],

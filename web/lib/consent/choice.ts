@@ -1,6 +1,6 @@
-/** The spec's localStorage key (section 3): the stored object keeps its three flags. */
+/** The saved choice's localStorage key (docs/consent.md#the-stored-choice); the object keeps its three flags. */
 export const CONSENT_KEY = "cookieConsent";
-/** DECISIONS.md: a choice is asked again after 12 months. */
+/** A choice is asked again after 12 months. */
 export const CONSENT_MAX_AGE_MS = 365 * 24 * 60 * 60 * 1000;
 
 export type ConsentFlags = { essential: true; analytics: boolean; marketing: boolean };

@@ -367,7 +367,7 @@ export interface Cookie {
   duration: string;
 }
 /**
- * The cookie banner and preferences dialog (spec 4.4)
+ * The cookie banner and preferences dialog (rules: docs/consent.md)
  */
 export interface ConsentTexts {
   /**
@@ -658,7 +658,7 @@ export interface HomeCta {
   buttonLabel: "Get Started";
 }
 /**
- * The landing page's profile-download popup (spec 4.5)
+ * The landing page's profile-download popup
  */
 export interface ProfilePopup {
   heading: string;

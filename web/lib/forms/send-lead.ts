@@ -40,7 +40,7 @@ export async function sendLead(url: string, body: string, idempotencyKey: string
       return { kind: "sent" };
     }
     const errors = await fieldErrorsOf(response);
-    // Spec 8: every failed submission logs this text, field errors included.
+    // Every failed submission logs this verbatim text, field errors included (docs/product-rules.md#verbatim-texts).
     console.error("There was a problem with your fetch operation:", new Error("Network response was not ok"));
     return errors ? { kind: "invalid", errors } : { kind: "failed" };
   } catch (error) {

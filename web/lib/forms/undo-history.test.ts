@@ -13,7 +13,7 @@ describe("createUndoHistory", () => {
     }
   }
 
-  it("keeps the spec's 20 entries and 200 ms debounce", () => {
+  it("keeps 20 entries and a 200 ms debounce", () => {
     expect([UNDO_LIMIT, UNDO_DEBOUNCE_MS]).toEqual([20, 200]);
   });
 

@@ -1,4 +1,4 @@
-/** Spec 9: the phone input keeps 20 undo entries, each taken 200 ms after typing pauses. */
+/** The phone input keeps 20 undo entries, each taken 200 ms after typing pauses. */
 export const UNDO_LIMIT = 20;
 export const UNDO_DEBOUNCE_MS = 200;
 

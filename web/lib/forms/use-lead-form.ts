@@ -22,7 +22,7 @@ function emptyValues(config: FormConfig): FormValues {
 }
 
 /**
- * The one engine behind every lead form (spec 4.1 to 4.3): values, the rules of forms.json,
+ * The one engine behind every lead form: values, the rules of forms.json,
  * the submitting state, the answer, and the Idempotency-Key that a retry of the same submission
  * reuses. `extra` adds what the form derives itself (the quote's country).
  */

@@ -1,4 +1,4 @@
-// The not-found screens (spec 8): each detail section has its own message, any other URL
+// The not-found screens: each detail section has its own message, any other URL
 // gets the site-wide one.
 import { paths } from "../routes";
 
@@ -13,7 +13,7 @@ export const siteNotFound: NotFoundScreen = {
 export const detailNotFound = {
   "ai-solutions": { message: "Service Not Found", backHref: paths.aiSolutions, backLabel: "Back to AI Solutions" },
   edutech: { message: "Service Not Found", backHref: paths.edutech, backLabel: "Back to EduTech" },
-  // Kept verbatim on purpose: the stray "WWW" is part of the message (spec 2.10, DECISIONS.md).
+  // Kept verbatim on purpose: the stray "WWW" is part of the message (docs/product-rules.md#verbatim-texts).
   services: { message: "Service WWWNot Found", backHref: paths.services, backLabel: "Back to Our Services" },
   "case-studies": { message: "Case Study Not Found", backHref: paths.caseStudies, backLabel: "Back to Case Studies" },
   blog: { message: "Blog post not found.", backHref: paths.blog, backLabel: "Back to Blog" },

@@ -1,6 +1,6 @@
 import { forwardToLeadService } from "@/lib/lead-forwarding";
 
-// The site's own origin serves the lead API (DECISIONS.md): every method is forwarded, per request.
+// The site's own origin serves the lead API (docs/lead-forwarding.md): every method is forwarded, per request.
 export const dynamic = "force-dynamic";
 
 export {

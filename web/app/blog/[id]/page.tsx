@@ -10,7 +10,7 @@ import { paths } from "@/lib/routes";
 
 type Props = { params: Promise<{ id: string }> };
 
-// Spec 2.2: the title of a post page.
+// Every post page has this same title, not the post's own.
 const TITLE = "Blog Post";
 
 // Only these ids are pages; proxy.ts answers a page load of any other with its not-found screen.
@@ -29,7 +29,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function BlogPostPage({ params }: Props) {
   const post = getBlogPost((await params).id);
   if (!post) notFound();
-  // Content order; previous and next stop at the ends instead of wrapping (spec 4.6).
+  // Content order; previous and next stop at the ends instead of wrapping, unlike other detail pages.
   const posts = getBlog().posts;
   const index = posts.indexOf(post);
   return (

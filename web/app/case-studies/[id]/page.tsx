@@ -35,7 +35,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 // Next.js requires the page itself as the default export. Every section shows only when its
-// data exists (spec 2.13), in the spec's order.
+// data exists, in a fixed order (docs/product-rules.md#detail-pages).
 export default async function CaseStudyPage({ params }: Props) {
   const study = getCaseStudy((await params).id);
   if (!study) notFound();

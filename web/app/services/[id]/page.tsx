@@ -31,7 +31,7 @@ export default async function ServicePage({ params }: Props) {
   const service = getService((await params).id);
   if (!service) notFound();
   const { services } = getServicesPage();
-  // Cyclic over ids 7 to 12: the last service leads back to the first (spec 2.10).
+  // Cyclic over ids 7 to 12: the last service leads back to the first.
   const next = nextInCycle(services, service.id) ?? service;
   return (
     <>
