@@ -1,6 +1,6 @@
 """A short summary of every content file (titles, ids, counts), read through the loader:
-what `lead-service content summary` prints and what the content contract test compares
-with the spec."""
+what `lead-service content summary` prints and what the content tests compare with the
+product's own figures."""
 
 from collections import Counter
 from typing import Any

@@ -1,4 +1,5 @@
-"""POST /api/contact: the header modal's rules (spec section 5) and the case-studies form's."""
+"""POST /api/contact: the header modal's rules (every field required, the e-mail's form checked)
+and the case-studies form's (name, e-mail and message required)."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""POST /api/quote: the hero form's rules (spec sections 5 and 9)."""
+"""POST /api/quote: the Get Custom Quote form's rules, as forms.json gives them."""
 
 import pytest
 
