@@ -1,10 +1,19 @@
-"""The bench's results as Markdown tables, with the bars of the quality issue checked."""
+"""The bench's results as docs/performance.md: a title and what is measured, the bars the project
+holds (each met or missed), the tables of the run, then how each figure is measured and what earlier
+runs found (notes.py)."""
 
+import json
+import sys
+from pathlib import Path
 from typing import Any
 
 from .load import DURATION_S
+from .notes import FINDINGS, METHOD, SUMMARY
 from .routes import NOT_FOUND
 
+ROOT = Path(__file__).resolve().parent.parent
+RESULTS = ROOT / "bench-results" / "bench.json"
+REPORT = ROOT / "docs" / "performance.md"
 # The framework floor's row in the tables: a bare create-next-app page, built and served in the run.
 FLOOR = "*bare create-next-app page (the floor)*"
 CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
@@ -158,7 +167,7 @@ def _by_design(category: str, measured: dict[str, Any]) -> bool:
 
 
 def _bars(results: dict[str, Any]) -> list[str]:
-    """Each bar of the quality issue, met or not, with the routes that miss it."""
+    """Each bar the project holds, met or missed, with what misses it (routes or interactions)."""
     lighthouse, floor = results["lighthouse"], results["floor"]["js"]
     phone = {route: marks for route, marks in results["phone"].items() if route != FLOOR}
     floor_hydrated = results["phone"][FLOOR]["hydrated"]["median"]
@@ -227,20 +236,29 @@ def _bars(results: dict[str, Any]) -> list[str]:
     bars.append(("JavaScript over the floor <= 25 kB on /, 15 kB elsewhere", over))
     heavy = [f"{route} ({_kb(w['html'])})" for route, w in results["weights"].items() if w["html"] > 40_000]
     bars.append(("HTML <= 40 kB", heavy))
-    lines = ["## Bars", ""]
+    lines = ["## Bars", "", "| Bar | Result | Missed by |", "|---|---|---|"]
     for bar, missing in bars:
-        lines.append(
-            f"- {'met' if not missing else 'MISSED'}: {bar}" + (f": {', '.join(missing)}" if missing else "")
-        )
+        lines.append(f"| {bar} | {'**missed**' if missing else 'met'} | {', '.join(missing)} |")
     return [*lines, ""]
 
 
 def markdown(results: dict[str, Any]) -> str:
+    """docs/performance.md of one run."""
     header = [
-        "# make bench",
+        "# Performance",
         "",
-        f"{results['date']}, {results['machine']}; {results['seconds']:.0f} s in all.",
+        SUMMARY,
+        "",
+        f"The latest run: {results['date']}, {results['machine']}; {results['seconds']:.0f} s in all.",
         "",
     ]
     sections = [_bars, _phone, _interactions, _lighthouse, _weights, _service, _pages, _notifications]
-    return "\n".join(header + [line for section in sections for line in section(results)])
+    lines = header + [line for section in sections for line in section(results)]
+    return "\n".join([*lines, METHOD, FINDINGS.rstrip("\n")]) + "\n"
+
+
+if __name__ == "__main__":
+    # `python -m bench.report [bench.json]`: docs/performance.md again from a run's figures (by default
+    # the last run's), after a change to the report's text or format, without measuring again.
+    REPORT.parent.mkdir(exist_ok=True)
+    REPORT.write_text(markdown(json.loads(Path(sys.argv[1] if len(sys.argv) > 1 else RESULTS).read_text())))
