@@ -12,4 +12,24 @@ bp = Blueprint("consent", __name__, url_prefix="/api")
 
 @bp.post("/consent")
 def record_consent():
+    """Record a visitor's cookie choice (no IP address is kept).
+    ---
+    post:
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: ConsentRequest
+      responses:
+        201:
+          description: Recorded.
+          content:
+            application/json:
+              schema: ConsentRecorded
+        400: BadRequest
+        413: ContentTooLarge
+        415: UnsupportedMediaType
+        429: TooManyRequests
+        503: NothingStored
+    """
     return commit(ConsentRecord(**CONSENT_SCHEMA.load(json_body())), "consent", "recorded")

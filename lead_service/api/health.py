@@ -12,12 +12,38 @@ bp = Blueprint("health", __name__)
 
 @bp.get("/healthz/live")
 def live():
+    """The process answers; the database is not touched.
+    ---
+    get:
+      responses:
+        200:
+          description: Up.
+          content:
+            application/json:
+              schema: Health
+    """
     return {"status": "ok"}
 
 
 @bp.get("/healthz/ready")
 @bp.get("/healthz")
 def ready():
+    """The process and its database answer.
+    ---
+    get:
+      description: /healthz/ready and /healthz are the same; /healthz is kept for existing probes.
+      responses:
+        200:
+          description: Up.
+          content:
+            application/json:
+              schema: Health
+        503:
+          description: The database is unreachable.
+          content:
+            application/json:
+              schema: Health
+    """
     try:
         db.session.execute(text("SELECT 1"))
     except SQLAlchemyError as exc:

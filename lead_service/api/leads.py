@@ -16,6 +16,28 @@ bp = Blueprint("leads", __name__, url_prefix="/api")
 @bp.post("/contact")
 @idempotent
 def create_contact():
+    """Send a contact message.
+    ---
+    post:
+      parameters: [IdempotencyKey]
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: AnyContactRequest
+      responses:
+        201:
+          description: Stored (or, for a retry, stored before).
+          content:
+            application/json:
+              schema: LeadAccepted
+        400: BadRequest
+        413: ContentTooLarge
+        415: UnsupportedMediaType
+        422: IdempotencyKeyReused
+        429: TooManyRequests
+        503: NothingStored
+    """
     body = json_body()
     form = body.get("form", "contact") if isinstance(body, dict) else "contact"
     return _store("contact", ContactMessage(form=form, **contact_schema(form).load(body)), body)
@@ -24,6 +46,28 @@ def create_contact():
 @bp.post("/quote")
 @idempotent
 def create_quote():
+    """Ask for a custom quote.
+    ---
+    post:
+      parameters: [IdempotencyKey]
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: QuoteRequest
+      responses:
+        201:
+          description: Stored (or, for a retry, stored before).
+          content:
+            application/json:
+              schema: LeadAccepted
+        400: BadRequest
+        413: ContentTooLarge
+        415: UnsupportedMediaType
+        422: IdempotencyKeyReused
+        429: TooManyRequests
+        503: NothingStored
+    """
     body = json_body()
     return _store("quote", QuoteRequest(**SCHEMAS["quote"].load(body)), body)
 

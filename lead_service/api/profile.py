@@ -32,6 +32,31 @@ def content_etag(path: Path) -> str:
 
 @bp.get("/download/profile")
 def download_profile():
+    """The company-profile PDF, as an attachment; conditional and range requests work.
+    ---
+    get:
+      responses:
+        200:
+          description: The PDF.
+          content:
+            application/pdf: {}
+        206:
+          description: The requested byte range.
+          content:
+            application/pdf: {}
+        304:
+          description: Unchanged since the ETag the client holds.
+        416:
+          description: The range is outside the file.
+          content:
+            application/json:
+              schema: HttpError
+        503:
+          description: The PDF is not built on this server.
+          content:
+            application/json:
+              schema: HttpError
+    """
     path = Path(current_app.config["PROFILE_PDF_PATH"])
     if not path.is_file():
         current_app.logger.error("profile PDF missing path=%s", path)
