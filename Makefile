@@ -15,7 +15,7 @@ SITE := $(INSTANCE)/site
 WEB_SOURCES := $(shell find web/app web/components web/lib web/scripts web/next.config.ts web/proxy.ts web/postcss.config.mjs web/tsconfig.json web/package.json shared_content -type f 2>/dev/null)
 export NEXT_TELEMETRY_DISABLED := 1
 
-.PHONY: help setup run test bench lint chromium nginx bench-tools migrate clean
+.PHONY: help setup run test check bench lint chromium nginx bench-tools migrate clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F ':.*## ' '{printf "  make %-8s %s\n", $$1, $$2}'
@@ -43,7 +43,14 @@ test: setup lint chromium nginx web/.next/BUILD_ID ## Lint, then run every test 
 	cd web && npm test
 	$(BIN)/python -m pytest
 
-bench: setup chromium bench-tools web/.next/BUILD_ID ## Measure speed, weight, quality and throughput; writes bench-results/bench.md and .json
+# No browser, server, nginx or build: tsc needs no .next/ (its types there are optional includes).
+check: $(VENV)/.installed web/node_modules/.package-lock.json lint ## Check a change in about a minute: lint, type checks, Vitest, every pytest not marked e2e
+	cd web && npm run typecheck
+	cd web && npm run check:types
+	cd web && npm test
+	$(BIN)/python -m pytest -m "not e2e"
+
+bench: setup chromium bench-tools web/.next/BUILD_ID ## Measure speed, weight, quality and throughput; writes docs/performance.md and bench-results/bench.json
 	$(BIN)/python -m bench
 
 chromium: ## Install Debian's Chromium for the browser tests, when it is missing
@@ -55,7 +62,7 @@ nginx: ## Install Debian's nginx for the reverse-proxy test and the bench, when 
 bench-tools: nginx ## Install Debian's wrk and nginx for the bench, when they are missing
 	@command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk; }
 
-lint: $(VENV)/.installed ## Check Python style (ruff); TypeScript is checked by the web build
+lint: $(VENV)/.installed ## Check Python style (ruff); `make check` type-checks the TypeScript
 	$(BIN)/ruff check lead_service tests bench
 	$(BIN)/ruff format --check lead_service tests bench
 

@@ -1,4 +1,4 @@
-"""What the browser tests expect of every route, derived from the content and the spec."""
+"""What the browser tests expect of every route, derived from the content and the product's rules."""
 
 from dataclasses import dataclass
 
@@ -46,7 +46,7 @@ def routes() -> list[Route]:
     ]
 
 
-# Spec section 8: each detail screen's own not-found message.
+# Each detail section's own not-found message (docs/product-rules.md#not-found-screens).
 NOT_FOUND = {
     "/ai-solutions": "Service Not Found",
     "/edutech": "Service Not Found",

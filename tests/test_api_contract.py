@@ -3,7 +3,11 @@ requests on every operation, with no 5xx and no answer that breaks the document.
 
 import subprocess
 
+import pytest
+
 from .servers import BIN, lead_service
+
+pytestmark = pytest.mark.e2e
 
 # Every check but one: "schema-valid requests are accepted" cannot hold, because the service checks
 # more than JSON Schema can say (a phone number must be possible in its country, control characters

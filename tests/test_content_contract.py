@@ -1,6 +1,6 @@
 """shared_content/ is the single source of the site's content and form rules: every file
-matches its schema, and the form rules hold the spec's texts and mean the same in Python and
-in the browser's JavaScript."""
+matches its schema, and the form rules hold the forms' exact texts and mean the same in Python
+and in the browser's JavaScript."""
 
 import json
 import re

@@ -1,5 +1,6 @@
-"""The site content says what the spec says: counts, ids, verbatim titles and constants, every
-image on disk, every icon in simple-icons, no text written twice, full blog articles."""
+"""The site content holds the product's fixed facts, written out here: counts, ids, verbatim titles
+and constants; and every image on disk, every icon in simple-icons, no text written twice, full
+blog articles."""
 
 import re
 from collections import defaultdict
@@ -19,7 +20,7 @@ FILES = sorted(
     p.stem for p in content.DEFAULT_CONTENT_DIR.glob("*.json") if not p.name.endswith(".schema.json")
 )
 
-SPEC = {
+FIXED_FACTS = {
     "site": {
         "menu": ["AI", "Edutech", "Services", "Case Studies", "Company", "Blog"],
         "submenus": ["ai-solutions", "edutech", "services"],
@@ -110,7 +111,7 @@ SPEC = {
         "tech stack groups": 6,
     },
 }  # fmt: skip
-# The twelve cases of spec section 3, in id order, by a word each title must contain.
+# The twelve case studies, in id order, by a word each title must contain.
 CASE_SUBJECTS = [
     "pharmacy", "certificate", "university", "headless", "recommendation", "food",
     "crm", "fraud", "ride", "chatbot", "diagnosis", "banking",
@@ -122,12 +123,12 @@ def summarised():
     return summary()
 
 
-@pytest.mark.parametrize("name", sorted(SPEC))
-def test_summary_matches_the_spec(summarised, name):
-    assert {key: summarised[name][key] for key in SPEC[name]} == SPEC[name]
+@pytest.mark.parametrize("name", sorted(FIXED_FACTS))
+def test_summary_holds_the_fixed_facts(summarised, name):
+    assert {key: summarised[name][key] for key in FIXED_FACTS[name]} == FIXED_FACTS[name]
 
 
-def test_twelve_case_studies_in_the_spec_order(summarised):
+def test_twelve_case_studies_in_their_order(summarised):
     titles = [case["title"].lower() for case in content.load("case-studies")["caseStudies"]]
     assert [subject in title for subject, title in zip(CASE_SUBJECTS, titles, strict=True)] == [True] * 12
     assert summarised["case-studies"]["result metrics"] <= {3, 5}
@@ -140,7 +141,7 @@ def test_twelve_case_studies_in_the_spec_order(summarised):
 
 def test_blog_uses_every_category(summarised):
     categories = {post["category"] for post in content.load("blog")["posts"]}
-    assert categories == set(SPEC["blog"]["categories"])
+    assert categories == set(FIXED_FACTS["blog"]["categories"])
 
 
 def test_company_tech_stack_has_entries_without_icons(summarised):

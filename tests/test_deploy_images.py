@@ -120,6 +120,7 @@ def test_the_build_step_writes_the_profile_where_the_image_says(app):
     assert Path(env["PROFILE_PDF_PATH"]).is_relative_to(root)
 
 
+@pytest.mark.e2e
 def test_migrate_then_gunicorn_then_the_worker_as_compose_runs_them(app, tmp_path):
     root, _ = app
     database = f"sqlite:///{tmp_path / 'leads.db'}"

@@ -18,6 +18,8 @@ from .consent import remember_choice, stand_in_for_tags
 from .servers import lead_service, nginx_command, reverse_proxy, server, standalone_web
 from .site import NOT_FOUND, routes
 
+pytestmark = pytest.mark.e2e
+
 # As the load balancer in front of nginx in these tests: every request comes from 127.0.0.1.
 LOAD_BALANCER = "127.0.0.1/32"
 CONTACT = {

@@ -9,6 +9,7 @@ import threading
 import time
 from dataclasses import dataclass, field
 
+import pytest
 import requests
 from sqlalchemy import make_url, text
 
@@ -28,6 +29,8 @@ from .servers import (
     wait_until_up,
 )
 from .tcp_proxy import TcpProxy
+
+pytestmark = pytest.mark.e2e
 
 
 @dataclass

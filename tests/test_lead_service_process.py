@@ -4,10 +4,13 @@ import threading
 import uuid
 from concurrent.futures import ThreadPoolExecutor
 
+import pytest
 import requests
 from sqlalchemy import text
 
 from .servers import lead_service
+
+pytestmark = pytest.mark.e2e
 
 
 def _contact(number: int) -> dict[str, str]:

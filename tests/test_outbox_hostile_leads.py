@@ -8,6 +8,7 @@ import socket
 import threading
 from contextlib import contextmanager
 
+import pytest
 import requests
 from sqlalchemy import text
 
@@ -15,6 +16,8 @@ from lead_service import content
 from lead_service.tests.receivers import SmtpSink, channel_settings, wait_for
 
 from .servers import lead_service, start_outbox_worker, stop
+
+pytestmark = pytest.mark.e2e
 
 ONE_LINE = content.load("forms")["messages"]["singleLine"]
 GOOD_CONTACT = {

@@ -9,11 +9,14 @@ import subprocess
 import time
 from concurrent.futures import ThreadPoolExecutor
 
+import pytest
 import requests
 
 from lead_service.tests.receivers import channel_settings, wait_for
 
 from .servers import BIN, ROOT, lead_service, start_outbox_worker, stop
+
+pytestmark = pytest.mark.e2e
 
 
 def _quote(number: int) -> dict[str, str]:

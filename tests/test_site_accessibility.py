@@ -11,6 +11,8 @@ from .lead_forms import wait_hydrated
 from .site import NOT_FOUND, routes, visit
 from .test_site_contact_forms import CONTACT_LABEL
 
+pytestmark = pytest.mark.e2e
+
 AXE = Path(__file__).resolve().parent.parent / "web/node_modules/axe-core/axe.min.js"
 WCAG_22_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"]
 VIEWPORTS = {"1440": {"width": 1440, "height": 900}, "390": {"width": 390, "height": 844}}

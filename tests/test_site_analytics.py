@@ -1,5 +1,6 @@
-"""Every analytics event of spec 7, fired by the control the table names, found in window.dataLayer
-as {event, ...data} with exactly its data; and a page view per load and client-side navigation."""
+"""Every analytics event, fired by its own control (contact, quote, demo, case-study, profile, project,
+team-member and contact-info clicks, and the two form submissions), found in window.dataLayer as
+{event, ...data} with exactly its data; and a page view per load and client-side navigation."""
 
 import pytest
 from playwright.sync_api import expect
@@ -9,6 +10,8 @@ from lead_service import content
 from .consent import data_layer, remember_choice
 from .lead_forms import CONTACT, QUOTE, unique_email, wait_hydrated
 from .site import NAME, SITE, visit
+
+pytestmark = pytest.mark.e2e
 
 HOME = content.load("home")
 PROJECT = HOME["projects"]["items"][0]["title"]

@@ -7,6 +7,8 @@ from lead_service import content
 
 from .site import visit
 
+pytestmark = pytest.mark.e2e
+
 CASES = content.load("case-studies")["caseStudies"]
 BY_CATEGORY = {
     category: [case["id"] for case in CASES if case["category"] == category]

@@ -4,9 +4,12 @@
 import re
 from pathlib import Path
 
+import pytest
 import requests
 
 from .site import every_page
+
+pytestmark = pytest.mark.e2e
 
 HINT = "//# allFunctionsCalledOnLoad\n"
 CHUNKS = Path(__file__).resolve().parent.parent / "web/.next/static/chunks"

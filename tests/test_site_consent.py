@@ -1,6 +1,7 @@
-"""Cookie consent (spec 4.4, DECISIONS.md) in Chromium against `next start` and the real lead
-service: the banner and preferences, what is stored, Consent Mode, which tags load, withdrawal,
-and the proof rows. The tag hosts are stood in for by the test and never reached."""
+"""Cookie consent (Accept All, Reject All or chosen flags, essential always on; tags only after their
+consent; asked again after 12 months or a new policy version) in Chromium against `next start` and
+the real lead service: the banner and preferences, what is stored, Consent Mode, which tags load,
+withdrawal, and the proof rows. The tag hosts are stood in for by the test and never reached."""
 
 import re
 from datetime import UTC, datetime, timedelta
@@ -13,6 +14,8 @@ from sqlalchemy import text
 from .consent import CONSENT, TAGS, data_layer, iso, remember_choice, stand_in_for_tags, stored_choice
 from .lead_forms import wait_hydrated
 from .site import SITE, visit
+
+pytestmark = pytest.mark.e2e
 
 UUID = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$")
 BANNER = CONSENT["banner"]

@@ -1,10 +1,14 @@
-"""The header's Contact Us modal and the case-studies contact form (spec 2.5, 2.12, 4.1, 4.3, 5),
-in Chromium against `next start` and the real lead service on SQLite."""
+"""The header's Contact Us modal and the case-studies contact form (their required fields and
+messages, the sending state, the success dialog and a cleared form), in Chromium against
+`next start` and the real lead service on SQLite."""
 
+import pytest
 from playwright.sync_api import expect
 
 from .lead_forms import CASE_STUDIES, CONTACT, FORMS, hold, record_posts, rows, unique_email, wait_hydrated
 from .site import SITE, visit
+
+pytestmark = pytest.mark.e2e
 
 CONTACT_LABEL = SITE["header"]["contactLabel"]
 

@@ -15,6 +15,8 @@ from .lead_forms import CONTACT, hold
 from .site import SITE
 from .test_site_consent import banner, wait_for_proof
 
+pytestmark = pytest.mark.e2e
+
 # Lighthouse's mobile preset as its devtools throttling applies it.
 PHONE_NETWORK = {
     "offline": False,

@@ -1,6 +1,7 @@
-"""A failed submission (spec 8 and DECISIONS.md): the console logs the spec's text, the submitting
-state ends, every value stays, the visitor sees a short error with a mailto alternative, no row is
-stored; a retry of the same submission sends the same Idempotency-Key, a new submission a new one."""
+"""A failed submission: the console logs "There was a problem with your fetch operation:", the
+submitting state ends, every value stays, the visitor sees a short error with a mailto alternative,
+no row is stored; a retry of the same submission sends the same Idempotency-Key, a new
+submission a new one."""
 
 import re
 
@@ -18,6 +19,8 @@ from .lead_forms import (
     wait_hydrated,
 )
 from .site import SITE, visit
+
+pytestmark = pytest.mark.e2e
 
 UUID = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$")
 

@@ -8,6 +8,8 @@ from lead_service import content
 
 from .site import SITE, visit
 
+pytestmark = pytest.mark.e2e
+
 HOME = content.load("home")
 SECTIONS = [
     "hero", "dream-team", "stats", "projects", "core-services",

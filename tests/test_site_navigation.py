@@ -8,6 +8,8 @@ from playwright.sync_api import expect
 
 from .site import SITE, visit
 
+pytestmark = pytest.mark.e2e
+
 SUBMENUS = {"AI": 6, "Edutech": 6, "Services": 6}
 
 

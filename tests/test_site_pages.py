@@ -10,6 +10,8 @@ from lead_service import content
 
 from .site import SITE, visit
 
+pytestmark = pytest.mark.e2e
+
 OFFERING_DETAIL = [
     "intro", "process", "problem", "solution", "benefits",
     "features", "technologies", "testimonials", "faq", "closing",

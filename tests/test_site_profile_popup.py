@@ -1,5 +1,6 @@
-"""The landing page's profile popup (spec 4.5) on a controlled clock, and the company profile
-arriving as a PDF through the site's own origin from the popup and both company-page buttons."""
+"""The landing page's profile popup (shown 20 s after load, hidden 15 s later) on a controlled
+clock, and the company profile arriving as a PDF through the site's own origin from the popup and
+both company-page buttons."""
 
 import pytest
 from playwright.sync_api import expect
@@ -8,6 +9,8 @@ from lead_service import content
 
 from .lead_forms import wait_hydrated
 from .site import visit
+
+pytestmark = pytest.mark.e2e
 
 POPUP = content.load("home")["profilePopup"]
 

@@ -1,15 +1,19 @@
-"""The Get Custom Quote form in the home hero and in the service pages' dialog (spec 2.6, 2.10, 4.2,
-5), with its phone input, budget dropdown and undo history, against the real lead service."""
+"""The Get Custom Quote form in the home hero and in the service pages' dialog (every field required,
+'Submitting...' while sending, cleared with a success dialog), with its phone input, budget
+dropdown and undo history, against the real lead service."""
 
 import re
 from pathlib import Path
 from urllib.parse import unquote
 
+import pytest
 import requests
 from playwright.sync_api import expect
 
 from .lead_forms import FORMS, QUOTE, hold, record_posts, rows, unique_email, wait_hydrated
 from .site import visit
+
+pytestmark = pytest.mark.e2e
 
 FIELDS = QUOTE["fields"]
 BUDGETS = FIELDS["budget"]["options"]

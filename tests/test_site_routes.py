@@ -7,6 +7,8 @@ from playwright.sync_api import expect
 
 from .site import NOT_FOUND, routes, visit
 
+pytestmark = pytest.mark.e2e
+
 ROUTES = routes()
 
 

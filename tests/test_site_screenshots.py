@@ -3,6 +3,8 @@ under test-results/screenshots for a person to look at (they are not committed).
 
 import pytest
 
+pytestmark = pytest.mark.e2e
+
 WIDTHS = {"desktop": 1440, "phone": 390}
 PAGES = {"home": "/", "case-study": "/case-studies/1"}
 

@@ -6,10 +6,13 @@ import json
 import re
 from urllib.parse import urljoin
 
+import pytest
 import requests
 from PIL import Image
 
 from .site import SITE, routes
+
+pytestmark = pytest.mark.e2e
 
 
 def test_sitemap_lists_every_route(web_url):

@@ -14,6 +14,8 @@ from .servers import build_web, lead_service, web
 from .site import visit
 from .test_site_contact_forms import fill, open_modal
 
+pytestmark = pytest.mark.e2e
+
 SITE_KEY = "1x00000000000000000000AA"
 SECRET = "0x4AAAAAAA-e2e-secret"
 DIST = ".next-turnstile"

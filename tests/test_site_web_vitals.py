@@ -3,10 +3,13 @@
 
 import re
 
+import pytest
 import requests
 
 from .consent import data_layer, remember_choice
 from .site import visit
+
+pytestmark = pytest.mark.e2e
 
 FIELDS = {"metric_name", "metric_value", "metric_delta", "metric_rating", "metric_id", "navigation_type"}
 RATINGS = {"good", "needs-improvement", "poor"}

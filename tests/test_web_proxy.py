@@ -16,6 +16,8 @@ from lead_service import content
 
 from .servers import lead_service, web
 
+pytestmark = pytest.mark.e2e
+
 QUOTE = {
     "name": "Farah Iqbal",
     "email": "farah@lumen.example",

@@ -2,7 +2,7 @@ import { isIP } from "node:net";
 
 import { NextResponse, type NextRequest } from "next/server";
 
-import { leadServiceUrl, maxBodyBytes, trustedProxyHops } from "@/lib/env";
+import { leadServiceUrl, maxBodyBytes, trustedProxyHops } from "./env";
 
 /** A lead service that has not answered by then is treated as down. */
 const UPSTREAM_TIMEOUT_MS = 15_000;

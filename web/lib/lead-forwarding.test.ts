@@ -1,0 +1,258 @@
+import { NextRequest } from "next/server";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+
+import { forwardToLeadService } from "./lead-forwarding";
+
+const SITE = "http://site.example";
+const SERVICE = "http://lead.internal:5000";
+
+type Sent = { url: string; init: RequestInit };
+
+/** What the site sent to the lead service (the one fetch call), or undefined if it sent nothing. */
+let sent: Sent | undefined;
+let answer: () => Promise<Response>;
+
+beforeEach(() => {
+  sent = undefined;
+  answer = async () => new Response('{"id": 1, "status": "received"}', { status: 201 });
+  vi.stubEnv("LEAD_SERVICE_URL", SERVICE);
+  vi.stubEnv("MAX_BODY_BYTES", "");
+  vi.stubEnv("TRUSTED_PROXY_HOPS", "");
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: URL, init: RequestInit) => {
+      expect(sent, "one request per forwarded request").toBeUndefined();
+      sent = { url: String(url), init };
+      return answer();
+    }),
+  );
+});
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+  vi.unstubAllGlobals();
+});
+
+function request(path: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}) {
+  return new NextRequest(`${SITE}${path}`, { method: init.method ?? "GET", headers: init.headers, body: init.body });
+}
+
+function sentHeaders(): Record<string, string> {
+  expect(sent).toBeDefined();
+  return Object.fromEntries(new Headers(sent!.init.headers).entries());
+}
+
+describe("which paths are forwarded", () => {
+  it("sends the path and query under /api/ to LEAD_SERVICE_URL with the method", async () => {
+    const response = await forwardToLeadService(request("/api/quote?source=hero&x=1", { method: "POST", body: "{}" }));
+
+    expect(response.status).toBe(201);
+    expect(sent!.url).toBe(`${SERVICE}/api/quote?source=hero&x=1`);
+    expect(sent!.init.method).toBe("POST");
+    // A redirect is the browser's to follow, and nothing is cached.
+    expect(sent!.init.redirect).toBe("manual");
+    expect(sent!.init.cache).toBe("no-store");
+    expect(sent!.init.signal).toBeInstanceOf(AbortSignal);
+  });
+
+  it("uses http://127.0.0.1:5000 when LEAD_SERVICE_URL is unset", async () => {
+    vi.stubEnv("LEAD_SERVICE_URL", "");
+    await forwardToLeadService(request("/api/download/profile"));
+
+    expect(sent!.url).toBe("http://127.0.0.1:5000/api/download/profile");
+  });
+
+  // "/api/%2E%2E/x" is resolved by the URL parser to "/x".
+  const outside = ["/healthz", "/api", "/apix/quote", "/inbox/api/quote", "/api/%2E%2E/x"];
+  it.each(outside)("answers 404 for %s, outside /api/", async (path) => {
+    const response = await forwardToLeadService(request(path));
+
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({ code: 404, message: "Not Found" });
+    expect(sent).toBeUndefined();
+  });
+
+  it.each(["/api/%2e%2e%2fhealthz", "/api/inbox%2fleads", "/api/x%5Cy", "/api/x%2Ey"])(
+    "answers 404 for %s, whose encoded dots or slashes could leave /api/ upstream",
+    async (path) => {
+      const response = await forwardToLeadService(request(path));
+
+      expect(response.status).toBe(404);
+      expect(sent).toBeUndefined();
+    },
+  );
+});
+
+describe("which request headers are passed on", () => {
+  it("passes the ones the lead API reads and no other", async () => {
+    const passed = {
+      "content-type": "application/json",
+      accept: "application/json",
+      "accept-language": "en-GB",
+      "idempotency-key": "5b0c5c35-8f0e-4d1b-9a53-3f6f3a0f6c11",
+      range: "bytes=0-99",
+      "if-range": '"v1"',
+      "if-match": '"v1"',
+      "if-none-match": '"v1"',
+      "if-modified-since": "Tue, 24 Nov 2026 10:00:00 GMT",
+      "user-agent": "Visitor/1.0",
+      origin: "https://www.example.com",
+      "access-control-request-method": "POST",
+      "access-control-request-headers": "content-type",
+    };
+    const kept = {
+      cookie: "session=secret",
+      authorization: "Bearer secret",
+      "x-forwarded-host": "evil.example",
+      "x-forwarded-proto": "http",
+      "x-real-ip": "203.0.113.9",
+      forwarded: "for=203.0.113.9",
+      referer: "https://www.example.com/",
+      "x-custom": "1",
+    };
+    await forwardToLeadService(request("/api/quote", { method: "POST", headers: { ...passed, ...kept }, body: "{}" }));
+
+    expect(sentHeaders()).toEqual(passed);
+  });
+});
+
+describe("the visitor's address (X-Forwarded-For through TRUSTED_PROXY_HOPS)", () => {
+  async function forwardedFor(hops: string, header?: string): Promise<string | undefined> {
+    vi.stubEnv("TRUSTED_PROXY_HOPS", hops);
+    const headers: Record<string, string> = header === undefined ? {} : { "x-forwarded-for": header };
+    await forwardToLeadService(request("/api/contact", { headers }));
+    return sentHeaders()["x-forwarded-for"];
+  }
+
+  it("sends none when no proxy is trusted, whatever the client wrote", async () => {
+    expect(await forwardedFor("", "203.0.113.7")).toBeUndefined();
+    sent = undefined;
+    expect(await forwardedFor("0", "203.0.113.7")).toBeUndefined();
+  });
+
+  it("takes the entry the one trusted proxy appended, not the client's own", async () => {
+    expect(await forwardedFor("1", "198.51.100.66, 203.0.113.7")).toBe("203.0.113.7");
+  });
+
+  it("counts hops from the right: with two proxies, the entry the farther one appended", async () => {
+    expect(await forwardedFor("2", "198.51.100.66, 203.0.113.7, 10.0.0.2")).toBe("203.0.113.7");
+  });
+
+  it("trims the entry and accepts IPv6", async () => {
+    expect(await forwardedFor("1", "198.51.100.66,  2001:db8::1 ")).toBe("2001:db8::1");
+  });
+
+  it.each([
+    ["fewer entries than hops", "2", "203.0.113.7"],
+    ["no header", "1", undefined],
+    ["an entry that is not an address", "1", "198.51.100.66, unknown"],
+    ["an address with a port", "1", "203.0.113.7:4711"],
+    ["an empty entry", "1", "203.0.113.7, "],
+  ])("sends none for %s", async (_case, hops, header) => {
+    expect(await forwardedFor(hops, header)).toBeUndefined();
+  });
+});
+
+describe("the request body", () => {
+  it("forwards the body's bytes as they came", async () => {
+    const body = '{"name": "Ayesha", "note": "ü ✓"}';
+    await forwardToLeadService(request("/api/contact", { method: "POST", body }));
+
+    expect(new TextDecoder().decode(sent!.init.body as Uint8Array)).toBe(body);
+  });
+
+  it("sends no body with GET", async () => {
+    await forwardToLeadService(request("/api/download/profile"));
+
+    expect(sent!.init.body).toBeUndefined();
+  });
+
+  it("forwards a body of exactly MAX_BODY_BYTES", async () => {
+    vi.stubEnv("MAX_BODY_BYTES", "10");
+    const response = await forwardToLeadService(request("/api/contact", { method: "POST", body: "x".repeat(10) }));
+
+    expect(response.status).toBe(201);
+    expect((sent!.init.body as Uint8Array).byteLength).toBe(10);
+  });
+
+  it("stops a longer body here with 413, counting bytes rather than characters", async () => {
+    vi.stubEnv("MAX_BODY_BYTES", "10");
+    const response = await forwardToLeadService(request("/api/contact", { method: "POST", body: "ü".repeat(6) }));
+
+    expect(response.status).toBe(413);
+    expect(await response.json()).toMatchObject({ code: 413 });
+    expect(sent).toBeUndefined();
+  });
+
+  it("stops a request whose Content-Length is over the limit before reading it", async () => {
+    const response = await forwardToLeadService(
+      request("/api/contact", { method: "POST", headers: { "content-length": String(64 * 1024 + 1) }, body: "{}" }),
+    );
+
+    expect(response.status).toBe(413);
+    expect(sent).toBeUndefined();
+  });
+});
+
+describe("the answer", () => {
+  it("keeps the status, body and the headers the browser needs, and drops the hop-by-hop and server ones", async () => {
+    answer = async () =>
+      new Response("%PDF-partial", {
+        status: 206,
+        headers: {
+          "content-type": "application/pdf",
+          "content-range": "bytes 0-11/5000",
+          etag: '"v1"',
+          "retry-after": "60",
+          "cache-control": "no-store",
+          "access-control-allow-origin": "https://www.example.com",
+          "content-length": "12",
+          "content-encoding": "gzip",
+          connection: "keep-alive",
+          "keep-alive": "timeout=5",
+          server: "gunicorn",
+          "x-powered-by": "Flask",
+          via: "1.1 lead-service",
+        },
+      });
+    const response = await forwardToLeadService(request("/api/download/profile", { headers: { range: "bytes=0-11" } }));
+
+    expect(response.status).toBe(206);
+    expect(await response.text()).toBe("%PDF-partial");
+    expect(Object.fromEntries(response.headers.entries())).toEqual({
+      "content-type": "application/pdf",
+      "content-range": "bytes 0-11/5000",
+      etag: '"v1"',
+      "retry-after": "60",
+      "cache-control": "no-store",
+      "access-control-allow-origin": "https://www.example.com",
+    });
+  });
+
+  it("passes a redirect on rather than following it", async () => {
+    answer = async () => new Response(null, { status: 302, headers: { location: "/api/openapi.json" } });
+    const response = await forwardToLeadService(request("/api/docs"));
+
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/api/openapi.json");
+  });
+
+  it("passes the service's own errors on unchanged", async () => {
+    answer = async () => Response.json({ errors: { email: ["Invalid email address"] } }, { status: 400 });
+    const response = await forwardToLeadService(request("/api/contact", { method: "POST", body: "{}" }));
+
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ errors: { email: ["Invalid email address"] } });
+  });
+
+  it("turns a service that is down into a JSON 503 with Retry-After", async () => {
+    answer = async () => {
+      throw new TypeError("fetch failed");
+    };
+    const response = await forwardToLeadService(request("/api/quote", { method: "POST", body: "{}" }));
+
+    expect(response.status).toBe(503);
+    expect(response.headers.get("retry-after")).toBe("30");
+    expect(await response.json()).toMatchObject({ code: 503, message: "Service Unavailable" });
+  });
+});
