@@ -11,6 +11,7 @@ from playwright.sync_api import Page, sync_playwright
 
 from lead_service import content
 from tests.conftest import CHROMIUM, CHROMIUM_ARGS
+from tests.site import hydrated
 
 from .phone_load import SITE_CONTROL
 
@@ -21,10 +22,7 @@ new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) if (entry.interactionId) window.__durations.push(entry.duration);
 }).observe({ type: "event", durationThreshold: 16 });
 """
-HYDRATED = (
-    f"() => {{ const control = document.querySelector({SITE_CONTROL!r});"
-    " return !!control && Object.keys(control).some((key) => key.startsWith('__reactFiber')); }"
-)
+HYDRATED = hydrated(SITE_CONTROL)
 SITE = content.load("site")
 BANNER = content.load("cookie-policy")["consent"]["banner"]
 FORMS = content.load("forms")["forms"]

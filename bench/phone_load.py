@@ -13,6 +13,7 @@ from playwright.sync_api import sync_playwright
 
 from tests.conftest import CHROMIUM, CHROMIUM_ARGS
 from tests.servers import lead_service, web
+from tests.site import hydrated
 
 from .floor import serve_floor
 from .report import FLOOR
@@ -44,8 +45,7 @@ new PerformanceObserver((list) => {
   }
 }).observe({ type: "layout-shift", buffered: true });
 (function hydrated() {
-  const control = document.querySelector(%r);
-  if (control && Object.keys(control).some((key) => key.startsWith("__reactFiber"))) {
+  if (%s) {
     window.__marks.hydrated = performance.now();
   } else {
     setTimeout(hydrated, 10);
@@ -69,7 +69,7 @@ def _load(browser, url: str, control: str) -> dict:
     devtools.send("Network.enable")
     devtools.send("Network.emulateNetworkConditions", THROTTLING)
     devtools.send("Emulation.setCPUThrottlingRate", {"rate": 4})
-    page.add_init_script(MARKS % control)
+    page.add_init_script(MARKS % hydrated(control))
     page.goto(url, timeout=120_000)
     page.wait_for_function("() => window.__marks.hydrated", timeout=120_000)
     page.wait_for_timeout(SETTLE_MS)

@@ -8,6 +8,8 @@ from sqlalchemy import text
 
 from lead_service import content
 
+from .site import hydrated
+
 FORMS = content.load("forms")
 CONTACT = FORMS["forms"]["contact"]
 CASE_STUDIES = FORMS["forms"]["caseStudiesContact"]
@@ -30,11 +32,7 @@ def rows(engine, table: str, email: str) -> list[dict]:
 
 def wait_hydrated(page: Page, selector: str) -> None:
     """Wait until React owns the element, so that a submit runs the form's handler."""
-    page.wait_for_function(
-        "(selector) => { const el = document.querySelector(selector);"
-        " return !!el && Object.keys(el).some((key) => key.startsWith('__reactFiber')); }",
-        arg=selector,
-    )
+    page.wait_for_function(hydrated(selector))
 
 
 def hold(page: Page, pattern: str) -> list[Route]:

@@ -1,11 +1,21 @@
 """What the browser tests expect of every route, derived from the content and the product's rules."""
 
+import json
 from dataclasses import dataclass
 
 from lead_service import content
 
 SITE = content.load("site")
 NAME = SITE["name"]
+
+
+def hydrated(selector: str) -> str:
+    """A JavaScript expression, true once React owns the element `selector` picks, so that its
+    handlers are live: React marks each element it hydrates with a `__reactFiber$...` key."""
+    return (
+        f"(() => {{ const el = document.querySelector({json.dumps(selector)});"
+        " return !!el && Object.keys(el).some((key) => key.startsWith('__reactFiber')); })()"
+    )
 
 
 @dataclass(frozen=True)
@@ -66,9 +76,6 @@ def visit(page, path: str):
     clicks and hovers land on live handlers rather than on the server HTML. The page view is the
     sign of the effects: the analytics click listener is attached in the effect before it."""
     response = page.goto(path)
-    page.wait_for_function(
-        "() => { const el = document.querySelector('header button, header a');"
-        " return !!el && Object.keys(el).some((key) => key.startsWith('__reactFiber')); }"
-    )
+    page.wait_for_function(hydrated("header button, header a"))
     page.wait_for_function("() => (window.dataLayer || []).some((entry) => entry?.event === 'page_view')")
     return response

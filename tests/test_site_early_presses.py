@@ -12,7 +12,7 @@ from playwright.sync_api import Page, Route, expect
 from .conftest import close
 from .consent import CONSENT, stand_in_for_tags, stored_choice
 from .lead_forms import CONTACT, hold
-from .site import SITE
+from .site import SITE, hydrated
 from .test_site_consent import banner, wait_for_proof
 
 pytestmark = pytest.mark.e2e
@@ -24,17 +24,14 @@ PHONE_NETWORK = {
     "downloadThroughput": 1474.56 * 1024 / 8,
     "uploadThroughput": 675 * 1024 / 8,
 }
-HYDRATED = (
-    "() => { const control = document.querySelector('header button');"
-    " return !!control && Object.keys(control).some((key) => key.startsWith('__reactFiber')); }"
-)
+HYDRATED = hydrated("header button")
 # The page as each press reached it, noted once the press has gone through the document (after the
 # early script's listener): whether it had hydrated, whether the banner still asked, and the
 # cookie choice stored by then.
 PRESSES = f"""
 window.__presses = [];
 window.addEventListener("click", () => window.__presses.push({{
-  hydrated: ({HYDRATED})(),
+  hydrated: {HYDRATED},
   asking: document.documentElement.hasAttribute("data-consent-ask"),
   stored: localStorage.getItem("cookieConsent"),
 }}));
