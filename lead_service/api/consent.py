@@ -26,10 +26,5 @@ def record_consent():
           content:
             application/json:
               schema: ConsentRecorded
-        400: BadRequest
-        413: ContentTooLarge
-        415: UnsupportedMediaType
-        429: TooManyRequests
-        503: NothingStored
     """
     return commit(ConsentRecord(**CONSENT_SCHEMA.load(json_body())), "consent", "recorded")

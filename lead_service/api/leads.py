@@ -31,12 +31,7 @@ def create_contact():
           content:
             application/json:
               schema: LeadAccepted
-        400: BadRequest
-        413: ContentTooLarge
-        415: UnsupportedMediaType
         422: IdempotencyKeyReused
-        429: TooManyRequests
-        503: NothingStored
     """
     body = json_body()
     form = body.get("form", "contact") if isinstance(body, dict) else "contact"
@@ -61,12 +56,7 @@ def create_quote():
           content:
             application/json:
               schema: LeadAccepted
-        400: BadRequest
-        413: ContentTooLarge
-        415: UnsupportedMediaType
         422: IdempotencyKeyReused
-        429: TooManyRequests
-        503: NothingStored
     """
     body = json_body()
     return _store("quote", QuoteRequest(**SCHEMAS["quote"].load(body)), body)

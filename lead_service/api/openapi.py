@@ -113,6 +113,17 @@ def _components(spec: APISpec) -> None:
         spec.components.response(name, response)
 
 
+# What every POST can answer besides its own statuses, from the machinery they share: the JSON body
+# (intake.storage.json_body and the schemas), the body limit, the rate limits and the storage.
+POST_ERRORS = {
+    400: "BadRequest",
+    413: "ContentTooLarge",
+    415: "UnsupportedMediaType",
+    429: "TooManyRequests",
+    503: "NothingStored",
+}
+
+
 def _operations(app: Flask, rule: Rule) -> dict[str, Any]:
     """The operations the rule's view declares, each summed up by the docstring's first paragraph."""
     docstring = app.view_functions[rule.endpoint].__doc__ or ""
@@ -125,7 +136,14 @@ def _operations(app: Flask, rule: Rule) -> dict[str, Any]:
             f"declares {sorted(operations)}: every route needs its OpenAPI operations"
         )
     summary = " ".join(cleandoc(docstring).partition("\n---")[0].split())
-    return {method: {"summary": summary, **operation} for method, operation in operations.items()}
+    return {
+        method: {
+            "summary": summary,
+            **operation,
+            "responses": (POST_ERRORS if method == "post" else {}) | operation["responses"],
+        }
+        for method, operation in operations.items()
+    }
 
 
 def _build(app: Flask) -> dict[str, Any]:
