@@ -45,7 +45,7 @@ new PerformanceObserver((list) => {
   }
 }).observe({ type: "layout-shift", buffered: true });
 (function hydrated() {
-  if (%s) {
+  if ((%s)()) {
     window.__marks.hydrated = performance.now();
   } else {
     setTimeout(hydrated, 10);

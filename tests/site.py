@@ -10,11 +10,11 @@ NAME = SITE["name"]
 
 
 def hydrated(selector: str) -> str:
-    """A JavaScript expression, true once React owns the element `selector` picks, so that its
+    """A JavaScript function, true once React owns the element `selector` picks, so that its
     handlers are live: React marks each element it hydrates with a `__reactFiber$...` key."""
     return (
-        f"(() => {{ const el = document.querySelector({json.dumps(selector)});"
-        " return !!el && Object.keys(el).some((key) => key.startsWith('__reactFiber')); })()"
+        f"() => {{ const el = document.querySelector({json.dumps(selector)});"
+        " return !!el && Object.keys(el).some((key) => key.startsWith('__reactFiber')); }"
     )
 
 

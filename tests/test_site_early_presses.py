@@ -31,7 +31,7 @@ HYDRATED = hydrated("header button")
 PRESSES = f"""
 window.__presses = [];
 window.addEventListener("click", () => window.__presses.push({{
-  hydrated: {HYDRATED},
+  hydrated: ({HYDRATED})(),
   asking: document.documentElement.hasAttribute("data-consent-ask"),
   stored: localStorage.getItem("cookieConsent"),
 }}));
