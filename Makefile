@@ -44,11 +44,12 @@ test: setup lint chromium nginx web/.next/BUILD_ID ## Lint, then run every test 
 	$(BIN)/python -m pytest
 
 # No browser, server, nginx or build: tsc needs no .next/ (its types there are optional includes).
+# -rfE: without TEST_DATABASE_URL the PostgreSQL halves skip, and a line each would bury a failure.
 check: $(VENV)/.installed web/node_modules/.package-lock.json lint ## Check a change in about a minute: lint, type checks, Vitest, every pytest not marked e2e
 	cd web && npm run typecheck
 	cd web && npm run check:types
 	cd web && npm test
-	$(BIN)/python -m pytest -m "not e2e"
+	$(BIN)/python -m pytest -m "not e2e" -rfE
 
 bench: setup chromium bench-tools web/.next/BUILD_ID ## Measure speed, weight, quality and throughput; writes docs/performance.md and bench-results/bench.json
 	$(BIN)/python -m bench
