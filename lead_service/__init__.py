@@ -9,12 +9,9 @@ from flask import Flask
 from flask_cors import CORS
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from . import errors
-from .api import consent, health, leads, openapi, profile
-from .cli import commands
+from . import api, cli, errors, intake
 from .config import engine_options, from_environment
 from .extensions import db, migrate
-from .intake import rate_limits, security_headers
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 
@@ -39,11 +36,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     if app.config["CORS_ORIGINS"]:
         CORS(app, resources={r"/api/*": {"origins": app.config["CORS_ORIGINS"]}}, methods=["GET", "POST"])
 
-    for module in (errors, leads, consent, profile, health, openapi):
-        app.register_blueprint(module.bp)
-    # Health probes come from the platform, a PDF viewer asks for the profile in many ranges, and
-    # the API document is the same for everyone.
-    rate_limits.init_app(app, health.bp, profile.bp, openapi.bp)
-    security_headers.init_app(app)
-    commands.init_app(app)
+    app.register_blueprint(errors.bp)
+    api.init_app(app)
+    intake.init_app(app, unlimited=api.UNLIMITED)
+    cli.init_app(app)
     return app

@@ -1,2 +1,15 @@
 """The HTTP API, one blueprint per concern: leads, consent, the profile download, health probes and
 the OpenAPI document."""
+
+from flask import Flask
+
+from . import consent, health, leads, openapi, profile
+
+# Health probes come from the platform, a PDF viewer asks for the profile in many ranges, and the
+# API document is the same for everyone.
+UNLIMITED = (health.bp, profile.bp, openapi.bp)
+
+
+def init_app(app: Flask) -> None:
+    for module in (leads, consent, profile, health, openapi):
+        app.register_blueprint(module.bp)

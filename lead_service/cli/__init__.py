@@ -1,1 +1,5 @@
 """The `lead-service` commands beyond Flask's own: leads, outbox, profile and content."""
+
+from .commands import init_app
+
+__all__ = ["init_app"]
