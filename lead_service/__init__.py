@@ -9,7 +9,7 @@ from flask import Flask
 from flask_cors import CORS
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from . import api, cli, errors, intake
+from . import api, cli, errors, inbox, intake
 from .config import engine_options, from_environment
 from .extensions import db, migrate
 
@@ -38,6 +38,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
 
     app.register_blueprint(errors.bp)
     api.init_app(app)
-    intake.init_app(app, unlimited=api.UNLIMITED)
+    inbox.init_app(app)
+    # The inbox limits failed sign-ins itself, per account and address, and its pages ask often.
+    intake.init_app(app, unlimited=(*api.UNLIMITED, *inbox.BLUEPRINTS))
     cli.init_app(app)
     return app

@@ -2,6 +2,7 @@
 
 import os
 import secrets
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -70,15 +71,18 @@ def engine_options(url: str) -> dict[str, Any]:
     return {"hide_parameters": True, "pool_pre_ping": True, "pool_recycle": 1800}
 
 
-def instance_secret(instance_path: Path) -> str:
-    """A random key made once and kept beside the SQLite database, readable by its owner only.
-    Every process of one instance reads the same file; the first to need it writes it, whole
-    before it has the name (a hard link never replaces a file), so no process reads half a key."""
-    path = instance_path / "secret_key"
+def instance_secret(
+    instance_path: Path, name: str = "secret_key", new: Callable[[], str] = lambda: secrets.token_hex(32)
+) -> str:
+    """A random key made once (by `new`) and kept beside the SQLite database as `name`, readable by
+    its owner only. Every process of one instance reads the same file; the first to need it writes
+    it, whole before it has the name (a hard link never replaces a file), so no process reads half
+    a key."""
+    path = instance_path / name
     if not path.exists():
-        draft = instance_path / f".secret_key.{secrets.token_hex(8)}"
+        draft = instance_path / f".{name}.{secrets.token_hex(8)}"
         with os.fdopen(os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "w") as file:
-            file.write(secrets.token_hex(32))
+            file.write(new())
         try:
             os.link(draft, path)
         except FileExistsError:
@@ -87,7 +91,7 @@ def instance_secret(instance_path: Path) -> str:
             draft.unlink()
     key = path.read_text().strip()
     if not key:
-        raise RuntimeError(f"{path} is empty: delete it, or set SECRET_KEY")
+        raise RuntimeError(f"{path} is empty: delete it, or set its setting")
     return key
 
 
@@ -126,9 +130,23 @@ def from_environment(instance_path: Path) -> dict[str, Any]:
         # The hostnames a Turnstile answer may name: a token solved on another site is refused.
         "TURNSTILE_HOSTNAMES": [name.lower() for name in _list("TURNSTILE_HOSTNAMES")]
         or [urlsplit(site_url).hostname or ""],
-        # Where a lead's notification links the page it was sent from.
+        # Where a lead's notification links the page it was sent from, and the one origin the
+        # inbox takes a change from.
         "SITE_URL": site_url,
         **_notification_settings(),
+        **_inbox_settings(),
+    }
+
+
+def _inbox_settings() -> dict[str, Any]:
+    """The sales team's inbox. See README.md "Lead inbox"."""
+    return {
+        # The Fernet key the staff's TOTP secrets are encrypted under. Unset: a key kept in the
+        # instance folder, made when first needed, as SECRET_KEY's is.
+        "INBOX_TOTP_KEY": _text("INBOX_TOTP_KEY"),
+        # A session ends after this long without a request, and this long after its sign-in.
+        "INBOX_IDLE_MINUTES": _int("INBOX_IDLE_MINUTES", 30),
+        "INBOX_SESSION_HOURS": _int("INBOX_SESSION_HOURS", 12),
     }
 
 

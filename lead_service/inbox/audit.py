@@ -1,0 +1,44 @@
+"""The audit trail: each act is added to the transaction of what it records, so that the two are
+committed together or not at all. Only facts about an act are kept (a count, a length, a reason),
+never what a lead or a search said."""
+
+import json
+from typing import Any
+
+from ..extensions import db
+from .models import AuditEvent
+
+# Every action the trail records, as the audit page filters them.
+ACTIONS = (
+    "sign_in",  # password and second factor right
+    "sign_in_failed",  # detail: reason (password, code, locked)
+    "sign_out",
+    "enrolled",  # second factor set up
+    "recovery_code_used",  # detail: codes_left
+    "lead_viewed",
+    "search",  # detail: query_length
+    "notification_retried",
+    "export",
+    "erase",
+    "user_added",
+    "user_disabled",
+    "password_reset",
+    "two_factor_reset",
+)
+
+
+def record(
+    action: str, actor_id: int | None = None, lead: tuple[str, int] | None = None, **detail: Any
+) -> None:
+    if action not in ACTIONS:
+        raise ValueError(f"unknown audit action {action!r}")
+    kind, lead_id = lead if lead else (None, None)
+    db.session.add(
+        AuditEvent(
+            actor_id=actor_id,
+            action=action,
+            lead_kind=kind,
+            lead_id=lead_id,
+            detail=json.dumps(detail, sort_keys=True) if detail else None,
+        )
+    )

@@ -1,0 +1,114 @@
+"""The staff side's tables: who may sign in to the inbox, their sessions and recovery codes, the
+failed sign-ins that slow an attacker down, and the audit trail."""
+
+from datetime import UTC, datetime
+
+from sqlalchemy import DateTime, ForeignKey, Index, Integer, Text
+from sqlalchemy.orm import Mapped, mapped_column
+
+from ..extensions import db
+
+# Each role may do what the one before it may, and more: a viewer reads and searches, sales also
+# works leads and exports, an admin also manages users, erases, and reads the audit trail.
+ROLES = ("viewer", "sales", "admin")
+
+
+def _utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+class StaffUser(db.Model):
+    """A member of staff, added with `lead-service users add`; never deleted, only disabled, so that
+    the audit trail always names someone."""
+
+    __tablename__ = "staff_users"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    email: Mapped[str] = mapped_column(Text, nullable=False, unique=True)  # lower case
+    name: Mapped[str] = mapped_column(Text, nullable=False)
+    role: Mapped[str] = mapped_column(Text, nullable=False)  # one of ROLES
+    password_hash: Mapped[str] = mapped_column(Text, nullable=False)  # Argon2id, PHC string
+    # The TOTP secret as a Fernet token, once enrolment is confirmed; while it is not, the secret
+    # the enrolment page shows.
+    totp_secret: Mapped[str | None] = mapped_column(Text)
+    totp_pending: Mapped[str | None] = mapped_column(Text)
+    # The time step of the last code accepted: a code is taken once, never replayed in its window.
+    totp_last_step: Mapped[int | None] = mapped_column(Integer)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_utcnow, nullable=False)
+    password_changed_at: Mapped[datetime] = mapped_column(
+        DateTime(timezone=True), default=_utcnow, nullable=False
+    )
+    disabled_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+    def may(self, role: str) -> bool:
+        """Whether this user's role includes `role`'s rights."""
+        return ROLES.index(self.role) >= ROLES.index(role)
+
+
+class StaffSession(db.Model):
+    """A browser's sign-in. The cookie holds a random 256-bit token; only its SHA-256 is stored, so
+    a copy of the database signs nobody in. Ended by deleting the row."""
+
+    __tablename__ = "staff_sessions"
+
+    token_hash: Mapped[str] = mapped_column(Text, primary_key=True)
+    user_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("staff_users.id", ondelete="CASCADE"), nullable=False, index=True
+    )
+    # "password": the password was right and the second factor (or enrolment) is still to come;
+    # "signed_in": both were.
+    stage: Mapped[str] = mapped_column(Text, nullable=False)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_utcnow, nullable=False)
+    last_seen_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_utcnow, nullable=False)
+
+
+class RecoveryCode(db.Model):
+    """One of the ten single-use codes shown once at enrolment, for a lost authenticator."""
+
+    __tablename__ = "staff_recovery_codes"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("staff_users.id", ondelete="CASCADE"), nullable=False, index=True
+    )
+    code_hash: Mapped[str] = mapped_column(Text, nullable=False)  # SHA-256 of a random code
+    used_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class SignInFailure(db.Model):
+    """A failed sign-in, counted per account and per client address to delay the next tries. In the
+    database, not in Redis, so that no outage of a cache can lift the limit."""
+
+    __tablename__ = "sign_in_failures"
+    __table_args__ = (
+        Index("ix_sign_in_failures_account", "account", "at"),
+        Index("ix_sign_in_failures_client", "client", "at"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_utcnow, nullable=False)
+    # An HMAC of the e-mail address tried, which may be nobody's: the address itself is not kept.
+    account: Mapped[str] = mapped_column(Text, nullable=False)
+    client: Mapped[str] = mapped_column(Text, nullable=False)
+
+
+class AuditEvent(db.Model):
+    """Who did what, when, to which lead: written in the same transaction as what it records, and
+    never changed or deleted through the service. It holds no field value of a lead, and of a
+    search only the query's length."""
+
+    __tablename__ = "audit_events"
+    __table_args__ = (
+        Index("ix_audit_events_actor", "actor_id", "id"),
+        Index("ix_audit_events_action", "action", "id"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_utcnow, nullable=False)
+    # The staff user who acted (or whose account was tried); none for a sign-in to no account.
+    actor_id: Mapped[int | None] = mapped_column(Integer)
+    action: Mapped[str] = mapped_column(Text, nullable=False)
+    lead_kind: Mapped[str | None] = mapped_column(Text)
+    lead_id: Mapped[int | None] = mapped_column(Integer)
+    # A small JSON object of facts about the act (a count, a length, a reason), never a value.
+    detail: Mapped[str | None] = mapped_column(Text)

@@ -1,0 +1,83 @@
+"""Staff sessions: a random 256-bit token in a `__Host-` cookie (Secure, HttpOnly, SameSite=Strict,
+Path=/), stored only as its SHA-256, ending 30 minutes after the last request or 12 hours after the
+sign-in (INBOX_IDLE_MINUTES, INBOX_SESSION_HOURS), at sign-out, when the user is disabled, and when
+their password changes. Each session's CSRF token is an HMAC of its token, so it needs no storage
+and dies with it."""
+
+import hashlib
+import hmac
+import secrets
+from datetime import UTC, datetime, timedelta
+
+from flask import Response, current_app
+from sqlalchemy import delete
+
+from ..extensions import db
+from ..intake.idempotency import secret_key
+from ..models import as_utc
+from .models import StaffSession, StaffUser
+
+COOKIE = "__Host-inbox-session"
+# Seen again only after a minute: a page's burst of requests writes the row once.
+_TOUCH_EVERY = timedelta(minutes=1)
+
+
+def _hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def start(user: StaffUser, stage: str) -> str:
+    """A new session for `user` at `stage`, added to the transaction; its token, for the cookie."""
+    token = secrets.token_urlsafe(32)
+    db.session.add(StaffSession(token_hash=_hash(token), user_id=user.id, stage=stage))
+    return token
+
+
+def find(token: str | None) -> StaffSession | None:
+    """The live session the token names, seen now; None (and the row gone) once it has expired."""
+    if not token:
+        return None
+    session = db.session.get(StaffSession, _hash(token))
+    if session is None:
+        return None
+    now = datetime.now(UTC)
+    idle = timedelta(minutes=current_app.config["INBOX_IDLE_MINUTES"])
+    longest = timedelta(hours=current_app.config["INBOX_SESSION_HOURS"])
+    if now - as_utc(session.last_seen_at) > idle or now - as_utc(session.created_at) > longest:
+        db.session.delete(session)
+        db.session.commit()
+        return None
+    if now - as_utc(session.last_seen_at) > _TOUCH_EVERY:
+        session.last_seen_at = now
+        db.session.commit()
+    return session
+
+
+def end(token: str) -> None:
+    """Deletes the session the token names (to be committed by the caller)."""
+    db.session.execute(delete(StaffSession).where(StaffSession.token_hash == _hash(token)))
+
+
+def end_all(user_id: int) -> int:
+    """Deletes every session of a user (to be committed by the caller): how many."""
+    return db.session.execute(delete(StaffSession).where(StaffSession.user_id == user_id)).rowcount
+
+
+def csrf_token(token: str) -> str:
+    return hmac.new(secret_key(current_app), b"inbox-csrf\n" + token.encode(), hashlib.sha256).hexdigest()
+
+
+def set_cookie(response: Response, token: str) -> None:
+    response.set_cookie(
+        COOKIE,
+        token,
+        max_age=current_app.config["INBOX_SESSION_HOURS"] * 3600,
+        path="/",
+        secure=True,
+        httponly=True,
+        samesite="Strict",
+    )
+
+
+def clear_cookie(response: Response) -> None:
+    response.delete_cookie(COOKIE, path="/", secure=True, httponly=True, samesite="Strict")
