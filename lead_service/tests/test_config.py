@@ -49,6 +49,9 @@ def test_environment_settings(monkeypatch, tmp_path):
     monkeypatch.setenv("OUTBOX_POLL_SECONDS", "0.5")
     monkeypatch.setenv("OUTBOX_MAX_ATTEMPTS", "4")
     monkeypatch.setenv("OUTBOX_RETRY_BASE_SECONDS", "60")
+    monkeypatch.setenv("INBOX_TOTP_KEY", "k" * 43 + "=")
+    monkeypatch.setenv("INBOX_IDLE_MINUTES", "15")
+    monkeypatch.setenv("INBOX_SESSION_HOURS", "8")
 
     assert from_environment(tmp_path) == {
         "SQLALCHEMY_DATABASE_URI": "postgresql+psycopg://u@db/leads",
@@ -81,6 +84,9 @@ def test_environment_settings(monkeypatch, tmp_path):
         "OUTBOX_POLL_SECONDS": 0.5,
         "OUTBOX_MAX_ATTEMPTS": 4,
         "OUTBOX_RETRY_BASE_SECONDS": 60.0,
+        "INBOX_TOTP_KEY": "k" * 43 + "=",
+        "INBOX_IDLE_MINUTES": 15,
+        "INBOX_SESSION_HOURS": 8,
     }
 
 
