@@ -2,6 +2,7 @@
 very marshmallow schemas that validate the requests, so the two cannot disagree. Each view declares
 its own operations in its docstring: a summary line, then `---` and their YAML."""
 
+import re
 from inspect import cleandoc
 from typing import Any
 
@@ -109,6 +110,11 @@ def _components(spec: APISpec) -> None:
             "The database could not take the request; nothing was stored.", headers=retry_after
         ),
         "IdempotencyKeyReused": _response(f"The {IDEMPOTENCY_HEADER} was used before for a different body."),
+        "SignInNeeded": _response("No live inbox session (or not at this step of the sign-in)."),
+        "NotAllowed": _response(
+            "A change not sent from the inbox's own pages with the session's CSRF token, or a role"
+            " that may not do this."
+        ),
     }.items():
         spec.components.response(name, response)
 
@@ -123,6 +129,9 @@ POST_ERRORS = {
     503: "NothingStored",
 }
 
+# What every inbox endpoint behind the staff guard (inbox/guard.py) can answer.
+GUARD_ERRORS = {401: "SignInNeeded", 403: "NotAllowed"}
+
 
 def _operations(app: Flask, rule: Rule) -> dict[str, Any]:
     """The operations the rule's view declares, each summed up by the docstring's first paragraph."""
@@ -136,14 +145,20 @@ def _operations(app: Flask, rule: Rule) -> dict[str, Any]:
             f"declares {sorted(operations)}: every route needs its OpenAPI operations"
         )
     summary = " ".join(cleandoc(docstring).partition("\n---")[0].split())
+    guarded = GUARD_ERRORS if hasattr(app.view_functions[rule.endpoint], "staff_role") else {}
     return {
         method: {
             "summary": summary,
             **operation,
-            "responses": (POST_ERRORS if method == "post" else {}) | operation["responses"],
+            "responses": (POST_ERRORS if method == "post" else {}) | guarded | operation["responses"],
         }
         for method, operation in operations.items()
     }
+
+
+def openapi_path(rule: Rule) -> str:
+    """Flask's /leads/<kind>/<int:lead_id> as OpenAPI writes it: /leads/{kind}/{lead_id}."""
+    return re.sub(r"<(?:[^<>:]+:)?([^<>]+)>", r"{\1}", rule.rule)
 
 
 def _build(app: Flask) -> dict[str, Any]:
@@ -159,7 +174,7 @@ def _build(app: Flask) -> dict[str, Any]:
     # The URL map, not apispec-webframeworks' FlaskPlugin: that documents only a view's first rule.
     for rule in app.url_map.iter_rules():
         if rule.endpoint != "static":
-            spec.path(path=rule.rule, operations=_operations(app, rule))
+            spec.path(path=openapi_path(rule), operations=_operations(app, rule))
     return spec.to_dict()
 
 

@@ -1,5 +1,83 @@
-"""The audit trail, for admins: /api/inbox/audit."""
+"""The audit trail, for admins: GET /api/inbox/audit, newest first, filtered by user and action.
+Read-only: no endpoint of the service changes or deletes an event."""
 
-from flask import Blueprint
+import json
+
+from flask import Blueprint, request
+from marshmallow import Schema, fields, validate
+from sqlalchemy import select
+
+from ..extensions import db
+from ..models import as_utc
+from .audit import ACTIONS
+from .guard import staff
+from .models import AuditEvent, StaffUser
 
 bp = Blueprint("inbox_audit", __name__, url_prefix="/api/inbox")
+
+PAGE = 100
+
+
+class AuditQuery(Schema):
+    user = fields.Integer(validate=validate.Range(min=1))
+    action = fields.String(validate=validate.OneOf(ACTIONS))
+    # The id of the last event of the page before: events are read newest first.
+    before = fields.Integer(validate=validate.Range(min=1))
+
+
+AUDIT_QUERY = AuditQuery()
+
+
+@bp.get("/audit")
+@staff("admin")
+def audit_trail():
+    """The audit trail, newest first, 100 events a page.
+    ---
+    get:
+      parameters:
+        - {name: user, in: query, schema: {type: integer, minimum: 1}, description: The acting user's id.}
+        - {name: action, in: query, schema: {type: string}, description: One of the recorded actions.}
+        - {name: before, in: query, schema: {type: integer, minimum: 1}, description: The page's cursor.}
+      responses:
+        200:
+          description: >-
+            The events (who, when, what, which lead, and facts such as a count or a query's length),
+            the users they name, the actions there are, and the cursor of the next page (null at
+            the end).
+          content:
+            application/json:
+              schema: {type: object}
+        400:
+          description: A filter that is not a user id, an action or a cursor.
+          content:
+            application/json:
+              schema: ValidationErrors
+    """
+    query = AUDIT_QUERY.load(request.args)
+    statement = select(AuditEvent).order_by(AuditEvent.id.desc()).limit(PAGE + 1)
+    if "user" in query:
+        statement = statement.where(AuditEvent.actor_id == query["user"])
+    if "action" in query:
+        statement = statement.where(AuditEvent.action == query["action"])
+    if "before" in query:
+        statement = statement.where(AuditEvent.id < query["before"])
+    events = db.session.scalars(statement).all()
+    page = events[:PAGE]
+    actors = {event.actor_id for event in page if event.actor_id is not None}
+    users = db.session.scalars(select(StaffUser).where(StaffUser.id.in_(actors))).all() if actors else []
+    return {
+        "events": [
+            {
+                "id": event.id,
+                "at": as_utc(event.at).isoformat(),
+                "actor_id": event.actor_id,
+                "action": event.action,
+                "lead": {"kind": event.lead_kind, "id": event.lead_id} if event.lead_kind else None,
+                "detail": json.loads(event.detail) if event.detail else {},
+            }
+            for event in page
+        ],
+        "users": {str(user.id): {"email": user.email, "name": user.name} for user in users},
+        "actions": list(ACTIONS),
+        "next": page[-1].id if len(events) > PAGE else None,
+    }

@@ -66,6 +66,8 @@ def staff(
             g.inbox_token, g.staff = token, user
             return view(*args, **kwargs)
 
+        # Read by the OpenAPI document, which adds the answers the guard gives.
+        guarded.staff_role = role  # type: ignore[attr-defined]
         return guarded
 
     return decorate
