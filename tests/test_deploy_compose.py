@@ -43,6 +43,7 @@ SECRETS = {
     "POSTGRES_PASSWORD": {"postgres", "migrate", "lead-service", "outbox-worker"},
     "REDIS_PASSWORD": {"redis", "lead-service"},
     "SECRET_KEY": {"lead-service"},
+    "INBOX_TOTP_KEY": {"lead-service"},
     "TURNSTILE_SECRET_KEY": {"lead-service"},
     "SMTP_PASSWORD": {"outbox-worker"},
     "WEBHOOK_SECRET": {"outbox-worker"},
@@ -234,7 +235,7 @@ def test_no_secret_has_a_default():
             for operator, default in uses:
                 assert operator in {":?", ":-"}, name
                 assert operator == ":?" or default == "", f"{name} has a default"
-    for required in ("POSTGRES_PASSWORD", "REDIS_PASSWORD", "SECRET_KEY"):
+    for required in ("POSTGRES_PASSWORD", "REDIS_PASSWORD", "SECRET_KEY", "INBOX_TOTP_KEY"):
         assert all(operator == ":?" for operator, _ in compose_variables()[required]), required
     assert all(value == "" for name, value in env_example().items() if re.search(r"PASSWORD|SECRET", name))
 
@@ -259,6 +260,7 @@ def test_each_secret_reaches_only_the_services_that_read_it():
         ("TURNSTILE_", {"lead-service"}),
         ("RATELIMIT_", {"lead-service"}),
         ("GUNICORN_", {"lead-service"}),
+        ("INBOX_", {"lead-service"}),
         ("LEAD_RETENTION_DAYS", {"lead-service", "outbox-worker"}),
     ],
 )

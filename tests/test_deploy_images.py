@@ -27,6 +27,7 @@ DOT_ENV = {
     "POSTGRES_PASSWORD": "not-used-here",
     "REDIS_PASSWORD": "not-used-here",
     "SECRET_KEY": "0" * 64,
+    "INBOX_TOTP_KEY": "A" * 43 + "=",
     "SITE_URL": "https://www.example.com",
 }
 # name:tag@sha256:<digest>: the tag for the reader, the digest for the bytes.
