@@ -116,7 +116,7 @@ def email(item: Notice, sender: str, recipients: list[str]) -> EmailMessage:
     rows = [
         *item.fields(),
         ("Form", item.form["title"]),
-        ("Page", item.page_url or "not given"),
+        ("Page", one_line(item.page_url) if item.page_url else "not given"),
         ("Received", f"{datetime.fromisoformat(item.lead['created_at']):%Y-%m-%d %H:%M} UTC"),
         ("Lead", f"{item.lead['kind']} #{item.lead['id']}"),
     ]
