@@ -10,8 +10,10 @@ from .models import AuditEvent
 
 # Every action the trail records, as the audit page filters them.
 ACTIONS = (
-    "sign_in",  # password and second factor right
-    "sign_in_failed",  # detail: reason (password, code, locked)
+    "sign_in",  # password and second factor right; detail: second_factor (totp, recovery_code)
+    # detail: reason (password, disabled, locked, code, recovery_code); no actor for an address
+    # that is nobody's
+    "sign_in_failed",
     "sign_out",
     "enrolled",  # second factor set up
     "recovery_code_used",  # detail: codes_left

@@ -1,5 +1,353 @@
-"""Sign-in with a second factor, enrolment, sign-out and the session: /api/inbox/sign-in, ...."""
+"""Sign-in with a second factor, enrolment, sign-out and the session, under /api/inbox/.
 
-from flask import Blueprint
+The steps: GET sign-in (a CSRF token for the one change made without a session), POST sign-in
+with the e-mail and password (a session at the "password" stage), then either POST sign-in/code
+with the app's code or a recovery code, or, the first time, GET and POST enrolment to set the app
+up; either ends that session and starts a new "signed_in" one, under a new token."""
+
+import secrets
+from typing import Any, NoReturn
+
+from flask import Blueprint, Response, abort, current_app, g, jsonify, request
+from marshmallow import Schema, ValidationError, fields, validate
+from sqlalchemy import select
+from sqlalchemy.exc import SQLAlchemyError
+
+from ..extensions import db
+from ..intake.storage import json_body
+from . import audit, passwords, sessions, throttle, totp
+from .guard import check_csrf, check_origin, staff
+from .models import ROLES, StaffUser
 
 bp = Blueprint("inbox_auth", __name__, url_prefix="/api/inbox")
+
+# Before there is a session, the CSRF token is a random one, in this cookie and in the page: a
+# forged request from elsewhere can send neither.
+CSRF_COOKIE = "__Host-inbox-csrf"
+# One answer for every way a sign-in can fail, so that it tells nobody which addresses are staff's,
+# which accounts are disabled or held back, or which half was wrong.
+WRONG_PASSWORD = "The e-mail or password is wrong."
+WRONG_CODE = "The code is wrong."
+NOT_SAVED = "The sign-in could not be saved just now. Please try again in a minute."
+
+
+class InboxSignInRequest(Schema):
+    email = fields.String(required=True, validate=validate.Length(min=1, max=320))
+    password = fields.String(required=True, validate=validate.Length(min=1, max=1024))
+
+
+class InboxCodeRequest(Schema):
+    code = fields.String(
+        required=True,
+        validate=validate.Length(min=1, max=64),
+        metadata={"description": "The app's six digits, or a recovery code (xxxxx-xxxxx)."},
+    )
+
+
+# What the answers hold, for the OpenAPI document.
+class InboxUser(Schema):
+    id = fields.Integer(required=True)
+    email = fields.String(required=True)
+    name = fields.String(required=True)
+    role = fields.String(required=True, validate=validate.OneOf(ROLES))
+
+
+class InboxSignInCsrf(Schema):
+    csrf = fields.String(required=True, metadata={"description": "Send it as X-CSRF-Token."})
+
+
+class InboxSignInStep(Schema):
+    next = fields.String(
+        required=True,
+        validate=validate.OneOf(["code", "enrol"]),
+        metadata={"description": "The second step: the app's code, or setting the app up."},
+    )
+    csrf = fields.String(required=True, metadata={"description": "The session's, for the next step."})
+
+
+class InboxSignedIn(Schema):
+    user = fields.Nested(InboxUser, required=True)
+    csrf = fields.String(required=True, metadata={"description": "The session's: send it as X-CSRF-Token."})
+
+
+class InboxEnrolment(Schema):
+    secret = fields.String(required=True, metadata={"description": "Base32, to type into the app."})
+    uri = fields.String(required=True, metadata={"description": "otpauth://, what the QR code holds."})
+    qr_svg = fields.String(required=True, metadata={"description": "The QR code, an <svg> element."})
+
+
+class InboxEnrolled(InboxSignedIn):
+    recovery_codes = fields.List(
+        fields.String(), required=True, metadata={"description": "Ten single-use codes, shown only now."}
+    )
+
+
+class InboxSession(InboxSignedIn):
+    idle_minutes = fields.Integer(required=True, metadata={"description": "A session ends this idle."})
+
+
+SIGN_IN = InboxSignInRequest()
+CODE = InboxCodeRequest()
+
+
+def _user(user: StaffUser) -> dict[str, Any]:
+    return {"id": user.id, "email": user.email, "name": user.name, "role": user.role}
+
+
+def _commit() -> None:
+    """Commits the change and its audit events together, or neither."""
+    try:
+        db.session.commit()
+    except SQLAlchemyError as exc:
+        db.session.rollback()
+        current_app.logger.error("inbox sign-in not saved error=%s", type(exc).__name__)
+        abort(503, description=NOT_SAVED)
+
+
+def _signed_in(user: StaffUser, answer: dict[str, Any]) -> Response:
+    """Ends the session of the step before and starts a signed-in one under a new token (so that
+    a token planted before the sign-in is worth nothing after it); commits; the answer."""
+    sessions.end(g.inbox_token)
+    token = sessions.start(user, "signed_in")
+    throttle.forget(user.email)
+    _commit()
+    response = jsonify({**answer, "user": _user(user), "csrf": sessions.csrf_token(token)})
+    sessions.set_cookie(response, token)
+    return response
+
+
+@bp.get("/sign-in")
+def sign_in_form():
+    """Start a sign-in: the CSRF token its POST must send.
+    ---
+    get:
+      responses:
+        200:
+          description: >-
+            The token, also set in the __Host-inbox-csrf cookie; the POST sends it as X-CSRF-Token.
+          content:
+            application/json:
+              schema: InboxSignInCsrf
+    """
+    token = secrets.token_urlsafe(32)
+    response = jsonify({"csrf": token})
+    response.set_cookie(CSRF_COOKIE, token, path="/", secure=True, httponly=True, samesite="Strict")
+    return response
+
+
+@bp.post("/sign-in")
+def sign_in():
+    """Sign in with e-mail and password, the first of two steps.
+    ---
+    post:
+      parameters:
+        - {name: X-CSRF-Token, in: header, required: true, schema: {type: string}, description: From GET.}
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: InboxSignInRequest
+      responses:
+        200:
+          description: Right; a session at the second step is set in the __Host-inbox-session cookie.
+          content:
+            application/json:
+              schema: InboxSignInStep
+        401:
+          description: >-
+            The e-mail or password is wrong, or the account may not sign in now (one answer for
+            all).
+          content:
+            application/json:
+              schema: HttpError
+        403:
+          description: Not sent from the inbox's own pages with the token from GET.
+          content:
+            application/json:
+              schema: HttpError
+    """
+    check_origin()
+    if not request.cookies.get(CSRF_COOKIE):
+        abort(403, description="The page's security token is missing or stale: reload the page.")
+    check_csrf(request.cookies[CSRF_COOKIE])
+    body = SIGN_IN.load(json_body())
+    email = body["email"].strip().lower()
+    user = db.session.scalar(select(StaffUser).where(StaffUser.email == email))
+    held_back = throttle.locked(email)
+    disabled = user is not None and user.disabled_at is not None
+    # Whatever the reason not to check the real hash, the dummy one is checked instead: the same
+    # work, the same time.
+    if not passwords.verify(None if held_back or disabled else user, body["password"]):
+        throttle.record_failure(email)
+        reason = "locked" if held_back else "disabled" if disabled else "password"
+        audit.record("sign_in_failed", user.id if user else None, reason=reason)
+        _commit()
+        abort(401, description=WRONG_PASSWORD)
+    assert user is not None  # only a user's hash verifies
+    earlier = request.cookies.get(sessions.COOKIE)
+    if earlier:
+        sessions.end(earlier)  # a new sign-in in this browser replaces its session
+    token = sessions.start(user, "password")
+    _commit()  # with the password's new hash, when it was rehashed
+    response = jsonify({"next": "code" if user.totp_secret else "enrol", "csrf": sessions.csrf_token(token)})
+    sessions.set_cookie(response, token)
+    response.delete_cookie(CSRF_COOKIE, path="/", secure=True, httponly=True, samesite="Strict")
+    return response
+
+
+def _code_failed(user: StaffUser, reason: str) -> NoReturn:
+    throttle.record_failure(user.email)
+    audit.record("sign_in_failed", user.id, reason=reason)
+    _commit()
+    abort(401, description=WRONG_CODE)
+
+
+@bp.post("/sign-in/code")
+@staff(stage="password")
+def sign_in_code():
+    """Finish signing in with the authenticator app's code or a recovery code.
+    ---
+    post:
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: InboxCodeRequest
+      responses:
+        200:
+          description: Signed in; a new session is set in the __Host-inbox-session cookie.
+          content:
+            application/json:
+              schema: InboxSignedIn
+        401:
+          description: >-
+            The code is wrong (or used before, or the account is held back after failed tries), or
+            there is no session at this step.
+          content:
+            application/json:
+              schema: HttpError
+        409:
+          description: The authenticator app is not set up yet; enrol first.
+          content:
+            application/json:
+              schema: HttpError
+    """
+    user, code = g.staff, CODE.load(json_body())["code"]
+    if not user.totp_secret:
+        abort(409, description="Set up your authenticator app first.")
+    if throttle.locked(user.email):
+        _code_failed(user, "locked")
+    if totp.is_code(code):
+        recovery = False
+        if not totp.verify(user, code):
+            _code_failed(user, "code")
+    else:
+        recovery = True
+        if not totp.use_recovery_code(user, code):
+            _code_failed(user, "recovery_code")
+    audit.record("sign_in", user.id, second_factor="recovery_code" if recovery else "totp")
+    if recovery:
+        audit.record("recovery_code_used", user.id, codes_left=totp.recovery_codes_left(user))
+    return _signed_in(user, {})
+
+
+@bp.get("/enrolment")
+@staff(stage="password")
+def enrolment():
+    """The authenticator app's secret to set up, as a QR code and as text.
+    ---
+    get:
+      responses:
+        200:
+          description: The secret (the same one until it is confirmed).
+          content:
+            application/json:
+              schema: InboxEnrolment
+        409:
+          description: The authenticator app is already set up.
+          content:
+            application/json:
+              schema: HttpError
+    """
+    user = g.staff
+    if user.totp_secret:
+        abort(409, description="Your authenticator app is already set up.")
+    pending = totp.begin_enrolment(user)
+    _commit()
+    return {"secret": pending.secret, "uri": pending.uri, "qr_svg": pending.qr_svg}
+
+
+@bp.post("/enrolment")
+@staff(stage="password")
+def confirm_enrolment():
+    """Confirm the authenticator app with its first code, and finish signing in.
+    ---
+    post:
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: InboxCodeRequest
+      responses:
+        200:
+          description: >-
+            Set up and signed in (a new session in the __Host-inbox-session cookie), with the ten
+            recovery codes, shown only this once.
+          content:
+            application/json:
+              schema: InboxEnrolled
+        409:
+          description: The app is already set up, or its secret was not fetched first.
+          content:
+            application/json:
+              schema: HttpError
+    """
+    user, code = g.staff, CODE.load(json_body())["code"]
+    if user.totp_secret:
+        abort(409, description="Your authenticator app is already set up.")
+    if not user.totp_pending:
+        abort(409, description="Start setting up your authenticator app first: reload the page.")
+    recovery_codes = totp.confirm_enrolment(user, code)
+    if recovery_codes is None:
+        raise ValidationError({"code": ["The code is wrong: type the one your app shows now."]})
+    audit.record("enrolled", user.id)
+    audit.record("sign_in", user.id, second_factor="totp")
+    return _signed_in(user, {"recovery_codes": recovery_codes})
+
+
+@bp.post("/sign-out")
+@staff()
+def sign_out():
+    """Sign out: the session ends.
+    ---
+    post:
+      responses:
+        204:
+          description: Signed out; the session cookie is cleared.
+    """
+    sessions.end(g.inbox_token)
+    audit.record("sign_out", g.staff.id)
+    _commit()
+    response = current_app.response_class(status=204)
+    sessions.clear_cookie(response)
+    return response
+
+
+@bp.get("/session")
+@staff()
+def session():
+    """Who is signed in, with the session's CSRF token.
+    ---
+    get:
+      responses:
+        200:
+          description: The user and the token every change must send as X-CSRF-Token.
+          content:
+            application/json:
+              schema: InboxSession
+    """
+    return {
+        "user": _user(g.staff),
+        "csrf": sessions.csrf_token(g.inbox_token),
+        "idle_minutes": current_app.config["INBOX_IDLE_MINUTES"],
+    }

@@ -1,14 +1,20 @@
-"""Staff of each role, signed in without the sign-in's steps, for the tests of what comes after."""
+"""Staff of each role, signed in without the sign-in's steps, for the tests of what comes after;
+staff whose authenticator app is set up, the sign-in's first step as the page takes it, and the
+audit trail as stored, for the tests of the sign-in itself."""
 
+import json
+
+import pyotp
 import pytest
 from argon2 import PasswordHasher
 
 from lead_service.extensions import db
-from lead_service.inbox import sessions
+from lead_service.inbox import sessions, totp
 from lead_service.inbox.models import AuditEvent, RecoveryCode, SignInFailure, StaffSession, StaffUser
 
 # What a browser on the site's own pages sends with a change (the service's SITE_URL default).
 SITE_ORIGIN = "http://127.0.0.1:3000"
+PASSWORD = "correct horse battery"
 
 
 @pytest.fixture(autouse=True)
@@ -22,9 +28,9 @@ def no_staff_left(app):
 
 @pytest.fixture
 def staff_user(app):
-    """Makes a staff user of a role (enrolled in TOTP unless told otherwise): their id."""
+    """Makes a staff user of a role, their authenticator app not set up (see `enrolled`): their id."""
 
-    def make(role: str = "viewer", email: str | None = None, password: str = "correct horse battery") -> int:
+    def make(role: str = "viewer", email: str | None = None, password: str = PASSWORD) -> int:
         with app.app_context():
             user = StaffUser(
                 email=email or f"{role}@staff.example",
@@ -57,3 +63,50 @@ def signed_in(app, client, staff_user):
         return client
 
     return sign_in
+
+
+@pytest.fixture
+def enrolled(app, staff_user):
+    """Makes a staff user whose authenticator app is set up: their id and the app's secret."""
+
+    def make(role: str = "viewer", email: str | None = None, password: str = PASSWORD) -> tuple[int, str]:
+        user_id = staff_user(role, email, password)
+        secret = pyotp.random_base32()
+        with app.app_context():
+            user = db.session.get(StaffUser, user_id)
+            user.totp_secret = totp._fernet().encrypt(secret.encode()).decode()
+            db.session.commit()
+        return user_id, secret
+
+    return make
+
+
+@pytest.fixture
+def password_step(client):
+    """Signs the test client in with an e-mail and password as the sign-in page does (the site's
+    Origin, the token from GET /api/inbox/sign-in): the answer. When right, the client sends the
+    new session's CSRF token from then on."""
+    client.environ_base.update({"HTTP_ORIGIN": SITE_ORIGIN, "HTTP_SEC_FETCH_SITE": "same-origin"})
+
+    def step(email: str, password: str = PASSWORD):
+        csrf = client.get("/api/inbox/sign-in").json["csrf"]
+        response = client.post(
+            "/api/inbox/sign-in", json={"email": email, "password": password}, headers={"X-CSRF-Token": csrf}
+        )
+        if response.status_code == 200:
+            client.environ_base["HTTP_X_CSRF_TOKEN"] = response.json["csrf"]
+        return response
+
+    return step
+
+
+@pytest.fixture
+def audit_trail(app):
+    """The audit events stored so far, oldest first, as (action, actor_id, detail)."""
+
+    def read() -> list[tuple[str, int | None, dict]]:
+        with app.app_context():
+            events = db.session.scalars(db.select(AuditEvent).order_by(AuditEvent.id)).all()
+            return [(e.action, e.actor_id, json.loads(e.detail) if e.detail else {}) for e in events]
+
+    return read

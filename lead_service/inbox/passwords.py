@@ -1,0 +1,59 @@
+"""Staff passwords: hashed with Argon2id at argon2-cffi's defaults (RFC 9106's choice for most
+uses), and hashed again at sign-in when those defaults have moved on; at least 12 characters, and
+none of the common ones that long (common-passwords.txt, whose header says where it comes from)."""
+
+import secrets
+from contextlib import suppress
+from functools import cache
+from pathlib import Path
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+
+from .models import StaffUser
+
+MIN_LENGTH = 12
+COMMON_PASSWORDS = Path(__file__).with_name("common-passwords.txt")
+
+_hasher = PasswordHasher()
+
+# Checked instead when there is no account to check, or it may not sign in now: the answer then
+# takes as long as a wrong password's, so its time does not tell which addresses are staff's.
+DUMMY_HASH = _hasher.hash(secrets.token_urlsafe(32))
+
+
+def hash_password(password: str) -> str:
+    return _hasher.hash(password)
+
+
+def verify(user: StaffUser | None, password: str) -> bool:
+    """Whether `password` is the user's (always False, in the same time, without one). A right
+    password whose hash has older parameters is hashed anew, for the caller to commit."""
+    if user is None:
+        with suppress(VerificationError):
+            _hasher.verify(DUMMY_HASH, password)
+        return False
+    try:
+        _hasher.verify(user.password_hash, password)
+    except (VerificationError, InvalidHashError):
+        return False
+    if _hasher.check_needs_rehash(user.password_hash):
+        user.password_hash = _hasher.hash(password)
+    return True
+
+
+@cache
+def _common() -> frozenset[str]:
+    """The list without its header, the comment lines at its top (a password may start with #)."""
+    lines = COMMON_PASSWORDS.read_text(encoding="utf-8").splitlines()
+    header = next(n for n, line in enumerate(lines) if not line.startswith("#"))
+    return frozenset(line.lower() for line in lines[header:] if line)
+
+
+def policy_errors(password: str) -> str | None:
+    """Why the password may not be used, or None when it may."""
+    if len(password) < MIN_LENGTH:
+        return f"A password needs at least {MIN_LENGTH} characters."
+    if password.lower() in _common():
+        return "This password is one of the most common ones, the first an attacker tries: choose another."
+    return None

@@ -1,0 +1,177 @@
+"""The second factor: TOTP as authenticator apps expect it (RFC 6238: six digits, 30-second steps,
+HMAC-SHA-1), its secret kept encrypted (Fernet, under INBOX_TOTP_KEY) so that a copy of the
+database alone signs nobody in, and ten single-use recovery codes for a lost phone."""
+
+import hashlib
+import re
+import secrets
+import time
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pyotp
+import segno
+from cryptography.fernet import Fernet, InvalidToken
+from flask import current_app
+from sqlalchemy import delete, func, or_, select, update
+
+from .. import content
+from ..config import instance_secret
+from ..extensions import db
+from .models import RecoveryCode, StaffUser
+
+DIGITS = 6
+STEP_SECONDS = 30
+# A code of the step before or after the server's is taken too: a phone's clock drifts, and a
+# person takes a few seconds to type.
+VALID_WINDOW = 1
+RECOVERY_CODES = 10
+# Lower-case base32: no 0/O or 1/I/l to confuse; ten characters, 50 random bits, as xxxxx-xxxxx.
+_RECOVERY_ALPHABET = "abcdefghijklmnopqrstuvwxyz234567"
+_TOTP_CODE = re.compile(rf"^\d{{{DIGITS}}}$")
+
+
+@dataclass(frozen=True)
+class Enrolment:
+    secret: str  # base32, for typing into an app that cannot scan
+    uri: str  # otpauth://, what the QR code holds
+    qr_svg: str  # an <svg> element, made here from the URI
+
+
+def _fernet() -> Fernet:
+    """INBOX_TOTP_KEY, or the instance's own key, made on first use (as SECRET_KEY's is)."""
+    app = current_app
+    if not app.config["INBOX_TOTP_KEY"]:
+        app.config["INBOX_TOTP_KEY"] = instance_secret(
+            Path(app.instance_path), "inbox_totp_key", lambda: Fernet.generate_key().decode()
+        )
+    try:
+        return Fernet(app.config["INBOX_TOTP_KEY"])
+    except ValueError as exc:
+        raise RuntimeError("INBOX_TOTP_KEY must be a Fernet key: 32 random bytes in URL-safe base64") from exc
+
+
+def _totp(secret: str) -> pyotp.TOTP:
+    return pyotp.TOTP(secret, digits=DIGITS, interval=STEP_SECONDS, digest=hashlib.sha1)
+
+
+def _now() -> float:
+    return time.time()
+
+
+def is_code(code: str) -> bool:
+    """Whether what was typed looks like an app's code (else it may be a recovery code)."""
+    return bool(_TOTP_CODE.match(code.replace(" ", "")))
+
+
+def begin_enrolment(user: StaffUser) -> Enrolment:
+    """The secret the user is to add to their app: the one already shown (a reload shows the same),
+    or a new one, kept encrypted in user.totp_pending (for the caller to commit)."""
+    fernet = _fernet()
+    try:
+        secret = fernet.decrypt(user.totp_pending.encode()).decode() if user.totp_pending else None
+    except InvalidToken:
+        secret = None  # kept under a key since replaced: no app has it yet, so a new one will do
+    if secret is None:
+        secret = pyotp.random_base32()  # 160 bits, as RFC 4226 recommends
+        user.totp_pending = fernet.encrypt(secret.encode()).decode()
+    uri = _totp(secret).provisioning_uri(name=user.email, issuer_name=content.load("site")["name"])
+    # The quiet zone of four modules and a white ground: a phone reads it on a dark page too.
+    svg = segno.make_qr(uri, error="m").svg_inline(
+        scale=5, border=4, dark="#000", light="#fff", title="QR code for your authenticator app"
+    )
+    return Enrolment(secret=secret, uri=uri, qr_svg=svg)
+
+
+def confirm_enrolment(user: StaffUser, code: str) -> list[str] | None:
+    """With a right code for the pending secret, makes it the user's, and their ten recovery codes
+    (any earlier ones void): the codes, to be shown once. None for a wrong code, or no enrolment
+    begun. For the caller to commit."""
+    if not user.totp_pending:
+        return None
+    secret = _fernet().decrypt(user.totp_pending.encode()).decode()
+    if not _accept(user, secret, code):
+        return None
+    user.totp_secret, user.totp_pending = user.totp_pending, None
+    db.session.execute(delete(RecoveryCode).where(RecoveryCode.user_id == user.id))
+    codes = []
+    for _ in range(RECOVERY_CODES):
+        raw = "".join(secrets.choice(_RECOVERY_ALPHABET) for _ in range(10))
+        db.session.add(RecoveryCode(user_id=user.id, code_hash=_recovery_hash(raw)))
+        codes.append(f"{raw[:5]}-{raw[5:]}")
+    return codes
+
+
+def verify(user: StaffUser, code: str) -> bool:
+    """Whether the code is the app's for now (a step either side taken), and of a later step than
+    the last code accepted: a code is good once. For the caller to commit."""
+    if not user.totp_secret:
+        return False
+    return _accept(user, _fernet().decrypt(user.totp_secret.encode()).decode(), code)
+
+
+def _accept(user: StaffUser, secret: str, code: str) -> bool:
+    code = code.replace(" ", "")
+    if not _TOTP_CODE.match(code):
+        return False
+    totp = _totp(secret)
+    current = totp.timecode(_now())
+    for step in range(current - VALID_WINDOW, current + VALID_WINDOW + 1):
+        if secrets.compare_digest(totp.generate_otp(step), code):
+            return _claim_step(user, step)
+    return False
+
+
+def _claim_step(user: StaffUser, step: int) -> bool:
+    """Records `step` as the last one used, unless it (or a later one) already is: in one UPDATE,
+    so that of two requests with the same code at the same moment, only one gets in."""
+    claimed = db.session.execute(
+        update(StaffUser)
+        .where(StaffUser.id == user.id)
+        .where(or_(StaffUser.totp_last_step.is_(None), StaffUser.totp_last_step < step))
+        .values(totp_last_step=step)
+        .execution_options(synchronize_session=False)
+    ).rowcount
+    if claimed:
+        user.totp_last_step = step
+    return bool(claimed)
+
+
+def _normalise(code: str) -> str:
+    return "".join(code.split()).replace("-", "").lower()
+
+
+def _recovery_hash(code: str) -> str:
+    return hashlib.sha256(_normalise(code).encode()).hexdigest()
+
+
+def use_recovery_code(user: StaffUser, code: str) -> bool:
+    """Whether the code is one of the user's unused recovery codes, marking it used (in one UPDATE,
+    so that it is good once even for two requests at the same moment). For the caller to commit."""
+    if not _normalise(code):
+        return False
+    used = db.session.execute(
+        update(RecoveryCode)
+        .where(RecoveryCode.user_id == user.id)
+        .where(RecoveryCode.code_hash == _recovery_hash(code))
+        .where(RecoveryCode.used_at.is_(None))
+        .values(used_at=datetime.now(UTC))
+        .execution_options(synchronize_session=False)
+    ).rowcount
+    return bool(used)
+
+
+def recovery_codes_left(user: StaffUser) -> int:
+    return db.session.scalar(
+        select(func.count())
+        .select_from(RecoveryCode)
+        .where(RecoveryCode.user_id == user.id, RecoveryCode.used_at.is_(None))
+    )
+
+
+def reset(user: StaffUser) -> None:
+    """Forgets the user's second factor and recovery codes: their next sign-in enrols again. For
+    the caller to commit."""
+    user.totp_secret = user.totp_pending = user.totp_last_step = None
+    db.session.execute(delete(RecoveryCode).where(RecoveryCode.user_id == user.id))

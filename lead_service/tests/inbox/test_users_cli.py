@@ -1,0 +1,210 @@
+"""`lead-service users ...`: staff accounts added, listed, disabled, given a new password or a new
+second factor from the command line, each with its audit event, sessions ended where they must."""
+
+import pytest
+from argon2 import PasswordHasher
+
+from lead_service.extensions import db
+from lead_service.inbox.models import RecoveryCode, StaffSession, StaffUser
+
+from .conftest import PASSWORD
+
+NEW_PASSWORD = "a brand new passphrase"
+
+
+def _user(app, email):
+    with app.app_context():
+        user = db.session.scalar(db.select(StaffUser).where(StaffUser.email == email))
+        if user is not None:
+            db.session.expunge(user)
+        return user
+
+
+def _sessions(app) -> int:
+    with app.app_context():
+        return db.session.scalar(db.select(db.func.count()).select_from(StaffSession))
+
+
+def _assert_nothing_said_in(trail, *secrets):
+    for action, _, detail in trail:
+        for secret in secrets:
+            assert secret.lower() not in repr(detail).lower(), action
+
+
+def test_add_asks_for_the_password_twice(app, runner, audit_trail):
+    result = runner.invoke(
+        args=["users", "add", " Ana@Staff.Example ", "--name", "Ana Lima", "--role", "sales"],
+        input=f"{NEW_PASSWORD}\n{NEW_PASSWORD}\n",
+    )
+
+    assert result.exit_code == 0, result.output
+    assert "Repeat for confirmation" in result.output
+    assert NEW_PASSWORD not in result.output  # not echoed
+    user = _user(app, "ana@staff.example")
+    assert (user.name, user.role, user.totp_secret, user.disabled_at) == ("Ana Lima", "sales", None, None)
+    assert user.password_hash.startswith("$argon2id$")
+    assert PasswordHasher().verify(user.password_hash, NEW_PASSWORD)
+    assert audit_trail() == [("user_added", None, {"user_id": user.id, "role": "sales"})]
+    _assert_nothing_said_in(audit_trail(), "ana@", "Ana Lima", NEW_PASSWORD)
+
+
+def test_add_reads_the_password_from_stdin(app, runner):
+    result = runner.invoke(
+        args=["users", "add", "bo@staff.example", "--name", "Bo", "--role", "admin", "--password-stdin"],
+        input=f"{NEW_PASSWORD}\nnot read\n",
+    )
+
+    assert result.exit_code == 0, result.output
+    assert PasswordHasher().verify(_user(app, "bo@staff.example").password_hash, NEW_PASSWORD)
+
+
+@pytest.mark.parametrize(
+    ("password", "message"),
+    [("too short", "at least 12 characters"), ("QwertyQwerty", "most common")],
+)
+def test_add_refuses_a_password_against_the_policy(app, runner, audit_trail, password, message):
+    result = runner.invoke(
+        args=["users", "add", "cy@staff.example", "--name", "Cy", "--role", "viewer", "--password-stdin"],
+        input=f"{password}\n",
+    )
+
+    assert result.exit_code == 1
+    assert message in result.output
+    assert _user(app, "cy@staff.example") is None
+    assert audit_trail() == []
+
+
+def test_add_refuses_an_address_taken_in_any_case(app, runner, staff_user):
+    staff_user("viewer", "dee@staff.example")
+
+    result = runner.invoke(
+        args=["users", "add", "DEE@staff.example", "--name", "Dee", "--role", "admin", "--password-stdin"],
+        input=f"{NEW_PASSWORD}\n",
+    )
+
+    assert result.exit_code == 1
+    assert "exists already" in result.output
+    assert _user(app, "dee@staff.example").role == "viewer"
+
+
+@pytest.mark.parametrize(
+    "args", [["not-an-address", "--role", "sales"], ["e@staff.example", "--role", "boss"]]
+)
+def test_add_refuses_what_is_not_an_address_or_a_role(app, runner, args):
+    result = runner.invoke(
+        args=["users", "add", *args, "--name", "E", "--password-stdin"], input=f"{NEW_PASSWORD}\n"
+    )
+
+    assert result.exit_code != 0
+    with app.app_context():
+        assert db.session.scalar(db.select(db.func.count()).select_from(StaffUser)) == 0
+
+
+def test_list_shows_each_user_on_a_line(app, runner, staff_user, enrolled):
+    staff_user("viewer", "v@staff.example")
+    enrolled("admin", "a@staff.example")
+    runner.invoke(args=["users", "disable", "v@staff.example"])
+
+    result = runner.invoke(args=["users", "list"])
+
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert len(lines) == 2
+    assert lines[0].startswith("v@staff.example  A viewer  viewer  not enrolled  disabled ")
+    assert lines[1] == "a@staff.example  A admin  admin  enrolled  active"
+    assert "2 staff user(s)" in result.stderr
+
+
+def test_disable_signs_them_out_at_once_and_for_good(app, runner, signed_in, password_step, audit_trail):
+    browser = signed_in("sales", "sam@staff.example")
+    assert browser.get("/api/inbox/session").status_code == 200
+
+    result = runner.invoke(args=["users", "disable", "SAM@staff.example"])
+
+    assert result.exit_code == 0, result.output
+    assert "1 session(s) ended" in result.output
+    assert browser.get("/api/inbox/session").status_code == 401
+    assert _sessions(app) == 0
+    user = _user(app, "sam@staff.example")
+    assert user.disabled_at is not None
+    assert password_step("sam@staff.example").status_code == 401
+    assert audit_trail()[0] == ("user_disabled", None, {"user_id": user.id, "sessions_ended": 1})
+    _assert_nothing_said_in(audit_trail(), "sam@")
+
+
+def test_disable_twice_changes_nothing(app, runner, staff_user, audit_trail):
+    staff_user("sales", "sam@staff.example")
+    runner.invoke(args=["users", "disable", "sam@staff.example"])
+    first = _user(app, "sam@staff.example").disabled_at
+
+    result = runner.invoke(args=["users", "disable", "sam@staff.example"])
+
+    assert result.exit_code == 0
+    assert "disabled already" in result.output
+    assert _user(app, "sam@staff.example").disabled_at == first
+    assert [action for action, _, _ in audit_trail()] == ["user_disabled"]
+
+
+@pytest.mark.parametrize("command", [["disable"], ["set-password", "--password-stdin"], ["reset-2fa"]])
+def test_an_unknown_address_is_an_error(runner, command):
+    result = runner.invoke(
+        args=["users", command[0], "nobody@staff.example", *command[1:]], input=f"{NEW_PASSWORD}\n"
+    )
+
+    assert result.exit_code == 1
+    assert "no staff user" in result.output
+
+
+def test_set_password_ends_their_sessions(app, runner, signed_in, password_step, audit_trail):
+    browser = signed_in("sales", "sam@staff.example")
+    before = _user(app, "sam@staff.example")
+
+    result = runner.invoke(
+        args=["users", "set-password", "sam@staff.example"], input=f"{NEW_PASSWORD}\n{NEW_PASSWORD}\n"
+    )
+
+    assert result.exit_code == 0, result.output
+    assert browser.get("/api/inbox/session").status_code == 401
+    after = _user(app, "sam@staff.example")
+    assert after.password_changed_at > before.password_changed_at
+    assert PasswordHasher().verify(after.password_hash, NEW_PASSWORD)
+    assert password_step("sam@staff.example", PASSWORD).status_code == 401
+    assert password_step("sam@staff.example", NEW_PASSWORD).status_code == 200
+    assert audit_trail()[0] == ("password_reset", None, {"user_id": after.id, "sessions_ended": 1})
+    _assert_nothing_said_in(audit_trail(), "sam@", NEW_PASSWORD)
+
+
+def test_set_password_refuses_a_password_against_the_policy(app, runner, signed_in, audit_trail):
+    browser = signed_in("sales", "sam@staff.example")
+    before = _user(app, "sam@staff.example")
+
+    result = runner.invoke(
+        args=["users", "set-password", "sam@staff.example", "--password-stdin"], input="short\n"
+    )
+
+    assert result.exit_code == 1
+    assert "at least 12 characters" in result.output
+    assert _user(app, "sam@staff.example").password_hash == before.password_hash
+    assert browser.get("/api/inbox/session").status_code == 200
+    assert audit_trail() == []
+
+
+def test_reset_2fa_makes_them_set_the_app_up_again(app, client, runner, enrolled, password_step, audit_trail):
+    user_id, _ = enrolled("sales", "sam@staff.example")
+    with app.app_context():
+        db.session.add(RecoveryCode(user_id=user_id, code_hash="0" * 64))
+        user = db.session.get(StaffUser, user_id)
+        user.totp_last_step = 1
+        db.session.commit()
+    assert password_step("sam@staff.example").json["next"] == "code"
+
+    result = runner.invoke(args=["users", "reset-2fa", "sam@staff.example"])
+
+    assert result.exit_code == 0, result.output
+    user = _user(app, "sam@staff.example")
+    assert (user.totp_secret, user.totp_pending, user.totp_last_step) == (None, None, None)
+    with app.app_context():
+        assert db.session.scalar(db.select(db.func.count()).select_from(RecoveryCode)) == 0
+    assert client.get("/api/inbox/enrolment").status_code == 401  # the password step's session ended
+    assert password_step("sam@staff.example").json["next"] == "enrol"
+    assert audit_trail()[0] == ("two_factor_reset", None, {"user_id": user_id, "sessions_ended": 1})
