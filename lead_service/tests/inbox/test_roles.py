@@ -1,0 +1,100 @@
+"""Every /api/inbox/ endpoint behind the guard, asked with no session, by each role, by a disabled
+user and halfway through a sign-in, answers as one table says: the service, not the pages,
+decides who may do what."""
+
+import uuid
+from datetime import UTC, datetime
+
+import pytest
+from werkzeug.routing import Rule
+
+from lead_service.api.openapi import openapi_path
+from lead_service.extensions import db
+from lead_service.inbox import sessions
+from lead_service.inbox.models import StaffUser
+from lead_service.models import ContactMessage, OutboxMessage
+
+from .conftest import SITE_ORIGIN
+
+WHO = ("nobody", "viewer", "sales", "admin", "disabled", "halfway")
+# The sign-in's first step is the one way in without a session: test_sign_in.py has its cases.
+UNGUARDED = {("GET", "/api/inbox/sign-in"), ("POST", "/api/inbox/sign-in")}
+LEAD = "/api/inbox/leads/{kind}/{lead_id}"
+TABLE = {
+    #                                                   nobody viewer sales admin disabled halfway
+    ("GET", "/api/inbox/session"): (401, 200, 200, 200, 401, 401),
+    ("POST", "/api/inbox/sign-out"): (401, 204, 204, 204, 401, 401),
+    # Halfway means the password was right and the second factor is to come: only its steps.
+    ("POST", "/api/inbox/sign-in/code"): (401, 401, 401, 401, 401, 409),
+    ("GET", "/api/inbox/enrolment"): (401, 401, 401, 401, 401, 200),
+    ("POST", "/api/inbox/enrolment"): (401, 401, 401, 401, 401, 409),
+    ("GET", "/api/inbox/leads"): (401, 200, 200, 200, 401, 401),
+    ("GET", LEAD): (401, 200, 200, 200, 401, 401),
+    ("POST", f"{LEAD}/retry"): (401, 403, 200, 200, 401, 401),
+    ("GET", "/api/inbox/audit"): (401, 403, 403, 200, 401, 401),
+}  # fmt: skip
+BODIES = {"/api/inbox/sign-in/code": {"code": "000000"}, "/api/inbox/enrolment": {"code": "000000"}}
+
+
+def _inbox_rules(app) -> set[tuple[str, str]]:
+    rules: list[Rule] = [rule for rule in app.url_map.iter_rules() if rule.rule.startswith("/api/inbox/")]
+    return {(method, openapi_path(rule)) for rule in rules for method in rule.methods - {"HEAD", "OPTIONS"}}
+
+
+def test_the_table_covers_every_inbox_endpoint(app):
+    assert set(TABLE) | UNGUARDED == _inbox_rules(app)
+
+
+@pytest.fixture
+def lead(app, client):
+    """A stored contact message with its notification pending, as the site leaves one."""
+    with app.app_context():
+        row = ContactMessage(form="contact", name="Mina Lee", email="mina@harbor.io", message="Hello")
+        db.session.add(row)
+        db.session.flush()
+        db.session.add(OutboxMessage(lead_kind="contact", lead_id=row.id))
+        db.session.commit()
+        return {"kind": "contact", "lead_id": row.id}
+
+
+def _as(app, client, who: str):
+    """The client as `who`: a session of a new user of that role, sent with the site's Origin and
+    the session's CSRF token as the inbox's pages send them, or no session at all."""
+    if who == "nobody":
+        return client
+    role = who if who in ("viewer", "sales", "admin") else "admin"
+    with app.app_context():
+        user = StaffUser(
+            email=f"{who}-{uuid.uuid4().hex[:8]}@staff.example",
+            name=who,
+            role=role,
+            password_hash="not used: the session is made here",
+        )
+        db.session.add(user)
+        db.session.flush()
+        token = sessions.start(user, "password" if who == "halfway" else "signed_in")
+        if who == "disabled":
+            # Disabled behind the command's back, its session left: the guard itself refuses it.
+            user.disabled_at = datetime.now(UTC)
+        db.session.commit()
+        csrf = sessions.csrf_token(token)
+    client.set_cookie(sessions.COOKIE, token, domain="localhost", path="/", secure=True)
+    client.environ_base.update(
+        {"HTTP_ORIGIN": SITE_ORIGIN, "HTTP_SEC_FETCH_SITE": "same-origin", "HTTP_X_CSRF_TOKEN": csrf}
+    )
+    return client
+
+
+@pytest.mark.parametrize("endpoint", sorted(TABLE), ids=lambda e: f"{e[0]} {e[1]}")
+def test_each_endpoint_answers_each_caller_as_the_table_says(app, lead, endpoint):
+    method, path = endpoint
+    url = path.format(**lead)
+    answers = {}
+    for who in WHO:
+        client = _as(app, app.test_client(), who)
+        response = client.open(url, method=method, json=BODIES.get(path) if method == "POST" else None)
+        answers[who] = response.status_code
+        if response.status_code >= 400:
+            assert response.is_json, (who, response.data[:200])
+
+    assert tuple(answers[who] for who in WHO) == TABLE[endpoint], answers
