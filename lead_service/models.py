@@ -32,6 +32,13 @@ class LeadMixin:
 
 class ContactMessage(LeadMixin, db.Model):
     __tablename__ = "contact_messages"
+    # The inbox reads leads newest first under a cursor, per form and without spam, from these.
+    # Migration 0008 also makes the search indexes, which no model declares: PostgreSQL's generated
+    # columns and SQLite's FTS5 tables (see lead_service/inbox/highlight.py).
+    __table_args__ = (
+        Index("ix_contact_messages_list", "spam", "created_at", "id"),
+        Index("ix_contact_messages_form_list", "form", "spam", "created_at", "id"),
+    )
 
     # Which contact form sent it: the header modal ("contact") or the case-studies page.
     form: Mapped[str] = mapped_column(Text, nullable=False)
@@ -44,6 +51,7 @@ class ContactMessage(LeadMixin, db.Model):
 
 class QuoteRequest(LeadMixin, db.Model):
     __tablename__ = "quote_requests"
+    __table_args__ = (Index("ix_quote_requests_list", "spam", "created_at", "id"),)
 
     name: Mapped[str] = mapped_column(Text, nullable=False)
     email: Mapped[str] = mapped_column(Text, nullable=False)

@@ -16,6 +16,7 @@ from ..extensions import db
 from ..models import LEAD_MODELS, OutboxMessage, as_utc
 from ..outbox import queue, worker
 from ..profile_pdf import build_profile_pdf
+from . import fake_leads
 from .content_summary import summary
 
 kind_option = click.option(
@@ -116,6 +117,24 @@ def purge_leads(days):
         raise click.UsageError("Give --older-than DAYS or set LEAD_RETENTION_DAYS.")
     before = datetime.now(UTC) - timedelta(days=days)
     _report(retention.purge(before), f"older than {days} days (before {before:%Y-%m-%d %H:%M} UTC)")
+
+
+@leads.command("fake")
+@click.option("--count", type=click.IntRange(min=1, max=1_000_000), required=True, help="How many leads.")
+@click.option("--seed", type=int, help="The same seed makes the same leads (their times aside).")
+@with_appcontext
+def fake_leads_command(count, seed):
+    """Add made-up leads for development and the bench (a test database only)."""
+    if not fake_leads.allowed(db.engine.url):
+        raise click.UsageError(
+            "Made-up leads go only into a local SQLite file or a PostgreSQL database whose name"
+            " contains 'test': this one may hold real leads."
+        )
+    made = fake_leads.generate(count, seed)
+    click.echo(
+        f"added {made['contact']} contact message(s) and {made['quote']} quote request(s),"
+        f" {made['spam']} of them spam"
+    )
 
 
 @click.group("outbox")

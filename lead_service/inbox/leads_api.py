@@ -1,5 +1,384 @@
-"""The leads as the inbox reads them: the list with its filters, search and counts, a lead's detail."""
+"""The leads as the inbox reads them: the list with its filters, search and counts, a lead's detail,
+and a notification sent again. Every staff role reads; sales and admins retry."""
 
-from flask import Blueprint
+import re
+from typing import Any
+
+from flask import Blueprint, abort, current_app, g, request
+from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate, validates_schema
+
+from ..extensions import db
+from ..models import OutboxMessage, as_utc
+from ..outbox import queue
+from ..schemas import FORMS
+from . import audit, lead_queries
+from .guard import staff
+from .highlight import MAX_QUERY_LENGTH, MAX_TERMS, terms
+from .lead_queries import FORM_NAMES, SPAM_CHOICES, Cursor, Filters
 
 bp = Blueprint("inbox_leads", __name__, url_prefix="/api/inbox")
+
+# The notification channels, and the setting that turns each on (lead_service.outbox.channels).
+CHANNELS = {"email": "SMTP_HOST", "webhook": "WEBHOOK_URL"}
+
+
+class LeadsQuery(Schema):
+    class Meta:
+        unknown = EXCLUDE
+
+    form = fields.String(validate=validate.OneOf(FORM_NAMES))
+    since = fields.Date(format="%Y-%m-%d", data_key="from")
+    until = fields.Date(format="%Y-%m-%d", data_key="to")
+    spam = fields.String(validate=validate.OneOf(SPAM_CHOICES))
+    q = fields.String(
+        validate=validate.Length(
+            max=MAX_QUERY_LENGTH, error=f"Search for at most {MAX_QUERY_LENGTH} characters."
+        )
+    )
+    cursor = fields.String()
+
+    @validates_schema
+    def dates_in_order(self, data: dict[str, Any], **_kwargs: Any) -> None:
+        if data.get("since") and data.get("until") and data["since"] > data["until"]:
+            raise ValidationError("The first day comes after the last.", "to")
+
+
+LEADS_QUERY = LeadsQuery()
+
+
+def _filters() -> tuple[Filters, Cursor | None, str]:
+    """The list's filters, cursor and search text from the query string; 400 for any invalid."""
+    query = LEADS_QUERY.load(request.args)
+    text = query.get("q", "").strip()
+    found = terms(text) if text else None
+    if found and len(found) > MAX_TERMS:
+        raise ValidationError({"q": [f"Search for at most {MAX_TERMS} words."]})
+    cursor = None
+    if "cursor" in query:
+        try:
+            cursor = Cursor.decode(query["cursor"])
+        except ValueError:
+            raise ValidationError(
+                {"cursor": ["Not a cursor of this list: start from its first page."]}
+            ) from None
+    filters = Filters(
+        form=query.get("form"),
+        since=query.get("since"),
+        until=query.get("until"),
+        spam=query.get("spam"),
+        terms=found,
+    )
+    return filters, cursor, text
+
+
+# The parts of the views' OpenAPI docstrings that several share, filled in by @_documented at the
+# placeholder's own indentation.
+_SHARED_DOCS = {
+    "LIST_PARAMETERS": f"""
+- {{name: form, in: query, schema: {{type: string, enum: [{", ".join(FORM_NAMES)}]}}, description: One form.}}
+- name: from
+  in: query
+  schema: {{type: string, format: date}}
+  description: The first UTC day (YYYY-MM-DD).
+- name: to
+  in: query
+  schema: {{type: string, format: date}}
+  description: The last UTC day (YYYY-MM-DD), included.
+- name: spam
+  in: query
+  schema: {{type: string, enum: [only, include]}}
+  description: Spam is left out unless asked for, alone (only) or with the rest (include).
+- name: q
+  in: query
+  schema: {{type: string, maxLength: {MAX_QUERY_LENGTH}}}
+  description: >-
+    Search: each word starts a word of the name, company, e-mail, phone, message or project, or
+    (3 characters or more) is part of the e-mail address or of the phone number.
+- name: cursor
+  in: query
+  schema: {{type: string}}
+  description: The `next` of the page before.
+""",
+    "LEAD_PATH_PARAMETERS": """
+- {name: kind, in: path, required: true, schema: {type: string, enum: [contact, quote]}}
+- {name: lead_id, in: path, required: true, schema: {type: integer}}
+""",
+    "NOTIFICATION": """
+type: [object, "null"]
+properties:
+  id: {type: integer}
+  status: {type: string, enum: [pending, delivered, dead]}
+  attempts: {type: integer}
+  queued_at: {type: string, format: date-time}
+  next_attempt_at: {type: [string, "null"], format: date-time}
+  delivered_at: {type: [string, "null"], format: date-time}
+  last_error: {type: [string, "null"]}
+  channels:
+    type: object
+    additionalProperties:
+      type: object
+      required: [state]
+      properties:
+        state: {type: string, enum: [sent, failed, dead, pending, not_configured]}
+        at: {type: string, format: date-time}
+        error: {type: [string, "null"]}
+        next_attempt_at: {type: string, format: date-time}
+""",
+    "ERRORS": """
+401:
+  description: No signed-in session.
+  content: {application/json: {schema: HttpError}}
+403:
+  description: The user's role may not do this, or a change came from another origin.
+  content: {application/json: {schema: HttpError}}
+""",
+}
+_PLACEHOLDER = re.compile(r"^( *)<([A-Z_]+)>$", re.MULTILINE)
+
+
+def _documented(view: Any) -> Any:
+    """Fills the shared parts into a view's OpenAPI docstring, each at its placeholder's indentation."""
+
+    def fill(match: re.Match[str]) -> str:
+        indent, name = match.groups()
+        return "\n".join(indent + line for line in _SHARED_DOCS[name].strip("\n").split("\n"))
+
+    view.__doc__ = _PLACEHOLDER.sub(fill, view.__doc__ or "")
+    return view
+
+
+@bp.get("/leads")
+@staff()
+@_documented
+def list_leads():
+    """The leads of every form, newest first, 50 a page, with the counts per form.
+    ---
+    get:
+      parameters:
+        <LIST_PARAMETERS>
+      responses:
+        200:
+          description: >-
+            A page of leads, newest first (ties by kind, then id), each with the fields the list
+            shows, whether its notification went out by e-mail, and, when searching, `highlight`:
+            each field a term was found in, as text segments (`match` true where found; a message
+            or project only around its first match); `next`, the cursor of the next page (null
+            after the last); `counts`, the leads of each form under every filter but the form (on
+            the first page only: null with a cursor).
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [leads, next, counts]
+                properties:
+                  leads:
+                    type: array
+                    items:
+                      type: object
+                      required: [kind, id, received, form, name, company, email, page, spam, notified]
+                      properties:
+                        kind: {type: string, enum: [contact, quote]}
+                        id: {type: integer}
+                        received: {type: string, format: date-time}
+                        form: {type: string}
+                        name: {type: string}
+                        company: {type: [string, "null"]}
+                        email: {type: string}
+                        page: {type: [string, "null"]}
+                        spam: {type: boolean}
+                        notified: {type: boolean}
+                        highlight:
+                          type: object
+                          additionalProperties:
+                            type: array
+                            items:
+                              type: object
+                              properties:
+                                text: {type: string}
+                                match: {type: boolean}
+                  next: {type: [string, "null"]}
+                  counts:
+                    type: [object, "null"]
+                    additionalProperties: {type: integer}
+        400:
+          description: An invalid filter or cursor.
+          content: {application/json: {schema: ValidationErrors}}
+        <ERRORS>
+    """
+    filters, cursor, text = _filters()
+    answer = lead_queries.page(filters, cursor)
+    # The tabs' counts, with the first page: they do not change with the page (and cost most).
+    answer["counts"] = lead_queries.counts(filters) if cursor is None else None
+    if text:
+        # The length only: what staff look for says what they know of someone.
+        audit.record("search", g.staff.id, query_length=len(text))
+        db.session.commit()
+    return answer
+
+
+def _lead_or_404(kind: str, lead_id: int) -> Any:
+    found = lead_queries.lead(kind, lead_id)
+    if found is None:
+        abort(404, description="There is no such lead: it may have been erased.")
+    return found
+
+
+# The outbox's record of a failure: "<channel or notice>: <what>", several joined by "; ".
+_FAILURE_START = re.compile(r"; (?=(?:notice|" + "|".join(CHANNELS) + "): )")
+
+
+def _failures(last_error: str | None) -> dict[str, str]:
+    found: dict[str, str] = {}
+    for failure in _FAILURE_START.split(last_error or ""):
+        where, separator, what = failure.partition(": ")
+        if separator:
+            found[where] = what
+    return found
+
+
+def _time(moment: Any) -> str | None:
+    return as_utc(moment).isoformat() if moment else None
+
+
+def notification_state(row: OutboxMessage | None) -> dict[str, Any] | None:
+    """The notification's status and, per channel: sent (when), failed (why, and the next try),
+    dead (why), pending, or not_configured (off now, or when it was delivered)."""
+    if row is None:
+        return None
+    failures = _failures(row.last_error)
+    channels = {}
+    for name, setting in CHANNELS.items():
+        sent_at = getattr(row, f"{name}_sent_at")
+        error = failures.get(name) or failures.get("notice")
+        if sent_at is not None:
+            state: dict[str, Any] = {"state": "sent", "at": _time(sent_at)}
+        elif row.status == "delivered" or not current_app.config[setting]:
+            state = {"state": "not_configured"}
+        elif row.status == "dead":
+            state = {"state": "dead", "error": error}
+        elif row.attempts and error:
+            state = {"state": "failed", "error": error, "next_attempt_at": _time(row.next_attempt_at)}
+        else:
+            state = {"state": "pending"}
+        channels[name] = state
+    return {
+        "id": row.id,
+        "status": row.status,
+        "attempts": row.attempts,
+        "queued_at": _time(row.created_at),
+        "next_attempt_at": _time(row.next_attempt_at) if row.status == "pending" else None,
+        "delivered_at": _time(row.delivered_at),
+        "last_error": row.last_error,
+        "channels": channels,
+    }
+
+
+def _form_fields(form: str, found: Any) -> list[dict[str, Any]]:
+    """The form's fields in its order, under its labels (the hidden page field apart)."""
+    return [
+        {"field": field, "label": spec["label"], "value": getattr(found, field, None)}
+        for field, spec in FORMS["forms"][form]["fields"].items()
+        if spec["type"] != "hidden"
+    ]
+
+
+@bp.get("/leads/<kind>/<int:lead_id>")
+@staff()
+@_documented
+def lead_detail(kind: str, lead_id: int):
+    """A lead: every field under its form's label, where and when it came, and its notification.
+    ---
+    get:
+      parameters:
+        <LEAD_PATH_PARAMETERS>
+      responses:
+        200:
+          description: >-
+            The lead, its fields in the form's order under the form's labels, and its notification
+            (null for spam, which nobody is told of) with each channel's state.
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [kind, id, form, form_title, received, page, spam, fields, notification]
+                properties:
+                  kind: {type: string, enum: [contact, quote]}
+                  id: {type: integer}
+                  form: {type: string}
+                  form_title: {type: string}
+                  received: {type: string, format: date-time}
+                  page: {type: [string, "null"]}
+                  spam: {type: boolean}
+                  fields:
+                    type: array
+                    items:
+                      type: object
+                      properties:
+                        field: {type: string}
+                        label: {type: string}
+                        value: {type: [string, "null"]}
+                  notification:
+                    <NOTIFICATION>
+        404:
+          description: No such lead.
+          content: {application/json: {schema: HttpError}}
+        <ERRORS>
+    """
+    found = _lead_or_404(kind, lead_id)
+    form = getattr(found, "form", kind)
+    answer = {
+        "kind": kind,
+        "id": found.id,
+        "form": form,
+        "form_title": FORMS["forms"][form]["title"],
+        "received": _time(found.created_at),
+        "page": found.page,
+        "spam": found.spam,
+        "fields": _form_fields(form, found),
+        "notification": notification_state(lead_queries.notification(kind, lead_id)),
+    }
+    audit.record("lead_viewed", g.staff.id, lead=(kind, lead_id))
+    db.session.commit()
+    return answer
+
+
+@bp.post("/leads/<kind>/<int:lead_id>/retry")
+@staff("sales")
+@_documented
+def retry_notification(kind: str, lead_id: int):
+    """Send a lead's notification again, from a first try.
+    ---
+    post:
+      parameters:
+        <LEAD_PATH_PARAMETERS>
+      responses:
+        200:
+          description: Queued again; the notification as it now stands.
+          content:
+            application/json:
+              schema:
+                type: object
+                properties:
+                  notification:
+                    <NOTIFICATION>
+        404:
+          description: No such lead.
+          content: {application/json: {schema: HttpError}}
+        409:
+          description: The notification was delivered, or the lead has none (spam).
+          content: {application/json: {schema: HttpError}}
+        <ERRORS>
+    """
+    _lead_or_404(kind, lead_id)
+    # Written first: on SQLite the write lock is then this request's, so no worker can deliver the
+    # notification between the look at its status below and the re-queue (on PostgreSQL, its row
+    # is locked). Rolled back with the rest when there is nothing to retry.
+    audit.record("notification_retried", g.staff.id, lead=(kind, lead_id))
+    db.session.flush()
+    row = lead_queries.notification(kind, lead_id, lock=True)
+    if row is None or row.status == "delivered":
+        db.session.rollback()
+        what = "was delivered" if row is not None else "does not exist: nobody is told of spam"
+        abort(409, description=f"The lead's notification {what}.")
+    queue.requeue([row.id])  # commits, the audit event with it
+    return {"notification": notification_state(lead_queries.notification(kind, lead_id))}

@@ -1,5 +1,6 @@
 """The migrations create exactly the tables the models describe, and carry stored rows along."""
 
+import re
 from datetime import UTC, datetime, timedelta
 
 import flask_migrate
@@ -11,10 +12,32 @@ from sqlalchemy import text
 from lead_service import create_app
 from lead_service.extensions import db
 
+# The lead search's own objects (migration 0008), which no model can declare: SQLite's FTS5 tables
+# (with their shadow tables), and PostgreSQL's generated tsvector and trigram columns and their GIN
+# indexes, which exist on one database only. Exactly these are left out of the comparison.
+SEARCH_TABLE = re.compile(r"^lead_search_(contact|quote)_(words|parts)(_(data|idx|docsize|config|content))?$")
+SEARCH_COLUMNS = {"search_vector", "search_parts"}
+SEARCH_INDEXES = {
+    f"ix_{table}_{column}" for table in ("contact_messages", "quote_requests") for column in SEARCH_COLUMNS
+}
+
+
+def _not_search_name(name, type_, _parent_names):
+    return not (type_ == "table" and SEARCH_TABLE.match(name))
+
+
+def _not_search_object(_object, name, type_, reflected, _compare_to):
+    if reflected and type_ == "column" and name in SEARCH_COLUMNS:
+        return False
+    return not (reflected and type_ == "index" and name in SEARCH_INDEXES)
+
 
 def test_models_and_migrations_do_not_drift(app):
     with app.app_context(), db.engine.connect() as connection:
-        differences = compare_metadata(MigrationContext.configure(connection), db.metadata)
+        context = MigrationContext.configure(
+            connection, opts={"include_name": _not_search_name, "include_object": _not_search_object}
+        )
+        differences = compare_metadata(context, db.metadata)
 
     assert differences == []
 

@@ -1,0 +1,214 @@
+"""Made-up leads for development and the bench: `lead-service leads fake --count N`.
+
+Names, companies and texts come from the small word lists below; every address is at a reserved
+domain (.example, .test) and every notification is delivered or dead, never due, so that no worker
+sends anything about them. Only a local SQLite file or a PostgreSQL database whose name says "test"
+takes them."""
+
+import random
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from sqlalchemy import insert, text
+from sqlalchemy.engine import URL
+
+from ..extensions import db
+from ..models import ContactMessage, OutboxMessage, QuoteRequest
+from ..schemas import FORMS
+
+BATCH = 2000
+
+
+def _words(text: str) -> tuple[str, ...]:
+    return tuple(text.split())
+
+
+FIRST_NAMES = _words(
+    "Mina Tom Aisha Lucas Sofia Kenji Amara Diego Priya Noah Elena Omar Hana Felix Zara Ivan Leila "
+    "Mateo Yuki Grace Arjun Chloe Samuel Nadia Theo Ingrid Rafael Mei Jonas Fatima Oscar Lena Tariq "
+    "Clara Ravi Emma Kwame Ana Viktor Sara"
+)
+LAST_NAMES = _words(
+    "Lee Berg Rahman Silva Novak Tanaka Okafor Garcia Patel Muller Rossi Haddad Kim Weber Khan "
+    "Petrov Hassan Lopez Sato Brown Sharma Martin Cohen Nguyen Dubois Larsen Costa Wong Fischer Ali "
+    "Jensen Moreau Aziz Schmidt Iyer Smith Mensah Pereira Horvat Ahmed"
+)
+COMPANY_WORDS = _words(
+    "Harbor Northwind Bluebird Summit Cedar Atlas Lumen Quartz Meridian Orchid Granite Vertex Nimbus "
+    "Falcon Willow Beacon Cobalt Juniper Aurora Pioneer"
+)
+COMPANY_ENDINGS = (*_words("Labs Group Studio Logistics Health Retail Ventures Ltd Foods"), "& Co")
+DOMAINS = ("example", "test")
+PAGES = (*_words("/ /services /services/web-development /case-studies /ai-solutions /blog /about"), None)
+WANTS = (
+    "a new website for our clinic",
+    "a mobile app for our delivery drivers",
+    "an online shop with stock sync",
+    "a booking system for our studio",
+    "a dashboard for our sales data",
+    "help moving our platform to the cloud",
+    "an AI assistant for customer support",
+    "a redesign of our customer portal",
+    "an internal tool to replace our spreadsheets",
+    "a learning platform for our trainees",
+)
+DETAILS = (
+    "We would like to launch before the summer.",
+    "Our current system is slow and hard to change.",
+    "We have a small budget but can grow it later.",
+    "Could you share a similar case study?",
+    "We need it to work in English and Malay.",
+    "Please call me in the afternoon.",
+    "Our team has five people who would use it daily.",
+    "We already have designs in Figma.",
+    "Integration with our payment provider is a must.",
+    "Can we meet next week to discuss it?",
+)
+SPAM_TEXTS = (
+    "Boost your SEO ranking today!!! Visit our site for cheap backlinks",
+    "Congratulations, you have been selected for a crypto giveaway",
+    "We sell verified accounts and followers at the best price",
+)
+COUNTRIES = ("Malaysia", "United Kingdom", "Singapore", "Germany", "United States", "India", None)
+BUDGETS = tuple(FORMS["forms"]["quote"]["fields"]["budget"]["options"])
+ERRORS = (
+    "email: SMTP smtp.example:587: ConnectionRefusedError: [Errno 111] Connection refused",
+    "webhook: webhook answered 502",
+    "email: SMTP smtp.example:587: TimeoutError: timed out; webhook: webhook: ConnectTimeout",
+)
+
+
+def allowed(url: URL) -> bool:
+    """Only a database that holds nothing real: a local SQLite file, or PostgreSQL named *test*."""
+    backend, name = url.get_backend_name(), url.database or ""
+    if backend == "sqlite":
+        return bool(name) and "memory" not in name  # :memory:, file::memory:, ?mode=memory
+    return backend == "postgresql" and "test" in name.lower()
+
+
+def _phone(rng: random.Random, kind: str) -> str:
+    """A number in the ranges kept for drama and examples, written as visitors write them (a quote's
+    in E.164, as the service stores it)."""
+    choice = rng.randrange(3)
+    if choice == 0:
+        spaced = f"+44 20 7946 0{rng.randrange(1000):03d}"
+    elif choice == 1:
+        spaced = f"+1 202-555-01{rng.randrange(100):02d}"
+    else:
+        spaced = f"+60 12-{rng.randrange(1000):03d} {rng.randrange(10000):04d}"
+    if kind == "quote":
+        return "+" + "".join(char for char in spaced if char.isdigit())
+    return spaced
+
+
+def _person(rng: random.Random, serial: int) -> dict[str, Any]:
+    first, last = rng.choice(FIRST_NAMES), rng.choice(LAST_NAMES)
+    company = f"{rng.choice(COMPANY_WORDS)} {rng.choice(COMPANY_ENDINGS)}"
+    domain = (
+        company.split(maxsplit=1)[0].lower() + rng.choice(("", "works", "hq")) + "." + rng.choice(DOMAINS)
+    )
+    return {
+        "name": f"{first} {last}",
+        "company": company,
+        "email": f"{first.lower()}.{last.lower()}{serial % 97}@{domain}",
+    }
+
+
+def _text(rng: random.Random, spam: bool) -> str:
+    if spam:
+        return rng.choice(SPAM_TEXTS)
+    return f"Hi, we are looking for {rng.choice(WANTS)}. " + " ".join(rng.sample(DETAILS, rng.randint(1, 3)))
+
+
+def _lead(rng: random.Random, serial: int, now: datetime) -> tuple[str, dict[str, Any]]:
+    """One lead (kind, columns), sent some time in the year before `now`."""
+    # More of them lately, as a site's traffic grows; some at the very same second.
+    age = timedelta(seconds=int(365 * 86400 * rng.random() ** 1.5))
+    created_at = (now - age).replace(microsecond=0 if rng.random() < 0.2 else rng.randrange(10**6))
+    spam = rng.random() < 0.06
+    person = _person(rng, serial)
+    common = {"created_at": created_at, "page": rng.choice(PAGES), "spam": spam, **person}
+    roll = rng.random()
+    if roll < 0.35:
+        del common["company"]
+        return "quote", {
+            **common,
+            "phone": _phone(rng, "quote"),
+            "project": _text(rng, spam),
+            "budget": rng.choice(BUDGETS),
+            "country": rng.choice(COUNTRIES),
+        }
+    form = "contact" if roll < 0.8 else "caseStudiesContact"
+    optional = form == "caseStudiesContact"
+    return "contact", {
+        **common,
+        "form": form,
+        "company": None if optional and rng.random() < 0.3 else common["company"],
+        "phone": None if optional and rng.random() < 0.4 else _phone(rng, "contact"),
+        "message": _text(rng, spam),
+    }
+
+
+def _notification(rng: random.Random, kind: str, lead_id: int, created_at: datetime) -> dict[str, Any]:
+    """Delivered (by e-mail, the webhook or both), or dead after its last try: never due."""
+    sent = created_at + timedelta(seconds=rng.randint(1, 90))
+    row = {
+        "created_at": created_at,
+        "lead_kind": kind,
+        "lead_id": lead_id,
+        "next_attempt_at": sent,
+        "email_sent_at": None,
+        "webhook_sent_at": None,
+        "delivered_at": None,
+        "last_error": None,
+    }
+    if rng.random() < 0.04:
+        return {**row, "status": "dead", "attempts": 10, "last_error": rng.choice(ERRORS)}
+    channels = rng.choice((("email", "webhook"), ("email", "webhook"), ("email",), ("webhook",)))
+    for channel in channels:
+        row[f"{channel}_sent_at"] = sent
+    return {**row, "status": "delivered", "attempts": 1, "delivered_at": sent}
+
+
+def _batches(count: int, rng: random.Random, now: datetime) -> Iterator[dict[str, list[dict[str, Any]]]]:
+    serial = 0
+    while serial < count:
+        batch: dict[str, list[dict[str, Any]]] = {"contact": [], "quote": []}
+        for _ in range(min(BATCH, count - serial)):
+            kind, lead = _lead(rng, serial, now)
+            batch[kind].append(lead)
+            serial += 1
+        yield batch
+
+
+def generate(count: int, seed: int | None = None) -> dict[str, int]:
+    """Adds `count` made-up leads and their notifications, in batches, committed at the end: how
+    many of each kind, and of them spam."""
+    rng = random.Random(seed)
+    now = datetime.now(UTC)
+    made = {"contact": 0, "quote": 0, "spam": 0}
+    models = {"contact": ContactMessage, "quote": QuoteRequest}
+    for batch in _batches(count, rng, now):
+        notifications = []
+        for kind, leads in batch.items():
+            if not leads:
+                continue
+            model = models[kind]
+            ids = db.session.scalars(
+                insert(model).returning(model.id, sort_by_parameter_order=True), leads
+            ).all()
+            for lead_id, lead in zip(ids, leads, strict=True):
+                if not lead["spam"]:
+                    notifications.append(_notification(rng, kind, lead_id, lead["created_at"]))
+            made[kind] += len(leads)
+            made["spam"] += sum(lead["spam"] for lead in leads)
+        if notifications:
+            db.session.execute(insert(OutboxMessage), notifications)
+    if db.session.get_bind().dialect.name == "postgresql":
+        for table in ("contact_messages", "quote_requests", "outbox"):
+            db.session.execute(text(f"ANALYZE {table}"))
+    else:
+        db.session.execute(text("ANALYZE"))
+    db.session.commit()
+    return made

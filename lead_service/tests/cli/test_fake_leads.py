@@ -1,0 +1,82 @@
+"""`lead-service leads fake --count N`: made-up leads of both kinds over the last year, some spam,
+each other one with a notification that no worker will send, in a test database only."""
+
+from datetime import UTC, datetime, timedelta
+
+import click
+import pytest
+from sqlalchemy.engine import make_url
+
+from lead_service import create_app
+from lead_service.cli.fake_leads import allowed
+from lead_service.extensions import db
+from lead_service.inbox.highlight import terms
+from lead_service.inbox.lead_queries import Filters, page
+from lead_service.models import LEAD_MODELS, as_utc
+
+
+def test_fake_leads_of_both_kinds_over_the_last_year(runner, rows, app):
+    result = runner.invoke(args=["leads", "fake", "--count", "400", "--seed", "3"])
+
+    assert result.exit_code == 0, result.output
+    contacts, quotes, outbox = rows("contact"), rows("quote"), rows("outbox")
+    assert len(contacts) + len(quotes) == 400
+    assert f"added {len(contacts)} contact message(s) and {len(quotes)} quote request(s)" in result.output
+    assert len(quotes) > 50
+    assert {lead.form for lead in contacts} == {"contact", "caseStudiesContact"}
+    leads = [*contacts, *quotes]
+    spam = [lead for lead in leads if lead.spam]
+    assert 0 < len(spam) < 100
+    now = datetime.now(UTC)
+    assert all(now - timedelta(days=366) < as_utc(lead.created_at) <= now for lead in leads)
+    assert max(lead.created_at for lead in leads) - min(lead.created_at for lead in leads) > timedelta(
+        days=200
+    )
+    assert all(lead.email.endswith((".example", ".test")) for lead in leads)
+    assert all(lead.phone.startswith("+") and lead.phone[1:].isdigit() for lead in quotes)
+    # One notification per lead that is not spam, none due for a worker to send.
+    told = {(row.lead_kind, row.lead_id) for row in outbox}
+    assert told == {("contact", lead.id) for lead in contacts if not lead.spam} | {
+        ("quote", lead.id) for lead in quotes if not lead.spam
+    }
+    assert {row.status for row in outbox} <= {"delivered", "dead"}
+
+
+def test_fake_leads_can_be_searched(runner, app):
+    assert runner.invoke(args=["leads", "fake", "--count", "50", "--seed", "1"]).exit_code == 0
+    with app.app_context():
+        lead = db.session.scalars(
+            db.select(LEAD_MODELS["quote"]).where(LEAD_MODELS["quote"].spam.is_(False))
+        ).first()
+        local_part = lead.email.split("@")[0]
+        found = page(Filters(spam="include", terms=terms(local_part[1:])))["leads"]
+
+    assert ("quote", lead.id) in {(row["kind"], row["id"]) for row in found}
+
+
+@pytest.mark.parametrize(
+    ("url", "ok"),
+    [
+        ("sqlite:////srv/leads/instance/leads.db", True),
+        ("sqlite:///leads.db", True),
+        ("sqlite://", False),
+        ("sqlite:///:memory:", False),
+        ("sqlite:///file::memory:?cache=shared", False),
+        ("postgresql+psycopg://u@localhost/leads_test", True),
+        ("postgresql+psycopg://u@localhost/test", True),
+        ("postgresql+psycopg://u@localhost/leads", False),
+        ("postgresql+psycopg://u@localhost/", False),
+        ("mysql://u@localhost/test", False),
+    ],
+)
+def test_only_a_local_file_or_a_test_database_takes_fake_leads(url, ok):
+    assert allowed(make_url(url)) is ok
+
+
+def test_a_database_that_may_hold_real_leads_is_refused():
+    app = create_app({"SQLALCHEMY_DATABASE_URI": "postgresql+psycopg://nobody@127.0.0.1:1/leads"})
+
+    result = app.test_cli_runner().invoke(args=["leads", "fake", "--count", "5"])
+
+    assert result.exit_code == click.UsageError.exit_code
+    assert "test" in result.output

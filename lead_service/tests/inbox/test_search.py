@@ -1,0 +1,404 @@
+"""Searching the inbox's leads (`q`): by the start of any word, by a part of an e-mail address or a
+phone number, every term; the same answers from SQLite's FTS5 and PostgreSQL's tsvector and
+trigrams, the index kept in step with the leads, the matches marked, and only the query's length
+in the audit trail."""
+
+import json
+import os
+from datetime import UTC, datetime, timedelta
+from urllib.parse import quote as urlquote
+
+import flask_migrate
+import pytest
+
+from lead_service import create_app, retention
+from lead_service.extensions import db
+from lead_service.inbox.highlight import highlight, terms
+from lead_service.inbox.lead_queries import Filters, page
+from lead_service.inbox.models import AuditEvent
+from lead_service.models import ContactMessage, QuoteRequest
+
+from ..conftest import DATABASES, _postgres_schema
+from ..samples import CONTACT, QUOTE
+
+T0 = datetime(2026, 3, 10, 12, 0, tzinfo=UTC)
+
+
+@pytest.fixture
+def samples(client, app):
+    """The sample contact message (Mina Lee of Harbor & Co, mina@harbor.io, +60 12-345 6789) and
+    quote request (Tom Berg, tom@berg.dev, +442079460958, "Mobile app"), posted through the API,
+    and a spam message that mentions both: their (kind, id)s by name."""
+    assert client.post("/api/contact", json=CONTACT).status_code == 201
+    assert client.post("/api/quote", json=QUOTE).status_code == 201
+    with app.app_context():
+        spam = ContactMessage(
+            form="contact",
+            name="Mina Berg",
+            email="bot@harbor.io",
+            message="Mobile app two",
+            spam=True,
+        )
+        db.session.add(spam)
+        db.session.commit()
+        return {
+            "mina": (
+                "contact",
+                db.session.scalar(db.select(ContactMessage.id).where(ContactMessage.name == "Mina Lee")),
+            ),
+            "tom": ("quote", db.session.scalar(db.select(QuoteRequest.id))),
+            "spam": ("contact", spam.id),
+        }
+
+
+def _search(client, query, more=""):
+    response = client.get(f"/api/inbox/leads?q={urlquote(query)}{more}")
+    assert response.status_code == 200, response.json
+    return response.json
+
+
+def _found(client, query, more=""):
+    return [(lead["kind"], lead["id"]) for lead in _search(client, query, more)["leads"]]
+
+
+@pytest.mark.parametrize(
+    ("query", "names"),
+    [
+        # A name, a company, a word of the message or project: the start of a word, any case.
+        ("Mina", ["mina"]),
+        ("mi", ["mina"]),
+        ("LEE", ["mina"]),
+        ("harbor", ["mina"]),
+        ("two", ["mina"]),
+        ("lin", ["mina"]),
+        ("ünï", ["mina"]),
+        ("ÜNÏCØDÉ", ["mina"]),
+        ("mobile", ["tom"]),
+        ("berg", ["tom"]),
+        # A part of an e-mail address (3 characters or more).
+        ("arbor", ["mina"]),
+        ("a@harbor.i", ["mina"]),
+        ("mina@harbor.io", ["mina"]),
+        ("erg.de", ["tom"]),
+        # A part of a phone number, however its separators are written.
+        ("345", ["mina"]),
+        ("2-345 678", ["mina"]),
+        ("3456789", ["mina"]),
+        ("(12) 345-6789", ["mina"]),
+        ("7946 0958", ["tom"]),
+        ("+4420", ["tom"]),
+        ("+44 20", []),  # 20 starts no word of +442079460958, as the service stores it
+        ("207946", ["tom"]),
+        # Every term, each anywhere.
+        ("mina two", ["mina"]),
+        ("tom app", ["tom"]),
+        ("mina mobile", []),
+        # Shorter than 3 characters: the start of a word only, not a part of an address.
+        ("na", []),
+        ("rb", []),
+        # Nothing of the kind.
+        ("ina", ["mina"]),  # a part of mina@harbor.io
+        ("obile", []),  # inside a word of the project, which is no e-mail address
+        ("zebra", []),
+    ],
+)
+def test_search_finds_leads_by_word_starts_and_parts_of_addresses_and_numbers(
+    signed_in, samples, query, names
+):
+    assert _found(signed_in(), query) == [samples[name] for name in names]
+
+
+def test_search_leaves_spam_out_unless_asked_for(signed_in, samples):
+    client = signed_in()
+
+    assert _found(client, "mobile") == [samples["tom"]]
+    assert _found(client, "mobile", "&spam=include") == [samples["spam"], samples["tom"]]
+    assert _found(client, "mobile", "&spam=only") == [samples["spam"]]
+
+
+def test_search_counts_per_form_under_the_other_filters(signed_in, samples):
+    client = signed_in()
+
+    assert _search(client, "harbor")["counts"] == {"contact": 1, "caseStudiesContact": 0, "quote": 0}
+    assert _search(client, "mobile", "&form=contact&spam=include")["counts"] == {
+        "contact": 1,
+        "caseStudiesContact": 0,
+        "quote": 1,
+    }
+    assert _search(client, "mobile", "&from=2000-01-01&to=2000-01-02")["counts"] == {
+        "contact": 0,
+        "caseStudiesContact": 0,
+        "quote": 0,
+    }
+
+
+@pytest.mark.parametrize(
+    ("query", "names"),
+    [
+        ('"mina"', ["mina"]),
+        ("mobile:*", ["tom"]),
+        ("(mina)", ["mina"]),
+        ("NEAR(mina", []),  # every word of a term: "near" is nowhere
+        ("AND", []),
+        ("OR NOT", []),
+        ("%%%", []),
+        ("___", []),
+        ("%", []),
+        ('"', []),  # nothing to look for finds nothing
+        ("*", []),
+        ("\\", []),
+        ("!&|", []),
+        ("'';", []),
+    ],
+)
+def test_search_takes_any_text_as_text(signed_in, samples, query, names):
+    """Quotes, operators and wildcards of FTS5, tsquery and LIKE are looked for as written."""
+    assert _found(signed_in(), query) == [samples[name] for name in names]
+
+
+def test_search_terms_with_like_wildcards_match_only_themselves(signed_in, add_contact):
+    add_contact(name="Ann", email="ann_lee@x.example")
+    add_contact(name="Bob", email="annxlee@x.example")
+    client = signed_in()
+
+    assert [lead["name"] for lead in _search(client, "ann_lee")["leads"]] == ["Ann"]
+
+
+@pytest.fixture
+def add_contact(app):
+    def add(**values):
+        with app.app_context():
+            lead = ContactMessage(
+                **{"form": "contact", "name": "X", "email": "x@x.example", "message": "m", **values}
+            )
+            db.session.add(lead)
+            db.session.commit()
+            return lead.id
+
+    return add
+
+
+def test_the_index_follows_inserts_updates_and_deletes(signed_in, samples, app, add_contact):
+    client = signed_in()
+    new = add_contact(name="Olga Petrova", email="olga@volga.example", phone="+7 495 123-45-67", message="Hi")
+    assert _found(client, "petrov") == [("contact", new)]
+    assert _found(client, "volga") == [("contact", new)]
+    assert _found(client, "749-51") == [("contact", new)]
+
+    with app.app_context():
+        lead = db.session.get(ContactMessage, new)
+        lead.name = "Olga Ivanova"
+        lead.email = "olga@neva.example"
+        lead.phone = None
+        lead.message = "Changed her mind"
+        db.session.commit()
+    assert _found(client, "petrov") == []
+    assert _found(client, "volga") == []
+    assert _found(client, "74951") == []
+    assert _found(client, "ivanova") == [("contact", new)]
+    assert _found(client, "neva") == [("contact", new)]
+    assert _found(client, "mind") == [("contact", new)]
+
+    # A spam flag set later changes the lead, not what it said.
+    with app.app_context():
+        db.session.get(ContactMessage, new).spam = True
+        db.session.commit()
+    assert _found(client, "ivanova", "&spam=only") == [("contact", new)]
+
+    with app.app_context():
+        db.session.delete(db.session.get(ContactMessage, new))
+        db.session.commit()
+    assert _found(client, "ivanova", "&spam=include") == []
+    assert _found(client, "mina") == [samples["mina"]]
+
+
+def test_an_erased_lead_is_found_no_more(signed_in, samples, app):
+    client = signed_in()
+    with app.app_context():
+        retention.erase(CONTACT["email"])
+
+    assert _found(client, "mina") == []
+    assert _found(client, "arbor") == []
+    assert _found(client, "3456789") == []
+    assert _found(client, "tom") == [samples["tom"]]
+
+
+def test_search_pages_run_newest_first(signed_in, app):
+    with app.app_context():
+        db.session.add_all(
+            [
+                ContactMessage(
+                    form="contact",
+                    name=f"Acme Person{number}",
+                    email=f"p{number}@acme.example",
+                    message="m",
+                    created_at=T0 - timedelta(minutes=number // 3),
+                )
+                for number in range(60)
+            ]
+            + [
+                QuoteRequest(
+                    name="Other", email="o@x.example", phone="+1", project="p", budget="b", created_at=T0
+                )
+            ]
+        )
+        db.session.commit()
+    client = signed_in()
+
+    first = _search(client, "acme")
+    second = _search(client, "acme", f"&cursor={first['next']}")
+
+    names = [lead["name"] for lead in first["leads"] + second["leads"]]
+    # Newest first, three at each time, the last stored of those first.
+    assert names == [f"Acme Person{number}" for number in sorted(range(60), key=lambda n: (n // 3, -n))]
+    assert second["next"] is None
+    assert first["counts"]["contact"] == 60
+
+
+def test_matches_are_marked_in_the_fields_they_were_found_in(signed_in, samples):
+    (mina,) = _search(signed_in(), "arbor two 6789")["leads"]
+
+    assert mina["highlight"] == {
+        "email": [
+            {"text": "mina@h", "match": False},
+            {"text": "arbor", "match": True},
+            {"text": ".io", "match": False},
+        ],
+        "phone": [{"text": "+60 12-345 ", "match": False}, {"text": "6789", "match": True}],
+        "message": [
+            {"text": 'Line one,\nline "', "match": False},
+            {"text": "two", "match": True},
+            {"text": '"; ünïcødé', "match": False},
+        ],
+    }
+
+
+def test_a_phone_part_is_marked_across_its_separators(signed_in, samples):
+    client = signed_in()
+    (mina,) = _search(client, "2345")["leads"]
+    (tom,) = _search(client, "7946 0958")["leads"]
+
+    assert mina["highlight"]["phone"] == [
+        {"text": "+60 1", "match": False},
+        {"text": "2-345", "match": True},
+        {"text": " 6789", "match": False},
+    ]
+    assert tom["highlight"]["phone"] == [
+        {"text": "+4420", "match": False},
+        {"text": "79460958", "match": True},
+    ]
+
+
+def test_search_is_audited_by_its_length_only(signed_in, samples, app):
+    client = signed_in()
+    query = "  Mina  harbor.io "
+
+    _search(client, query)
+    _search(client, "")  # no search
+
+    with app.app_context():
+        events = db.session.scalars(db.select(AuditEvent)).all()
+        assert [(event.action, event.lead_kind, event.lead_id) for event in events] == [
+            ("search", None, None)
+        ]
+        assert events[0].actor_id is not None
+        assert json.loads(events[0].detail) == {"query_length": len(query.strip())}
+        assert "mina" not in events[0].detail.lower()
+
+
+def test_an_invalid_search_is_not_audited(signed_in, app):
+    assert signed_in().get("/api/inbox/leads?q=" + "x" * 201).status_code == 400
+    with app.app_context():
+        assert db.session.scalars(db.select(AuditEvent)).all() == []
+
+
+# The migration ---------------------------------------------------------------------------------------
+
+
+@pytest.fixture(params=DATABASES)
+def empty_database(request, tmp_path):
+    """The settings of a database of its own, with no table yet."""
+    if request.param == "sqlite":
+        yield {"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'leads.db'}"}
+        return
+    url = os.environ.get("TEST_DATABASE_URL")
+    if not url:
+        pytest.skip("TEST_DATABASE_URL is not set")
+    yield from _postgres_schema(url)
+
+
+def _names(query):
+    found = sorted(lead["name"] for lead in page(Filters(spam="include", terms=terms(query)))["leads"])
+    db.session.rollback()  # its read would hold the tables against the migration's changes
+    return found
+
+
+def test_the_migration_indexes_stored_leads_and_goes_down_and_up_again(empty_database):
+    app = create_app({**empty_database, "TESTING": True})
+    with app.app_context():
+        flask_migrate.upgrade(revision="0007")
+        db.session.add(
+            ContactMessage(form="contact", name="Before Search", email="old@harbor.io", message="m")
+        )
+        db.session.commit()
+
+        flask_migrate.upgrade()
+        assert _names("arbor") == ["Before Search"]
+        assert _names("before") == ["Before Search"]
+
+        flask_migrate.downgrade(revision="0007")
+        # Without the search, leads are still stored, changed and deleted.
+        db.session.add_all(
+            [
+                ContactMessage(form="contact", name="Between Up", email="new@harbor.io", message="m"),
+                ContactMessage(form="contact", name="Gone Soon", email="gone@harbor.io", message="m"),
+            ]
+        )
+        db.session.commit()
+        db.session.execute(db.delete(ContactMessage).where(ContactMessage.name == "Gone Soon"))
+        db.session.commit()
+
+        flask_migrate.upgrade()
+        assert _names("arbor") == ["Before Search", "Between Up"]
+        assert _names("between") == ["Between Up"]
+        db.engine.dispose()
+
+
+# What a search looks for and marks, without a database ----------------------------------------------
+
+
+def test_terms_are_words_and_parts():
+    found = terms("Mina  mina harbor.io +60 (12) ab")
+
+    assert [(term.words, term.parts) for term in found] == [
+        (("mina",), ("mina",)),
+        (("harbor", "io"), ("harbor.io", "harborio")),
+        (("60",), ("+60",)),
+        (("12",), ("(12)",)),
+        (("ab",), ()),
+    ]
+    assert terms("-- ..") == ()
+
+
+def test_a_words_of_a_term_are_marked_only_when_all_start_words():
+    marked = highlight({"name": "Harbor Lee", "company": "Io"}, terms("harbor.io lee"))
+    unmarked = highlight({"name": "Harbor Lee"}, terms("harbor.io"))
+
+    assert marked["name"] == [
+        {"text": "Harbor", "match": True},
+        {"text": " ", "match": False},
+        {"text": "Lee", "match": True},
+    ]
+    assert marked["company"] == [{"text": "Io", "match": True}]
+    assert unmarked == {}
+
+
+def test_a_long_text_is_marked_around_its_first_match():
+    message = "x" * 300 + " budget " + "y" * 300
+
+    (segments,) = highlight({"message": message}, terms("budget"), excerpt=["message"]).values()
+
+    assert segments[0]["text"].startswith("…")
+    assert segments[1] == {"text": "budget", "match": True}
+    assert segments[2]["text"].endswith("…")
+    assert sum(len(segment["text"]) for segment in segments) <= 162
