@@ -13,6 +13,7 @@ from tests.servers import lead_service, web
 
 from .build_weight import weigh
 from .floor import floor_weight, serve_floor
+from .inbox import inbox_latency
 from .interactions import interaction_inp
 from .lighthouse import lighthouse
 from .notifications import notification_latency
@@ -68,6 +69,7 @@ def main() -> None:
 
         measure("lighthouse", run_lighthouse)
         measure("service", lambda: service_throughput(_folder(tmp, "service")))
+        measure("inbox", lambda: inbox_latency(_folder(tmp, "inbox")))
         measure("pages", lambda: page_throughput(_folder(tmp, "pages")))
         measure("notifications", lambda: notification_latency(_folder(tmp, "notifications")))
     results["seconds"] = time.monotonic() - started

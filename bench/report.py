@@ -7,6 +7,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from .inbox import BAR_MS as INBOX_BAR_MS
+from .inbox import REQUESTS as INBOX_REQUESTS
 from .load import DURATION_S
 from .notes import FINDINGS, METHOD, SUMMARY
 from .routes import NOT_FOUND
@@ -133,6 +135,31 @@ def _service(results: dict[str, Any]) -> list[str]:
     return [*lines, ""]
 
 
+def _inbox(results: dict[str, Any]) -> list[str]:
+    if "inbox" not in results:
+        return []
+    lines = [
+        "## The inbox at 100,000 leads",
+        "",
+        "A signed-in viewer's requests through the API, one after another, on gunicorn with 2 workers:"
+        " 200 of each after 20 to warm up. The searches are parts of stored e-mail addresses and the"
+        " first letters of stored names.",
+        "",
+        "| Database | " + " | ".join(f"{kind} p50 / p95 / max ms" for kind in INBOX_REQUESTS) + " |",
+        "|---|" + "---:|" * len(INBOX_REQUESTS),
+    ]
+    for row in results["inbox"]:
+        if "skipped" in row:
+            lines.append(f"| {row['database']} | {row['skipped']} |" + " |" * (len(INBOX_REQUESTS) - 1))
+            continue
+        cells = [
+            f"{row[kind]['p50_ms']:.1f} / {row[kind]['p95_ms']:.1f} / {row[kind]['max_ms']:.1f}"
+            for kind in INBOX_REQUESTS
+        ]
+        lines.append(f"| {row['database']} | " + " | ".join(cells) + " |")
+    return [*lines, ""]
+
+
 def _pages(results: dict[str, Any]) -> list[str]:
     pages = results["pages"]
     base = pages["next start"]["rps"]
@@ -236,6 +263,15 @@ def _bars(results: dict[str, Any]) -> list[str]:
     bars.append(("JavaScript over the floor <= 25 kB on /, 15 kB elsewhere", over))
     heavy = [f"{route} ({_kb(w['html'])})" for route, w in results["weights"].items() if w["html"] > 40_000]
     bars.append(("HTML <= 40 kB", heavy))
+    if "inbox" in results:  # runs from before the inbox have no figures of it
+        slow = [
+            f"{row['database']} {kind} ({row[kind]['p95_ms']:.0f} ms)"
+            for row in results["inbox"]
+            if "skipped" not in row
+            for kind in INBOX_REQUESTS
+            if row[kind]["p95_ms"] >= INBOX_BAR_MS
+        ]
+        bars.append((f"inbox p95 < {INBOX_BAR_MS} ms for a list page and a search, 100,000 leads", slow))
     lines = ["## Bars", "", "| Bar | Result | Missed by |", "|---|---|---|"]
     for bar, missing in bars:
         lines.append(f"| {bar} | {'**missed**' if missing else 'met'} | {', '.join(missing)} |")
@@ -252,7 +288,7 @@ def markdown(results: dict[str, Any]) -> str:
         f"The latest run: {results['date']}, {results['machine']}; {results['seconds']:.0f} s in all.",
         "",
     ]
-    sections = [_bars, _phone, _interactions, _lighthouse, _weights, _service, _pages, _notifications]
+    sections = [_bars, _phone, _interactions, _lighthouse, _weights, _service, _inbox, _pages, _notifications]
     lines = header + [line for section in sections for line in section(results)]
     return "\n".join([*lines, METHOD, FINDINGS.rstrip("\n")]) + "\n"
 

@@ -24,14 +24,15 @@ def _sqlite(tmp: Path) -> Iterator[tuple[str, object]]:
     engine.dispose()
 
 
-def _databases(tmp: Path):
+def databases(tmp: Path):
+    """Each database the service runs on, by name: a context giving its URL and an engine."""
     yield "SQLite", _sqlite(tmp)
     yield "PostgreSQL", postgres_schema(POSTGRES, "bench")
 
 
 def service_throughput(tmp: Path) -> list[dict]:
     results = []
-    for name, database in _databases(tmp):
+    for name, database in databases(tmp):
         home = tmp / name.lower()
         home.mkdir()
         try:

@@ -27,6 +27,8 @@ PAGE_SIZE = 50
 MAX_ID = 2**31 - 1  # the lead tables' integer ids
 # Every form a lead can come from, as the list's tabs show them.
 FORM_NAMES = tuple(FORMS["forms"])
+# A search counts the matches of each form up to one more than this: the page shows "1,000+".
+COUNT_CAP = 1000
 SPAM_CHOICES = ("only", "include")  # hidden when not given
 # The long text each kind of lead is searched in: a contact form's message, a quote's project.
 TEXT_FIELD = {"contact": "message", "quote": "project"}
@@ -307,18 +309,29 @@ def page(filters: Filters, cursor: Cursor | None = None, size: int = PAGE_SIZE) 
 
 
 def counts(filters: Filters) -> dict[str, int]:
-    """How many leads each form has under the filters, whatever the form filter says."""
+    """How many leads each form has under the filters, whatever the form filter says; with a
+    search, counted up to COUNT_CAP + 1 only (the page shows "1,000+"): a broad term's tens of
+    thousands of matches would take longer to count than to list."""
     found = dict.fromkeys(FORM_NAMES, 0)
-    if filters.terms:
-        plan_each_search()
-    contact_conditions = _conditions("contact", ContactMessage, filters, with_form=False)
-    for form, count in db.session.execute(
-        select(ContactMessage.form, func.count()).where(*contact_conditions).group_by(ContactMessage.form)
-    ):
-        found[form] = found.get(form, 0) + count
-    found["quote"] = db.session.execute(
-        select(func.count()).select_from(QuoteRequest).where(*_conditions("quote", QuoteRequest, filters))
-    ).scalar_one()
+    if not filters.terms:
+        contact_conditions = _conditions("contact", ContactMessage, filters, with_form=False)
+        for form, count in db.session.execute(
+            select(ContactMessage.form, func.count()).where(*contact_conditions).group_by(ContactMessage.form)
+        ):
+            found[form] = found.get(form, 0) + count
+        found["quote"] = db.session.execute(
+            select(func.count()).select_from(QuoteRequest).where(*_conditions("quote", QuoteRequest, filters))
+        ).scalar_one()
+        return found
+    plan_each_search()
+    for form in FORM_NAMES:
+        kind = "contact" if form in CONTACT_FORMS else "quote"
+        model = LEAD_MODELS[kind]
+        conditions = _conditions(kind, model, filters, with_form=False)
+        if kind == "contact":
+            conditions.append(model.form == form)
+        matches = select(model.id).where(*conditions).limit(COUNT_CAP + 1).subquery()
+        found[form] = db.session.execute(select(func.count()).select_from(matches)).scalar_one()
     return found
 
 

@@ -124,14 +124,6 @@ properties:
         error: {type: [string, "null"]}
         next_attempt_at: {type: string, format: date-time}
 """,
-    "ERRORS": """
-401:
-  description: No signed-in session.
-  content: {application/json: {schema: HttpError}}
-403:
-  description: The user's role may not do this, or a change came from another origin.
-  content: {application/json: {schema: HttpError}}
-""",
 }
 _PLACEHOLDER = re.compile(r"^( *)<([A-Z_]+)>$", re.MULTILINE)
 
@@ -164,7 +156,8 @@ def list_leads():
             each field a term was found in, as text segments (`match` true where found; a message
             or project only around its first match); `next`, the cursor of the next page (null
             after the last); `counts`, the leads of each form under every filter but the form (on
-            the first page only: null with a cursor).
+            the first page only: null with a cursor; with a search, counted up to 1,001, shown as
+            "1,000+").
           content:
             application/json:
               schema:
@@ -203,7 +196,6 @@ def list_leads():
         400:
           description: An invalid filter or cursor.
           content: {application/json: {schema: ValidationErrors}}
-        <ERRORS>
     """
     filters, cursor, text = _filters()
     answer = lead_queries.page(filters, cursor)
@@ -322,7 +314,6 @@ def lead_detail(kind: str, lead_id: int):
         404:
           description: No such lead.
           content: {application/json: {schema: HttpError}}
-        <ERRORS>
     """
     found = _lead_or_404(kind, lead_id)
     form = getattr(found, "form", kind)
@@ -367,7 +358,6 @@ def retry_notification(kind: str, lead_id: int):
         409:
           description: The notification was delivered, or the lead has none (spam).
           content: {application/json: {schema: HttpError}}
-        <ERRORS>
     """
     _lead_or_404(kind, lead_id)
     # Written first: on SQLite the write lock is then this request's, so no worker can deliver the

@@ -1,0 +1,109 @@
+"""The sales team's inbox at 100,000 leads: the time of a list page, of the next page and of a
+search through the API, on gunicorn with SQLite and with PostgreSQL, as a signed-in viewer asks
+them one after another. The searches are parts of stored e-mail addresses and names, as a person
+types them."""
+
+import os
+import random
+import statistics
+import subprocess
+import time
+from pathlib import Path
+from urllib.parse import quote
+
+import requests
+from sqlalchemy import text
+from sqlalchemy.exc import OperationalError
+
+from lead_service import create_app
+from lead_service.config import database_url
+from lead_service.extensions import db
+from lead_service.inbox import sessions
+from lead_service.inbox.models import StaffUser
+from tests.servers import BIN, lead_service
+
+from .services import databases
+
+LEADS = 100_000
+ASKED = 200  # of each kind of request, after a warm-up of 20
+BAR_MS = 50
+# What is timed, each against the bar.
+REQUESTS = ("list", "next page", "search")
+
+
+def _fill(home: Path, url: str) -> None:
+    env = {**os.environ, "DATABASE_URL": url, "LEAD_SERVICE_INSTANCE_PATH": str(home)}
+    for step in (["db", "upgrade"], ["leads", "fake", "--count", str(LEADS)]):
+        subprocess.run([BIN / "lead-service", *step], env=env, check=True, capture_output=True)
+
+
+def _viewer_session(url: str) -> str:
+    """A signed-in viewer's session token, made in the database as a sign-in would."""
+    app = create_app({"SQLALCHEMY_DATABASE_URI": database_url(url)})
+    with app.app_context():
+        user = StaffUser(email="bench@staff.example", name="Bench", role="viewer", password_hash="not used")
+        db.session.add(user)
+        db.session.flush()
+        token = sessions.start(user, "signed_in")
+        db.session.commit()
+        db.engine.dispose()
+    return token
+
+
+def _queries(engine) -> list[str]:
+    """Parts of stored addresses (4 to 6 characters from inside the local part or the domain) and
+    the first three letters of stored names: what a person types to find someone."""
+    with engine.connect() as connection:
+        emails = connection.execute(text("SELECT email FROM contact_messages LIMIT 500")).scalars().all()
+        names = connection.execute(text("SELECT name FROM quote_requests LIMIT 500")).scalars().all()
+    rng = random.Random(20261126)
+    parts = []
+    for email in rng.sample(emails, 100):
+        start = rng.randrange(0, max(1, len(email) - 6))
+        parts.append(email[start : start + rng.randint(4, 6)])
+    return parts + [name[:3] for name in rng.sample(names, 100)]
+
+
+def _timed(client: requests.Session, urls: list[str]) -> dict[str, float]:
+    times = []
+    for url in urls:
+        began = time.perf_counter()
+        response = client.get(url, timeout=30)
+        times.append((time.perf_counter() - began) * 1000)
+        response.raise_for_status()
+    cuts = statistics.quantiles(times, n=20)
+    return {"p50_ms": statistics.median(times), "p95_ms": cuts[18], "max_ms": max(times)}
+
+
+def inbox_latency(tmp: Path) -> list[dict]:
+    results = []
+    for name, database in databases(tmp):
+        home = tmp / name.lower()
+        home.mkdir()
+        try:
+            with database as (url, engine):
+                _fill(home, url)
+                token = _viewer_session(url)
+                queries = _queries(engine)
+                with lead_service(home, url) as service:
+                    client = requests.Session()
+                    client.headers["Cookie"] = f"{sessions.COOKIE}={token}"
+                    first = client.get(f"{service}/api/inbox/leads", timeout=30).json()
+                    for query in queries[:20]:
+                        client.get(f"{service}/api/inbox/leads", params={"q": query}, timeout=30)
+                    results.append(
+                        {
+                            "database": name,
+                            "leads": LEADS,
+                            "list": _timed(client, [f"{service}/api/inbox/leads"] * ASKED),
+                            "next page": _timed(
+                                client, [f"{service}/api/inbox/leads?cursor={quote(first['next'])}"] * ASKED
+                            ),
+                            "search": _timed(
+                                client, [f"{service}/api/inbox/leads?q={quote(q)}" for q in queries[:ASKED]]
+                            ),
+                        }
+                    )
+        except OperationalError as exc:
+            results.append({"database": name, "skipped": f"not reachable ({type(exc).__name__})"})
+    return results
