@@ -40,4 +40,4 @@ def test_no_generated_request_gets_a_5xx_or_an_undocumented_answer(tmp_path):
         )
 
     assert run.returncode == 0, run.stdout[-6000:] + run.stderr[-2000:]
-    assert "7 selected / 7 total" in run.stdout
+    assert "18 selected / 18 total" in run.stdout  # every operation, the inbox's included
