@@ -55,14 +55,23 @@ def signed_in(app, client, staff_user):
         with app.app_context():
             token = sessions.start(db.session.get(StaffUser, user_id), "signed_in")
             db.session.commit()
-            csrf = sessions.csrf_token(token)
-        client.set_cookie(sessions.COOKIE, token, domain="localhost", path="/", secure=True)
-        client.environ_base.update(
-            {"HTTP_ORIGIN": SITE_ORIGIN, "HTTP_SEC_FETCH_SITE": "same-origin", "HTTP_X_CSRF_TOKEN": csrf}
-        )
-        return client
+            return with_session(client, token)
 
     return sign_in
+
+
+def with_session(client, token: str):
+    """The client sending the session's cookie, the site's Origin and the session's CSRF token, as
+    the inbox's pages do (inside an app context, for the token's key): the client."""
+    client.set_cookie(sessions.COOKIE, token, domain="localhost", path="/", secure=True)
+    client.environ_base.update(
+        {
+            "HTTP_ORIGIN": SITE_ORIGIN,
+            "HTTP_SEC_FETCH_SITE": "same-origin",
+            "HTTP_X_CSRF_TOKEN": sessions.csrf_token(token),
+        }
+    )
+    return client
 
 
 @pytest.fixture

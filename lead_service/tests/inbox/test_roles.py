@@ -14,7 +14,7 @@ from lead_service.inbox import sessions
 from lead_service.inbox.models import StaffUser
 from lead_service.models import ContactMessage, OutboxMessage
 
-from .conftest import SITE_ORIGIN
+from .conftest import with_session
 
 WHO = ("nobody", "viewer", "sales", "admin", "disabled", "halfway")
 # The sign-in's first step is the one way in without a session: test_sign_in.py has its cases.
@@ -77,12 +77,7 @@ def _as(app, client, who: str):
             # Disabled behind the command's back, its session left: the guard itself refuses it.
             user.disabled_at = datetime.now(UTC)
         db.session.commit()
-        csrf = sessions.csrf_token(token)
-    client.set_cookie(sessions.COOKIE, token, domain="localhost", path="/", secure=True)
-    client.environ_base.update(
-        {"HTTP_ORIGIN": SITE_ORIGIN, "HTTP_SEC_FETCH_SITE": "same-origin", "HTTP_X_CSRF_TOKEN": csrf}
-    )
-    return client
+        return with_session(client, token)
 
 
 @pytest.mark.parametrize("endpoint", sorted(TABLE), ids=lambda e: f"{e[0]} {e[1]}")
