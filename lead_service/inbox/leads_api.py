@@ -8,7 +8,7 @@ from flask import Blueprint, abort, current_app, g, request
 from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate, validates_schema
 
 from ..extensions import db
-from ..models import OutboxMessage, as_utc
+from ..models import LEAD_MODELS, OutboxMessage, as_utc
 from ..outbox import queue
 from ..schemas import FORMS
 from . import audit, lead_queries
@@ -26,16 +26,29 @@ class LeadsQuery(Schema):
     class Meta:
         unknown = EXCLUDE
 
-    form = fields.String(validate=validate.OneOf(FORM_NAMES))
-    since = fields.Date(format="%Y-%m-%d", data_key="from")
-    until = fields.Date(format="%Y-%m-%d", data_key="to")
-    spam = fields.String(validate=validate.OneOf(SPAM_CHOICES))
+    form = fields.String(validate=validate.OneOf(FORM_NAMES), metadata={"description": "One form."})
+    since = fields.Date(
+        format="%Y-%m-%d", data_key="from", metadata={"description": "The first UTC day (YYYY-MM-DD)."}
+    )
+    until = fields.Date(
+        format="%Y-%m-%d", data_key="to", metadata={"description": "The last UTC day (YYYY-MM-DD), included."}
+    )
+    spam = fields.String(
+        validate=validate.OneOf(SPAM_CHOICES),
+        metadata={
+            "description": "Spam is left out unless asked for, alone (only) or with the rest (include)."
+        },
+    )
     q = fields.String(
         validate=validate.Length(
             max=MAX_QUERY_LENGTH, error=f"Search for at most {MAX_QUERY_LENGTH} characters."
-        )
+        ),
+        metadata={
+            "description": "Search: each word starts a word of the name, company, e-mail, phone, message"
+            " or project, or (3 characters or more) is part of the e-mail address or of the phone number."
+        },
     )
-    cursor = fields.String()
+    cursor = fields.String(metadata={"description": "The `next` of the page before."})
 
     @validates_schema
     def dates_in_order(self, data: dict[str, Any], **_kwargs: Any) -> None:
@@ -71,83 +84,97 @@ def _filters() -> tuple[Filters, Cursor | None, str]:
     return filters, cursor, text
 
 
-# The parts of the views' OpenAPI docstrings that several share, filled in by @_documented at the
-# placeholder's own indentation.
-_SHARED_DOCS = {
-    "LIST_PARAMETERS": f"""
-- {{name: form, in: query, schema: {{type: string, enum: [{", ".join(FORM_NAMES)}]}}, description: One form.}}
-- name: from
-  in: query
-  schema: {{type: string, format: date}}
-  description: The first UTC day (YYYY-MM-DD).
-- name: to
-  in: query
-  schema: {{type: string, format: date}}
-  description: The last UTC day (YYYY-MM-DD), included.
-- name: spam
-  in: query
-  schema: {{type: string, enum: [only, include]}}
-  description: Spam is left out unless asked for, alone (only) or with the rest (include).
-- name: q
-  in: query
-  schema: {{type: string, maxLength: {MAX_QUERY_LENGTH}}}
-  description: >-
-    Search: each word starts a word of the name, company, e-mail, phone, message or project, or
-    (3 characters or more) is part of the e-mail address or of the phone number.
-- name: cursor
-  in: query
-  schema: {{type: string}}
-  description: The `next` of the page before.
-""",
-    "LEAD_PATH_PARAMETERS": """
-- {name: kind, in: path, required: true, schema: {type: string, enum: [contact, quote]}}
-- {name: lead_id, in: path, required: true, schema: {type: integer}}
-""",
-    "NOTIFICATION": """
-type: [object, "null"]
-properties:
-  id: {type: integer}
-  status: {type: string, enum: [pending, delivered, dead]}
-  attempts: {type: integer}
-  queued_at: {type: string, format: date-time}
-  next_attempt_at: {type: [string, "null"], format: date-time}
-  delivered_at: {type: [string, "null"], format: date-time}
-  last_error: {type: [string, "null"]}
-  channels:
-    type: object
-    additionalProperties:
-      type: object
-      required: [state]
-      properties:
-        state: {type: string, enum: [sent, failed, dead, pending, not_configured]}
-        at: {type: string, format: date-time}
-        error: {type: [string, "null"]}
-        next_attempt_at: {type: string, format: date-time}
-""",
-}
-_PLACEHOLDER = re.compile(r"^( *)<([A-Z_]+)>$", re.MULTILINE)
+# What the answers hold, for the OpenAPI document (the views build them as plain dicts).
+class InboxLeadPath(Schema):
+    kind = fields.String(required=True, validate=validate.OneOf(list(LEAD_MODELS)))
+    lead_id = fields.Integer(required=True)
 
 
-def _documented(view: Any) -> Any:
-    """Fills the shared parts into a view's OpenAPI docstring, each at its placeholder's indentation."""
+class InboxSegment(Schema):
+    text = fields.String(required=True)
+    match = fields.Boolean(required=True)
 
-    def fill(match: re.Match[str]) -> str:
-        indent, name = match.groups()
-        return "\n".join(indent + line for line in _SHARED_DOCS[name].strip("\n").split("\n"))
 
-    view.__doc__ = _PLACEHOLDER.sub(fill, view.__doc__ or "")
-    return view
+class InboxLeadRow(Schema):
+    kind = fields.String(required=True, validate=validate.OneOf(list(LEAD_MODELS)))
+    id = fields.Integer(required=True)
+    received = fields.DateTime(required=True)
+    form = fields.String(required=True)
+    name = fields.String(required=True)
+    company = fields.String(required=True, allow_none=True)
+    email = fields.String(required=True)
+    page = fields.String(required=True, allow_none=True)
+    spam = fields.Boolean(required=True)
+    notified = fields.Boolean(required=True, metadata={"description": "Whether the sales e-mail went out."})
+    highlight = fields.Dict(
+        keys=fields.String(),
+        values=fields.List(fields.Nested(InboxSegment)),
+        metadata={"description": "When searching: each field a term was found in, as text segments."},
+    )
+
+
+class InboxLeadPage(Schema):
+    leads = fields.List(fields.Nested(InboxLeadRow), required=True)
+    next = fields.String(required=True, allow_none=True, metadata={"description": "The next page's cursor."})
+    counts = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True, allow_none=True)
+
+
+class InboxChannelState(Schema):
+    state = fields.String(
+        required=True, validate=validate.OneOf(["sent", "failed", "dead", "pending", "not_configured"])
+    )
+    at = fields.DateTime()
+    error = fields.String(allow_none=True)
+    next_attempt_at = fields.DateTime()
+
+
+class InboxNotification(Schema):
+    id = fields.Integer(required=True)
+    status = fields.String(required=True, validate=validate.OneOf(queue.STATUSES))
+    attempts = fields.Integer(required=True)
+    queued_at = fields.DateTime(required=True)
+    next_attempt_at = fields.DateTime(required=True, allow_none=True)
+    delivered_at = fields.DateTime(required=True, allow_none=True)
+    last_error = fields.String(required=True, allow_none=True)
+    channels = fields.Dict(keys=fields.String(), values=fields.Nested(InboxChannelState), required=True)
+
+
+class InboxLeadField(Schema):
+    field = fields.String(required=True)
+    label = fields.String(required=True)
+    value = fields.String(required=True, allow_none=True)
+
+
+class InboxLead(Schema):
+    kind = fields.String(required=True, validate=validate.OneOf(list(LEAD_MODELS)))
+    id = fields.Integer(required=True)
+    form = fields.String(required=True)
+    form_title = fields.String(required=True)
+    received = fields.DateTime(required=True)
+    page = fields.String(required=True, allow_none=True)
+    spam = fields.Boolean(required=True)
+    fields_ = fields.List(fields.Nested(InboxLeadField), required=True, data_key="fields")
+    notification = fields.Nested(
+        InboxNotification,
+        required=True,
+        allow_none=True,
+        metadata={"description": "Null for spam, which nobody is told of."},
+    )
+
+
+class InboxRetried(Schema):
+    notification = fields.Nested(InboxNotification, required=True)
 
 
 @bp.get("/leads")
 @staff()
-@_documented
 def list_leads():
     """The leads of every form, newest first, 50 a page, with the counts per form.
     ---
     get:
       parameters:
-        <LIST_PARAMETERS>
+        - in: query
+          schema: LeadsQuery
       responses:
         200:
           description: >-
@@ -160,39 +187,7 @@ def list_leads():
             "1,000+").
           content:
             application/json:
-              schema:
-                type: object
-                required: [leads, next, counts]
-                properties:
-                  leads:
-                    type: array
-                    items:
-                      type: object
-                      required: [kind, id, received, form, name, company, email, page, spam, notified]
-                      properties:
-                        kind: {type: string, enum: [contact, quote]}
-                        id: {type: integer}
-                        received: {type: string, format: date-time}
-                        form: {type: string}
-                        name: {type: string}
-                        company: {type: [string, "null"]}
-                        email: {type: string}
-                        page: {type: [string, "null"]}
-                        spam: {type: boolean}
-                        notified: {type: boolean}
-                        highlight:
-                          type: object
-                          additionalProperties:
-                            type: array
-                            items:
-                              type: object
-                              properties:
-                                text: {type: string}
-                                match: {type: boolean}
-                  next: {type: [string, "null"]}
-                  counts:
-                    type: [object, "null"]
-                    additionalProperties: {type: integer}
+              schema: InboxLeadPage
         400:
           description: An invalid filter or cursor.
           content: {application/json: {schema: ValidationErrors}}
@@ -276,13 +271,13 @@ def _form_fields(form: str, found: Any) -> list[dict[str, Any]]:
 
 @bp.get("/leads/<kind>/<int:lead_id>")
 @staff()
-@_documented
 def lead_detail(kind: str, lead_id: int):
     """A lead: every field under its form's label, where and when it came, and its notification.
     ---
     get:
       parameters:
-        <LEAD_PATH_PARAMETERS>
+        - in: path
+          schema: InboxLeadPath
       responses:
         200:
           description: >-
@@ -290,27 +285,7 @@ def lead_detail(kind: str, lead_id: int):
             (null for spam, which nobody is told of) with each channel's state.
           content:
             application/json:
-              schema:
-                type: object
-                required: [kind, id, form, form_title, received, page, spam, fields, notification]
-                properties:
-                  kind: {type: string, enum: [contact, quote]}
-                  id: {type: integer}
-                  form: {type: string}
-                  form_title: {type: string}
-                  received: {type: string, format: date-time}
-                  page: {type: [string, "null"]}
-                  spam: {type: boolean}
-                  fields:
-                    type: array
-                    items:
-                      type: object
-                      properties:
-                        field: {type: string}
-                        label: {type: string}
-                        value: {type: [string, "null"]}
-                  notification:
-                    <NOTIFICATION>
+              schema: InboxLead
         404:
           description: No such lead.
           content: {application/json: {schema: HttpError}}
@@ -335,23 +310,19 @@ def lead_detail(kind: str, lead_id: int):
 
 @bp.post("/leads/<kind>/<int:lead_id>/retry")
 @staff("sales")
-@_documented
 def retry_notification(kind: str, lead_id: int):
     """Send a lead's notification again, from a first try.
     ---
     post:
       parameters:
-        <LEAD_PATH_PARAMETERS>
+        - in: path
+          schema: InboxLeadPath
       responses:
         200:
           description: Queued again; the notification as it now stands.
           content:
             application/json:
-              schema:
-                type: object
-                properties:
-                  notification:
-                    <NOTIFICATION>
+              schema: InboxRetried
         404:
           description: No such lead.
           content: {application/json: {schema: HttpError}}
