@@ -27,7 +27,8 @@ STEP_SECONDS = 30
 # person takes a few seconds to type.
 VALID_WINDOW = 1
 RECOVERY_CODES = 10
-# Lower-case base32: no 0/O or 1/I/l to confuse; ten characters, 50 random bits, as xxxxx-xxxxx.
+# Lower-case base32, which has no 0, 1, 8 or 9 for an o, i or l to be taken for; ten characters,
+# 50 random bits, as xxxxx-xxxxx.
 _RECOVERY_ALPHABET = "abcdefghijklmnopqrstuvwxyz234567"
 _TOTP_CODE = re.compile(rf"^\d{{{DIGITS}}}$")
 
@@ -88,10 +89,8 @@ def confirm_enrolment(user: StaffUser, code: str) -> list[str] | None:
     """With a right code for the pending secret, makes it the user's, and their ten recovery codes
     (any earlier ones void): the codes, to be shown once. None for a wrong code, or no enrolment
     begun. For the caller to commit."""
-    if not user.totp_pending:
-        return None
-    secret = _fernet().decrypt(user.totp_pending.encode()).decode()
-    if not _accept(user, secret, code):
+    secret = _readable(user.totp_pending)
+    if secret is None or not _accept(user, secret, code):
         return None
     user.totp_secret, user.totp_pending = user.totp_pending, None
     db.session.execute(delete(RecoveryCode).where(RecoveryCode.user_id == user.id))
@@ -106,9 +105,24 @@ def confirm_enrolment(user: StaffUser, code: str) -> list[str] | None:
 def verify(user: StaffUser, code: str) -> bool:
     """Whether the code is the app's for now (a step either side taken), and of a later step than
     the last code accepted: a code is good once. For the caller to commit."""
-    if not user.totp_secret:
+    secret = _readable(user.totp_secret)
+    if secret is None:
+        if user.totp_secret:
+            current_app.logger.error(
+                "a TOTP secret cannot be read under INBOX_TOTP_KEY user_id=%s: reset-2fa", user.id
+            )
         return False
-    return _accept(user, _fernet().decrypt(user.totp_secret.encode()).decode(), code)
+    return _accept(user, secret, code)
+
+
+def _readable(stored: str | None) -> str | None:
+    """A stored secret in clear; None when there is none, or it was kept under another key."""
+    if not stored:
+        return None
+    try:
+        return _fernet().decrypt(stored.encode()).decode()
+    except InvalidToken:
+        return None
 
 
 def _accept(user: StaffUser, secret: str, code: str) -> bool:

@@ -81,6 +81,15 @@ def test_a_pending_secret_under_a_replaced_key_is_replaced_by_a_new_one(app, mon
     assert totp._fernet().decrypt(user.totp_pending.encode()).decode() == second.secret
 
 
+def test_a_secret_under_a_replaced_key_takes_no_code_and_says_why(app, monkeypatch, clock, user, caplog):
+    secret, _ = _enrol(user)
+    monkeypatch.setitem(app.config, "INBOX_TOTP_KEY", Fernet.generate_key().decode())
+    clock[0] = NOW + 60
+
+    assert not totp.verify(user, pyotp.TOTP(secret).at(clock[0]))  # a wrong code, not a crash
+    assert "cannot be read under INBOX_TOTP_KEY" in caplog.text
+
+
 def test_a_right_code_confirms_the_secret_and_makes_ten_recovery_codes(clock, user):
     secret = totp.begin_enrolment(user).secret
 
