@@ -7,6 +7,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+from flask import Flask
+
 # Cloudflare Turnstile's server-side check of a token.
 SITEVERIFY_URL = "https://challenges.cloudflare.com/turnstile/v0/siteverify"
 # A person sends a form or two; a script sends hundreds. Per client address and per route.
@@ -93,6 +95,15 @@ def instance_secret(
     if not key:
         raise RuntimeError(f"{path} is empty: delete it, or set its setting")
     return key
+
+
+def secret_key(app: Flask) -> bytes:
+    """SECRET_KEY, or the instance's own key, made on first use, for the service's HMACs (the
+    Idempotency-Key digests, the inbox's CSRF tokens and failed sign-ins): the server asks at
+    start-up (see wsgi.py), the worker and the migrations never."""
+    if not app.config["SECRET_KEY"]:
+        app.config["SECRET_KEY"] = instance_secret(Path(app.instance_path))
+    return app.config["SECRET_KEY"].encode()
 
 
 def from_environment(instance_path: Path) -> dict[str, Any]:

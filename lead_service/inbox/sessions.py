@@ -12,8 +12,8 @@ from datetime import UTC, datetime, timedelta
 from flask import Response, current_app
 from sqlalchemy import delete
 
+from ..config import secret_key
 from ..extensions import db
-from ..intake.idempotency import secret_key
 from ..models import as_utc
 from .models import StaffSession, StaffUser
 

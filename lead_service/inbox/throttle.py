@@ -18,8 +18,8 @@ from datetime import UTC, datetime, timedelta
 from flask import current_app
 from sqlalchemy import delete, func, select
 
+from ..config import secret_key
 from ..extensions import db
-from ..intake.idempotency import secret_key
 from ..intake.rate_limits import client_key
 from ..models import as_utc
 from .models import SignInFailure

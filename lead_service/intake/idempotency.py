@@ -11,14 +11,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from functools import wraps
-from pathlib import Path
 from typing import Any
 
-from flask import Flask, abort, current_app, g, request
+from flask import abort, current_app, g, request
 from sqlalchemy import delete
 from sqlalchemy.exc import SQLAlchemyError
 
-from ..config import instance_secret
+from ..config import secret_key
 from ..errors import NOT_SAVED
 from ..extensions import db
 from ..models import IdempotencyKey, as_utc
@@ -48,14 +47,6 @@ def _claim() -> Claim | None:
     message = endpoint.encode() + b"\n" + _without_token(request.get_data())
     digest = hmac.new(secret_key(current_app), message, hashlib.sha256).hexdigest()
     return Claim(endpoint, key, digest)
-
-
-def secret_key(app: Flask) -> bytes:
-    """SECRET_KEY, or the instance's own key, made on first use: the server asks at start-up (see
-    wsgi.py), the worker and the migrations never."""
-    if not app.config["SECRET_KEY"]:
-        app.config["SECRET_KEY"] = instance_secret(Path(app.instance_path))
-    return app.config["SECRET_KEY"].encode()
 
 
 def _without_token(raw: bytes) -> bytes:
