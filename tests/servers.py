@@ -160,12 +160,18 @@ def build_web(dist_dir: str, settings: dict[str, str]) -> None:
 
 
 @contextmanager
-def web(tmp: Path, lead_service_url: str, dist_dir: str = ".next", settings: dict[str, str] | None = None):
-    """`next start` on a free port, serving the build in web/<dist_dir>; `settings` adds to (or
-    overrides) its environment."""
+def web(
+    tmp: Path,
+    lead_service_url: str,
+    dist_dir: str = ".next",
+    settings: dict[str, str] | None = None,
+    port: int | None = None,
+):
+    """`next start` on `port` (else a free one), serving the build in web/<dist_dir>; `settings` adds
+    to (or overrides) its environment."""
     if not (ROOT / "web" / dist_dir / "BUILD_ID").is_file():
         raise RuntimeError(f"web/{dist_dir} is not built: run the tests through `make test`")
-    port = free_port()
+    port = port or free_port()
     command = [str(ROOT / "web/node_modules/.bin/next"), "start", "-H", "127.0.0.1", "-p", str(port)]
     env = {
         "LEAD_SERVICE_URL": lead_service_url,

@@ -142,6 +142,14 @@ FORGED = {
     "X-Real-IP": "203.0.113.9",
 }
 
+# The staff inbox's own cookies, and what its sign-in answers with: the session set, the CSRF cookie
+# of before sign-in cleared. Every answer of the recorder below sets these.
+INBOX_COOKIES = "__Host-inbox-session=s3ss10n; __Host-inbox-csrf=t0ken"
+SET_COOKIES = [
+    "__Host-inbox-session=s3ss10n; Secure; HttpOnly; Path=/; SameSite=Strict",
+    "__Host-inbox-csrf=; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Max-Age=0; Secure; HttpOnly; Path=/",
+]
+
 
 class _Recording(BaseHTTPRequestHandler):
     def _answer(self) -> None:
@@ -152,6 +160,8 @@ class _Recording(BaseHTTPRequestHandler):
         self.send_header("Content-Type", "application/json")
         self.send_header("Content-Length", str(len(payload)))
         self.send_header("X-Test", "kept")
+        for cookie in SET_COOKIES:
+            self.send_header("Set-Cookie", cookie)
         self.end_headers()
         self.wfile.write(payload)
 
@@ -173,7 +183,8 @@ class _Recording(BaseHTTPRequestHandler):
 
 
 class Recorder(ThreadingHTTPServer):
-    """Records each request's path and headers and answers 200 JSON, or passes it on to `relay_to`."""
+    """Records each request's path and headers and answers 200 JSON setting two cookies, or passes
+    it on to `relay_to`."""
 
     def __init__(self):
         super().__init__(("127.0.0.1", 0), _Recording)
@@ -247,6 +258,24 @@ def test_only_the_lead_apis_own_headers_arrive(site, received):
     assert headers["Content-Type"] == "application/json"
     # Facing visitors, the site cannot tell a forged X-Forwarded-For from its own: it sends none.
     assert not [name for name in headers if name.lower() in {name.lower() for name in FORGED}]
+
+
+def test_the_inbox_alone_gets_its_cookies_and_csrf_headers_and_sets_cookies(site, received):
+    headers = {
+        "Cookie": f"_ga=GA1.1.42; {INBOX_COOKIES}; consent=analytics",
+        "X-CSRF-Token": "t0ken",
+        "Sec-Fetch-Site": "same-origin",
+    }
+    inbox = requests.post(f"{site}/api/inbox/session", json={}, headers=headers, timeout=30)
+    consent = requests.post(f"{site}/api/consent", json={}, headers=headers, timeout=30)
+
+    [(_, to_inbox), (_, to_consent)] = received
+    assert to_inbox.get_all("Cookie") == [INBOX_COOKIES]
+    assert (to_inbox["X-CSRF-Token"], to_inbox["Sec-Fetch-Site"]) == ("t0ken", "same-origin")
+    assert not {"cookie", "x-csrf-token", "sec-fetch-site"} & {name.lower() for name in to_consent}
+    # Each a header of its own, as the service sent them; none from outside the inbox.
+    assert inbox.raw.headers.getlist("Set-Cookie") == SET_COOKIES
+    assert "Set-Cookie" not in consent.headers
 
 
 @pytest.mark.parametrize(

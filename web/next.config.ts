@@ -24,7 +24,8 @@ const nextConfig: NextConfig = {
   async headers() {
     return [
       {
-        source: "/:path*",
+        // Every answer but the staff inbox's pages, whose policy carries a per-request nonce (proxy.ts).
+        source: "/((?!inbox(?:/|$)).*)",
         headers: securityHeaders({
           schedulingUrl: site.scheduling.url,
           tags: Boolean(site.tags.analyticsId || site.tags.tagManagerId),

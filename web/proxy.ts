@@ -1,5 +1,7 @@
 import { type NextRequest, NextResponse } from "next/server";
 
+import { inboxResponse } from "./lib/inbox/headers";
+import { isInboxPath } from "./lib/inbox/paths";
 import { isPrerendered, notFoundHtml } from "./lib/not-found/prerendered";
 import { type DetailSection, isDetailSection } from "./lib/not-found/screens";
 import { parseId } from "./lib/routes";
@@ -7,7 +9,9 @@ import { parseId } from "./lib/routes";
 // A page load of an unknown detail id gets its section's not-found screen as complete HTML
 // with status 404. A navigation inside the app (an RSC request) goes on to the route, which
 // answers 404 for an id it did not prerender; the router then loads that URL in full, here.
+// The staff inbox's pages get their per-request headers (lib/inbox/headers.ts).
 export async function proxy(request: NextRequest) {
+  if (isInboxPath(request.nextUrl.pathname)) return inboxResponse(request);
   const section = await missingSection(request);
   if (!section) return NextResponse.next();
   return new NextResponse(new Uint8Array(await notFoundHtml(section)), {
@@ -34,7 +38,7 @@ async function missingSection(request: NextRequest): Promise<DetailSection | und
 }
 
 // Literal paths, as Next.js reads the matcher at build time: the detail sections of
-// lib/not-found/screens.ts, and the screens' own route.
+// lib/not-found/screens.ts, the screens' own route, and the inbox.
 export const config = {
-  matcher: ["/ai-solutions/:id", "/edutech/:id", "/services/:id", "/case-studies/:id", "/blog/:id", "/missing/:section"],
+  matcher: ["/ai-solutions/:id", "/edutech/:id", "/services/:id", "/case-studies/:id", "/blog/:id", "/missing/:section", "/inbox", "/inbox/:path*"],
 };

@@ -1,18 +1,7 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 
-import { Analytics } from "@/components/analytics/analytics";
-import { ConsentAskMark } from "@/components/consent/consent-ask-mark";
-import { ConsentDefaults } from "@/components/consent/consent-defaults";
-import { ConsentManager } from "@/components/consent/consent-manager";
-import { ChatButton } from "@/components/layout/chat-button";
-import { SiteFooter } from "@/components/layout/site-footer";
-import { SiteHeader } from "@/components/layout/site-header";
-import { getCookiePolicy, getSite } from "@/lib/content";
-import { leadApiUrl } from "@/lib/env";
-import { paths } from "@/lib/routes";
-
-import "./globals.css";
+import { getSite } from "@/lib/content";
 
 const site = getSite();
 
@@ -26,37 +15,13 @@ export const metadata: Metadata = {
 
 export const viewport: Viewport = { themeColor: "#14213d" };
 
+// The document alone: the public pages' chrome is app/(site)/layout.tsx, the staff inbox's is
+// app/inbox/layout.tsx, so neither's code or styles reach the other's pages.
 // Next.js only accepts a default export (plus route config) from layout files.
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
-      <body>
-        <ConsentDefaults version={getCookiePolicy().consent.version} />
-        <a
-          href="#main"
-          className="sr-only z-50 rounded-lg bg-amber px-4 py-2 font-semibold text-navy focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
-        >
-          Skip to content
-        </a>
-        <SiteHeader />
-        <main id="main">{children}</main>
-        <SiteFooter />
-        {/* The chat button rides above the cookie banner while it shows, laid out, not measured.
-            Both stay below the header (z-40), whose open mobile menu covers the whole screen. The
-            banner comes first in the HTML (shown in reverse): a page painted while partly parsed
-            then never moves the chat button up under the visitor (consent-ask-mark.tsx). */}
-        <div className="pointer-events-none fixed inset-x-0 bottom-0 z-30 flex flex-col-reverse items-end">
-          <ConsentManager
-            texts={getCookiePolicy().consent}
-            tags={site.tags}
-            proofUrl={leadApiUrl("/api/consent")}
-            policyHref={paths.privacyPolicy}
-          />
-          <ConsentAskMark version={getCookiePolicy().consent.version} />
-          <ChatButton />
-        </div>
-        <Analytics />
-      </body>
+      <body>{children}</body>
     </html>
   );
 }

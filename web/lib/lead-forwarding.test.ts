@@ -256,3 +256,83 @@ describe("the answer", () => {
     expect(await response.json()).toMatchObject({ code: 503, message: "Service Unavailable" });
   });
 });
+
+describe("the staff inbox (/api/inbox/): its cookies, CSRF headers and Set-Cookie, and nowhere else", () => {
+  const SESSION = "__Host-inbox-session=s3ss10n-t0ken_A";
+  const CSRF = "__Host-inbox-csrf=csrf-t0ken-B";
+  // With what else a browser sends the site (analytics, the consent choice) and names close to the inbox's.
+  const OTHERS = ["_ga=GA1.1.123", "consent=analytics%3D1", "inbox-session=x", "__Host-inbox-sessions=y"];
+  const ALL_COOKIES = [OTHERS[0], SESSION, OTHERS[1], CSRF, ...OTHERS.slice(2)].join("; ");
+  const INBOX_HEADERS = { "x-csrf-token": "csrf-t0ken-B", "sec-fetch-site": "same-origin" };
+
+  it("sends the inbox's own two cookies, unchanged and in the browser's order, and no other", async () => {
+    await forwardToLeadService(request("/api/inbox/session", { headers: { cookie: ALL_COOKIES } }));
+
+    expect(sentHeaders().cookie).toBe(`${SESSION}; ${CSRF}`);
+  });
+
+  it("sends no Cookie header when the browser sent none of the inbox's", async () => {
+    await forwardToLeadService(request("/api/inbox/session", { headers: { cookie: "_ga=GA1.1.123; consent=1" } }));
+
+    expect(sentHeaders()).not.toHaveProperty("cookie");
+  });
+
+  it("sends the CSRF token, Sec-Fetch-Site and Origin with an inbox change", async () => {
+    const headers = { ...INBOX_HEADERS, origin: SITE, "content-type": "application/json", cookie: SESSION };
+    await forwardToLeadService(request("/api/inbox/sign-out", { method: "POST", headers, body: "{}" }));
+
+    expect(sentHeaders()).toEqual(headers);
+  });
+
+  it.each(["/api/leads", "/api/consent", "/api/quote", "/api/inbox"])(
+    "sends none of them to %s, outside /api/inbox/",
+    async (path) => {
+      const headers = { ...INBOX_HEADERS, cookie: ALL_COOKIES, "content-type": "application/json" };
+      await forwardToLeadService(request(path, { method: "POST", headers, body: "{}" }));
+
+      expect(sentHeaders()).toEqual({ "content-type": "application/json" });
+    },
+  );
+
+  it("decides on the resolved path: a dot segment out of /api/inbox/ leaves the cookie behind", async () => {
+    await forwardToLeadService(request("/api/inbox/../consent", { headers: { cookie: SESSION } }));
+
+    expect(sent!.url).toBe(`${SERVICE}/api/consent`);
+    expect(sentHeaders()).not.toHaveProperty("cookie");
+  });
+
+  // As a sign-in's second step answers: the new session set, the pre-sign-in CSRF cookie cleared.
+  function answerSettingCookies() {
+    answer = async () => {
+      const headers = new Headers({ "content-type": "application/json", "cache-control": "no-store" });
+      headers.append("set-cookie", `${SESSION}; Path=/; Secure; HttpOnly; SameSite=Strict`);
+      headers.append("set-cookie", "__Host-inbox-csrf=; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Max-Age=0; Path=/");
+      return new Response('{"stage": "signed_in"}', { status: 200, headers });
+    };
+  }
+
+  it("passes each of an inbox answer's Set-Cookie headers back on its own, with its Cache-Control", async () => {
+    answerSettingCookies();
+    const response = await forwardToLeadService(request("/api/inbox/session/code", { method: "POST", body: "{}" }));
+
+    expect(response.status).toBe(200);
+    expect(response.headers.getSetCookie()).toEqual([
+      `${SESSION}; Path=/; Secure; HttpOnly; SameSite=Strict`,
+      "__Host-inbox-csrf=; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Max-Age=0; Path=/",
+    ]);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(await response.json()).toEqual({ stage: "signed_in" });
+  });
+
+  it.each(["/api/leads", "/api/consent", "/api/download/profile"])(
+    "drops a Set-Cookie from the answer to %s",
+    async (path) => {
+      answerSettingCookies();
+      const response = await forwardToLeadService(request(path));
+
+      expect(response.headers.getSetCookie()).toEqual([]);
+      expect(response.headers.has("set-cookie")).toBe(false);
+      expect(response.headers.get("cache-control")).toBe("no-store");
+    },
+  );
+});

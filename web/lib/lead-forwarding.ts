@@ -9,8 +9,9 @@ const UPSTREAM_TIMEOUT_MS = 15_000;
 
 // What the lead API may read of a request besides its body: content negotiation and User-Agent, the
 // key that makes a retry safe, the profile download's conditional and range headers, and what CORS
-// reads (Origin, a preflight's Access-Control-Request-*). Cookies, credentials and the client's own
-// forwarding headers stay here; links in notifications come from the service's SITE_URL, not Host.
+// reads (Origin, a preflight's Access-Control-Request-*). Cookies (but the inbox's own, below),
+// credentials and the client's own forwarding headers stay here; links in notifications come from
+// the service's SITE_URL, not Host.
 const REQUEST_HEADERS = [
   "content-type",
   "accept",
@@ -26,6 +27,16 @@ const REQUEST_HEADERS = [
   "access-control-request-method",
   "access-control-request-headers",
 ];
+
+// The staff inbox's API is the one part of the service that reads cookies, so only requests under
+// this path carry them (see inboxCookie), with what its guard checks before a change
+// (lead_service/inbox/guard.py): the CSRF token and the browser's word on where the request came
+// from, besides Origin above. Elsewhere none of these has a reader, so none is sent.
+const INBOX_PATH = "/api/inbox/";
+const INBOX_REQUEST_HEADERS = ["x-csrf-token", "sec-fetch-site"];
+// The inbox's session and, before sign-in, its double-submit CSRF token. The visitor's other
+// cookies (consent, analytics) are the site's and stay here, on inbox requests too.
+const INBOX_COOKIES = ["__Host-inbox-session", "__Host-inbox-csrf"];
 
 // Per-connection headers, those fetch() recomputes for the body it actually returns, and those that
 // name the software behind the site.
@@ -61,13 +72,32 @@ function visitorAddress(request: NextRequest): string | undefined {
   return entry && isIP(entry) ? entry : undefined;
 }
 
-function requestHeaders(request: NextRequest): Headers {
+/**
+ * The Cookie header the service gets: on an inbox request, the inbox's own cookies as the browser
+ * sent them (their name=value pairs unchanged, not parsed and rebuilt); otherwise none.
+ */
+function inboxCookie(request: NextRequest, inbox: boolean): string | null {
+  if (!inbox) {
+    return null;
+  }
+  const kept = (request.headers.get("cookie") ?? "")
+    .split(";")
+    .map((pair) => pair.trim())
+    .filter((pair) => INBOX_COOKIES.some((name) => pair.startsWith(`${name}=`)));
+  return kept.length > 0 ? kept.join("; ") : null;
+}
+
+function requestHeaders(request: NextRequest, inbox: boolean): Headers {
   const headers = new Headers();
-  for (const name of REQUEST_HEADERS) {
+  for (const name of inbox ? [...REQUEST_HEADERS, ...INBOX_REQUEST_HEADERS] : REQUEST_HEADERS) {
     const value = request.headers.get(name);
     if (value !== null) {
       headers.set(name, value);
     }
+  }
+  const cookie = inboxCookie(request, inbox);
+  if (cookie) {
+    headers.set("cookie", cookie);
   }
   const address = visitorAddress(request);
   if (address) {
@@ -76,13 +106,20 @@ function requestHeaders(request: NextRequest): Headers {
   return headers;
 }
 
-function responseHeaders(from: Headers): Headers {
+function responseHeaders(from: Headers, inbox: boolean): Headers {
   const headers = new Headers();
   from.forEach((value, name) => {
-    if (!DROPPED_RESPONSE_HEADERS.has(name.toLowerCase())) {
+    const lower = name.toLowerCase();
+    if (!DROPPED_RESPONSE_HEADERS.has(lower) && lower !== "set-cookie") {
       headers.append(name, value);
     }
   });
+  // Only the inbox sets cookies (its session and CSRF token); from any other path a Set-Cookie is
+  // not the site's to pass on. Each goes back as a header of its own: joined with commas, as
+  // get() would, the browser could not tell them apart (an Expires date has a comma of its own).
+  for (const cookie of inbox ? from.getSetCookie() : []) {
+    headers.append("set-cookie", cookie);
+  }
   return headers;
 }
 
@@ -133,12 +170,16 @@ const notFound = () =>
  * /api/ is a 404 here, bodies over the limit stop here with 413, a service that is down or too slow
  * becomes a JSON 503 with Retry-After, and the answer (status, body and headers such as ETag,
  * Content-Range and Retry-After) goes back streamed. No header names the service or its address.
+ * Cookies, both ways, and the inbox's CSRF headers pass for /api/inbox/ alone. The service's own
+ * Cache-Control (no-store on the inbox's answers) goes back as it is.
  */
 export async function forwardToLeadService(request: NextRequest): Promise<Response> {
   const { pathname, search } = request.nextUrl;
   if (!pathname.startsWith("/api/") || UNSAFE_PATH.test(pathname)) {
     return notFound();
   }
+  // Decided on the path as resolved and checked above, so no encoded path can pass for the inbox's.
+  const inbox = pathname.startsWith(INBOX_PATH);
   const limit = maxBodyBytes();
   const hasBody = request.method !== "GET" && request.method !== "HEAD";
   if (Number(request.headers.get("content-length") ?? 0) > limit) {
@@ -152,7 +193,7 @@ export async function forwardToLeadService(request: NextRequest): Promise<Respon
   try {
     upstream = await fetch(new URL(pathname + search, leadServiceUrl()), {
       method: request.method,
-      headers: requestHeaders(request),
+      headers: requestHeaders(request, inbox),
       body,
       redirect: "manual",
       cache: "no-store",
@@ -166,5 +207,5 @@ export async function forwardToLeadService(request: NextRequest): Promise<Respon
       { "Retry-After": "30" },
     );
   }
-  return new Response(upstream.body, { status: upstream.status, headers: responseHeaders(upstream.headers) });
+  return new Response(upstream.body, { status: upstream.status, headers: responseHeaders(upstream.headers, inbox) });
 }

@@ -16,7 +16,7 @@ export const choiceButtonClass =
 const answer = (value: ConsentAnswer) => ({ [CONSENT_ANSWER_ATTRIBUTE]: value });
 
 /**
- * The first-visit banner at the foot of the window, below the chat button (layout.tsx). In the
+ * The first-visit banner at the foot of the window, below the chat button (site-chrome.tsx). In the
  * server HTML, hidden unless the document is marked to ask (globals.css, consent-ask.ts). While it
  * shows, its height is published (banner-height.ts): it pads the page's end, so no button stays
  * under it, and lifts the profile popup above it.

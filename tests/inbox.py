@@ -1,0 +1,118 @@
+"""The staff inbox for the browser tests: the lead service and the site on one origin the service
+knows (a change must come from it), staff made with the real command line, and the sign-in's
+steps as a person takes them in the browser."""
+
+import os
+import subprocess
+import time
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+import pyotp
+import requests
+from cryptography.fernet import Fernet
+from sqlalchemy import Engine, text
+
+from lead_service import create_app
+from lead_service.config import database_url
+from lead_service.extensions import db
+from lead_service.inbox import totp
+from lead_service.inbox.models import StaffUser
+
+from .servers import BIN, free_port, lead_service, web
+from .site import hydrated
+
+PASSWORD = "correct horse battery"
+
+
+@dataclass
+class InboxSite:
+    url: str
+    database: str  # the service's DATABASE_URL
+    engine: Engine
+    totp_key: str
+
+    def add_staff(self, email: str, role: str, password: str = PASSWORD) -> None:
+        """`lead-service users add`, as an admin runs it."""
+        subprocess.run(
+            [
+                BIN / "lead-service",
+                "users",
+                "add",
+                email,
+                "--name",
+                f"A {role}",
+                "--role",
+                role,
+                "--password-stdin",
+            ],
+            input=f"{password}\n",
+            env={**os.environ, "DATABASE_URL": self.database},
+            check=True,
+            capture_output=True,
+            text=True,
+        )
+
+    def enrolled_staff(self, email: str, role: str) -> str:
+        """A staff member whose authenticator app is set up (as the enrolment leaves it): its secret."""
+        self.add_staff(email, role)
+        secret = pyotp.random_base32()
+        app = create_app(
+            {"SQLALCHEMY_DATABASE_URI": database_url(self.database), "INBOX_TOTP_KEY": self.totp_key}
+        )
+        with app.app_context():
+            user = db.session.scalar(db.select(StaffUser).where(StaffUser.email == email))
+            user.totp_secret = totp._fernet().encrypt(secret.encode()).decode()
+            db.session.commit()
+            db.engine.dispose()
+        return secret
+
+    def post_lead(self, path: str, lead: dict) -> None:
+        """A lead sent as the site's forms send it."""
+        response = requests.post(f"{self.url}{path}", json=lead, timeout=10)
+        assert response.status_code == 201, response.text
+
+    def audit_actions(self) -> list[str]:
+        with self.engine.connect() as connection:
+            return connection.execute(text("SELECT action FROM audit_events ORDER BY id")).scalars().all()
+
+
+@contextmanager
+def inbox_site(tmp: Path, service_database: str, engine: Engine):
+    """The lead service (told the site's origin, with a TOTP key) and `next start` on that origin."""
+    port = free_port()
+    for folder in ("service", "web"):
+        (tmp / folder).mkdir(exist_ok=True)
+    key = Fernet.generate_key().decode()
+    settings = {"SITE_URL": f"http://127.0.0.1:{port}", "INBOX_TOTP_KEY": key}
+    with (
+        lead_service(tmp / "service", service_database, settings) as service_url,
+        web(tmp / "web", service_url, port=port) as site_url,
+    ):
+        yield InboxSite(site_url, service_database, engine, key)
+
+
+def next_code(secret: str) -> str:
+    """The app's code of the next 30-second step: a code is taken once, and the service accepts a
+    step either side of now, so two sign-ins in one step each have a code of their own."""
+    return pyotp.TOTP(secret).at(time.time() + 30)
+
+
+def password_step(page, email: str, password: str = PASSWORD, here: bool = False) -> None:
+    """The sign-in's first step, on the sign-in page (`here`: the one the browser is on)."""
+    if not here:
+        page.goto("/inbox/login")
+    page.wait_for_function(hydrated("form button[type=submit]"))
+    page.get_by_label("Email").fill(email)
+    page.get_by_label("Password").fill(password)
+    page.get_by_role("button", name="Continue").click()
+
+
+def sign_in(page, email: str, code: str) -> None:
+    """Signs in with the password and `code` (the app's or a recovery code), to the list."""
+    password_step(page, email)
+    page.get_by_label("recovery code").fill(code)
+    page.get_by_role("button", name="Sign in").click()
+    page.wait_for_url("**/inbox")
+    page.get_by_role("heading", name="Leads").wait_for()

@@ -1,0 +1,64 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { redirect } from "next/navigation";
+
+import { FormCounts } from "@/components/inbox/form-counts";
+import { LeadFilters } from "@/components/inbox/lead-filters";
+import { LeadTable } from "@/components/inbox/lead-table";
+import { BadQuery, getLeads } from "@/lib/inbox/api";
+import { pickQuery, withQuery } from "@/lib/inbox/format";
+import { inboxPaths } from "@/lib/inbox/paths";
+
+export const metadata: Metadata = { title: "Leads" };
+
+// What the list's URL may say; the service checks each.
+const FILTERS = ["q", "form", "from", "to", "spam"] as const;
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function LeadsPage({ searchParams }: Props) {
+  const params = await searchParams;
+  const view = pickQuery(params, FILTERS);
+  const asked = pickQuery(params, [...FILTERS, "cursor"]);
+  const cursor = asked.get("cursor");
+  // The filter form sends the filters left empty too: the view's address is kept to those set.
+  if (Object.values(params).some((value) => value === "")) redirect(withQuery(inboxPaths.leads, asked, {}));
+  let body;
+  try {
+    const page = await getLeads(asked);
+    body = (
+      <>
+        {page.counts ? <FormCounts counts={page.counts} query={view} /> : null}
+        <LeadTable leads={page.leads} />
+        <nav aria-label="Pages" className="flex gap-4">
+          {cursor ? (
+            <Link href={withQuery(inboxPaths.leads, view, {})} className="inbox-link">
+              Newest leads
+            </Link>
+          ) : null}
+          {page.next ? (
+            <Link href={withQuery(inboxPaths.leads, view, { cursor: page.next })} className="inbox-link">
+              Older leads
+            </Link>
+          ) : null}
+        </nav>
+      </>
+    );
+  } catch (error) {
+    if (!(error instanceof BadQuery)) throw error;
+    body = (
+      <ul role="alert" className="inbox-error">
+        {Object.entries(error.errors).map(([name, messages]) => (
+          <li key={name}>{[messages].flat().join(" ")}</li>
+        ))}
+      </ul>
+    );
+  }
+  return (
+    <>
+      <h1 className="inbox-title">Leads</h1>
+      <LeadFilters query={view} />
+      {body}
+    </>
+  );
+}

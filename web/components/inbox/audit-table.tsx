@@ -1,0 +1,64 @@
+import Link from "next/link";
+
+import { formatTime, withQuery } from "@/lib/inbox/format";
+import { inboxPaths } from "@/lib/inbox/paths";
+import type { AuditPage } from "@/lib/inbox/types";
+
+/** "sign_in_failed" as "Sign in failed". */
+export const actionName = (action: string) => action.charAt(0).toUpperCase() + action.slice(1).replaceAll("_", " ");
+
+/** The trail's events, newest first: who (a link to their events), when, what, which lead. */
+export function AuditTable({ page, query }: { page: AuditPage; query: URLSearchParams }) {
+  if (page.events.length === 0) return <p className="py-8 text-muted">No events match.</p>;
+  return (
+    <div className="overflow-x-auto">
+      <table className="inbox-table">
+        <thead>
+          <tr>
+            <th scope="col">When</th>
+            <th scope="col">Who</th>
+            <th scope="col">What</th>
+            <th scope="col">Lead</th>
+            <th scope="col">Details</th>
+          </tr>
+        </thead>
+        <tbody>
+          {page.events.map((event) => {
+            const actor = event.actor_id === null ? undefined : page.users[String(event.actor_id)];
+            return (
+              <tr key={event.id} data-action={event.action}>
+                <td className="whitespace-nowrap">{formatTime(event.at)}</td>
+                <td>
+                  {actor && event.actor_id !== null ? (
+                    <Link
+                      href={withQuery(inboxPaths.audit, query, { user: String(event.actor_id), before: undefined })}
+                      className="text-teal-700 underline"
+                    >
+                      {actor.name}
+                    </Link>
+                  ) : (
+                    <span className="text-muted">Nobody known</span>
+                  )}
+                  {actor ? <span className="block text-sm text-muted">{actor.email}</span> : null}
+                </td>
+                <td>{actionName(event.action)}</td>
+                <td>
+                  {event.lead ? (
+                    <Link href={inboxPaths.lead(event.lead.kind, event.lead.id)} className="text-teal-700 underline">
+                      {event.lead.kind} {event.lead.id}
+                    </Link>
+                  ) : null}
+                </td>
+                <td className="text-sm">
+                  {Object.entries(event.detail)
+                    .map(([name, value]) => `${name.replaceAll("_", " ")}: ${String(value)}`)
+                    .join(", ")}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

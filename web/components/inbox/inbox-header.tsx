@@ -1,0 +1,28 @@
+import Link from "next/link";
+
+import { inboxPaths } from "@/lib/inbox/paths";
+import type { Session } from "@/lib/inbox/types";
+
+import { SignOutButton } from "./sign-out-button";
+
+export function InboxHeader({ session }: { session: Session }) {
+  const { user } = session;
+  return (
+    <header className="bg-navy text-white">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
+        <Link href={inboxPaths.leads} className="font-semibold">
+          Lead inbox
+        </Link>
+        <nav aria-label="Inbox" className="flex gap-4">
+          <Link href={inboxPaths.leads}>Leads</Link>
+          {/* Shown to admins only; the service refuses everyone else the trail itself. */}
+          {user.role === "admin" ? <Link href={inboxPaths.audit}>Audit trail</Link> : null}
+        </nav>
+        <p className="ml-auto text-sm text-white/80">
+          {user.name} ({user.role})
+        </p>
+        <SignOutButton csrf={session.csrf} />
+      </div>
+    </header>
+  );
+}

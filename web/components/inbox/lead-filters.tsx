@@ -1,0 +1,49 @@
+import Link from "next/link";
+
+import { getForms } from "@/lib/content";
+import { inboxPaths } from "@/lib/inbox/paths";
+
+import { SearchBox } from "./search-box";
+
+/** The list's filters: a plain GET form, so that a view is its URL and can be shared. */
+export function LeadFilters({ query }: { query: URLSearchParams }) {
+  const forms = getForms().forms;
+  return (
+    <form method="get" action={inboxPaths.leads} className="flex flex-wrap items-end gap-3" role="search">
+      <SearchBox value={query.get("q") ?? ""} query={query.toString()} />
+      <label className="inbox-label">
+        Form
+        <select name="form" defaultValue={query.get("form") ?? ""} className="inbox-input">
+          <option value="">Every form</option>
+          {Object.entries(forms).map(([name, form]) => (
+            <option key={name} value={name}>
+              {form.title}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="inbox-label">
+        From
+        <input type="date" name="from" defaultValue={query.get("from") ?? ""} className="inbox-input" />
+      </label>
+      <label className="inbox-label">
+        To
+        <input type="date" name="to" defaultValue={query.get("to") ?? ""} className="inbox-input" />
+      </label>
+      <label className="inbox-label">
+        Spam
+        <select name="spam" defaultValue={query.get("spam") ?? ""} className="inbox-input">
+          <option value="">Hidden</option>
+          <option value="only">Only spam</option>
+          <option value="include">Shown too</option>
+        </select>
+      </label>
+      <button type="submit" className="inbox-button">
+        Apply
+      </button>
+      <Link href={inboxPaths.leads} className="inbox-link self-center">
+        Clear
+      </Link>
+    </form>
+  );
+}

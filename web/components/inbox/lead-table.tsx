@@ -1,0 +1,65 @@
+import Link from "next/link";
+
+import { getForms } from "@/lib/content";
+import { formatTime } from "@/lib/inbox/format";
+import { inboxPaths } from "@/lib/inbox/paths";
+import type { LeadRow } from "@/lib/inbox/types";
+
+import { Highlighted } from "./highlighted";
+
+// Fields a search can match that the list has no column for: shown under the name.
+const ALSO_FOUND: Record<string, string> = { phone: "Phone", message: "Message", project: "Project" };
+
+/** The list's rows. Every value is shown as text (React escapes it): leads are strangers' words. */
+export function LeadTable({ leads }: { leads: LeadRow[] }) {
+  const forms = getForms().forms as Record<string, { title: string }>;
+  if (leads.length === 0) return <p className="py-8 text-muted">No leads match this view.</p>;
+  return (
+    <div className="overflow-x-auto">
+      <table className="inbox-table">
+        <thead>
+          <tr>
+            <th scope="col">Received</th>
+            <th scope="col">Form</th>
+            <th scope="col">Name</th>
+            <th scope="col">Company</th>
+            <th scope="col">E-mail</th>
+            <th scope="col">Page</th>
+            <th scope="col">Sales e-mail</th>
+          </tr>
+        </thead>
+        <tbody>
+          {leads.map((lead) => (
+            <tr key={`${lead.kind}-${lead.id}`} data-lead={`${lead.kind}-${lead.id}`}>
+              <td className="whitespace-nowrap">{formatTime(lead.received)}</td>
+              <td>
+                {forms[lead.form]?.title ?? lead.form}
+                {lead.spam ? <span className="inbox-badge ml-2">Spam</span> : null}
+              </td>
+              <td>
+                <Link href={inboxPaths.lead(lead.kind, lead.id)} className="font-medium text-teal-700 underline">
+                  <Highlighted text={lead.name} segments={lead.highlight?.name} />
+                </Link>
+                {Object.entries(ALSO_FOUND).map(([field, label]) =>
+                  lead.highlight?.[field] ? (
+                    <p key={field} className="text-sm text-muted">
+                      {label}: <Highlighted text={null} segments={lead.highlight[field]} />
+                    </p>
+                  ) : null,
+                )}
+              </td>
+              <td>
+                <Highlighted text={lead.company} segments={lead.highlight?.company} />
+              </td>
+              <td className="break-all">
+                <Highlighted text={lead.email} segments={lead.highlight?.email} />
+              </td>
+              <td className="break-all">{lead.page ?? ""}</td>
+              <td>{lead.spam ? "Not sent (spam)" : lead.notified ? "Sent" : "Not yet"}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

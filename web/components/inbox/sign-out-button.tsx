@@ -1,0 +1,19 @@
+"use client";
+
+import { inboxCall } from "@/lib/inbox/client";
+import { inboxPaths } from "@/lib/inbox/paths";
+
+/** Ends the session, then leaves for the sign-in page (a full load: nothing of the inbox stays). */
+export function SignOutButton({ csrf }: { csrf: string }) {
+  async function signOut() {
+    await inboxCall("/api/inbox/sign-out", { csrf, body: {} });
+    window.location.assign(inboxPaths.login);
+  }
+  return (
+    <form action={signOut}>
+      <button type="submit" className="inbox-link">
+        Sign out
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,42 @@
+// The inbox pages' calls from the browser to the lead service's /api/inbox/, through the site's own
+// origin (where the session cookie lives). Every change carries the session's CSRF token.
+
+import type { ApiError } from "./types";
+
+export type Answer<T> = { ok: true; data: T } | { ok: false; status: number; message: string };
+
+const UNREACHABLE = "The inbox could not be reached. Check your connection and try again.";
+
+/** The first thing the service said was wrong: its description, or a field's first message. */
+function message(status: number, body: ApiError): string {
+  if (body.description) return body.description;
+  for (const messages of Object.values(body.errors ?? {})) {
+    const first = Array.isArray(messages) ? messages[0] : Object.values(messages)[0]?.[0];
+    if (first) return first;
+  }
+  return `Something went wrong (${status}). Please try again.`;
+}
+
+export async function inboxCall<T>(
+  path: `/api/inbox/${string}`,
+  { body, csrf }: { body?: unknown; csrf?: string } = {},
+): Promise<Answer<T>> {
+  const method = body === undefined && csrf === undefined ? "GET" : "POST";
+  const headers: Record<string, string> = { accept: "application/json" };
+  if (body !== undefined) headers["content-type"] = "application/json";
+  if (csrf !== undefined) headers["x-csrf-token"] = csrf;
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: "same-origin",
+      cache: "no-store",
+    });
+  } catch {
+    return { ok: false, status: 0, message: UNREACHABLE };
+  }
+  const data = response.status === 204 ? undefined : await response.json().catch(() => ({}));
+  return response.ok ? { ok: true, data: data as T } : { ok: false, status: response.status, message: message(response.status, data ?? {}) };
+}

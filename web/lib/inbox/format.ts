@@ -1,0 +1,40 @@
+// How the inbox writes times and counts: in UTC, as the service stores and filters them.
+
+const TIME = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", dateStyle: "medium", timeStyle: "short" });
+
+/** "26 Nov 2026, 07:51 UTC". */
+export function formatTime(iso: string): string {
+  return `${TIME.format(new Date(iso))} UTC`;
+}
+
+// The service counts a search's matches up to one past this, to say "more than" without counting all.
+const COUNT_CAP = 1000;
+
+export function formatCount(count: number): string {
+  return count > COUNT_CAP ? `${COUNT_CAP.toLocaleString("en")}+` : count.toLocaleString("en");
+}
+
+/** A URL's query from the page's search parameters, only those named, each once. */
+export function pickQuery(
+  params: Record<string, string | string[] | undefined>,
+  names: readonly string[],
+): URLSearchParams {
+  const query = new URLSearchParams();
+  for (const name of names) {
+    const raw = params[name];
+    const value = Array.isArray(raw) ? raw[0] : raw;
+    if (value) query.set(name, value);
+  }
+  return query;
+}
+
+/** `query` with `changes` made (undefined removes a parameter), as an inbox list URL. */
+export function withQuery(path: string, query: URLSearchParams, changes: Record<string, string | undefined>): string {
+  const next = new URLSearchParams(query);
+  for (const [name, value] of Object.entries(changes)) {
+    if (value === undefined) next.delete(name);
+    else next.set(name, value);
+  }
+  const search = next.toString();
+  return search ? `${path}?${search}` : path;
+}

@@ -1,0 +1,77 @@
+// What the lead service's /api/inbox/ answers hold (its OpenAPI document names them Inbox*).
+
+export type Role = "viewer" | "sales" | "admin";
+
+export type StaffUser = { id: number; email: string; name: string; role: Role };
+
+export type Session = { user: StaffUser; csrf: string; idle_minutes: number };
+
+/** A stretch of a field's text, `match` where a search term was found. */
+export type Segment = { text: string; match: boolean };
+
+export type LeadKind = "contact" | "quote";
+
+export type LeadRow = {
+  kind: LeadKind;
+  id: number;
+  received: string;
+  form: string;
+  name: string;
+  company: string | null;
+  email: string;
+  page: string | null;
+  spam: boolean;
+  notified: boolean;
+  highlight?: Record<string, Segment[]>;
+};
+
+export type LeadPage = { leads: LeadRow[]; next: string | null; counts: Record<string, number> | null };
+
+export type ChannelState = {
+  state: "sent" | "failed" | "dead" | "pending" | "not_configured";
+  at?: string;
+  error?: string | null;
+  next_attempt_at?: string;
+};
+
+export type Notification = {
+  id: number;
+  status: "pending" | "delivered" | "dead";
+  attempts: number;
+  queued_at: string;
+  next_attempt_at: string | null;
+  delivered_at: string | null;
+  last_error: string | null;
+  channels: Record<string, ChannelState>;
+};
+
+export type Lead = {
+  kind: LeadKind;
+  id: number;
+  form: string;
+  form_title: string;
+  received: string;
+  page: string | null;
+  spam: boolean;
+  fields: { field: string; label: string; value: string | null }[];
+  notification: Notification | null;
+};
+
+export type AuditEvent = {
+  id: number;
+  at: string;
+  actor_id: number | null;
+  action: string;
+  lead: { kind: LeadKind; id: number } | null;
+  detail: Record<string, string | number | boolean | null>;
+};
+
+export type AuditPage = {
+  events: AuditEvent[];
+  users: Record<string, { email: string; name: string }>;
+  actions: string[];
+  next: number | null;
+};
+
+/** The service's error answers: validation errors by field, or one description. */
+export type ApiError = { errors?: Record<string, string[] | Record<string, string[]>>; description?: string };
