@@ -73,9 +73,13 @@ class InboxSite:
         response = requests.post(f"{self.url}{path}", json=lead, timeout=10)
         assert response.status_code == 201, response.text
 
-    def audit_actions(self) -> list[str]:
+    def audit_actions(self, email: str | None = None) -> list[str]:
+        """The actions on the audit trail, oldest first: everyone's, or those of the user `email`."""
+        query = "SELECT action FROM audit_events"
+        if email:
+            query += " WHERE actor_id = (SELECT id FROM staff_users WHERE email = :email)"
         with self.engine.connect() as connection:
-            return connection.execute(text("SELECT action FROM audit_events ORDER BY id")).scalars().all()
+            return list(connection.execute(text(f"{query} ORDER BY id"), {"email": email}).scalars())
 
 
 @contextmanager

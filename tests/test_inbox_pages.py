@@ -158,7 +158,9 @@ def test_search_finds_a_lead_by_part_of_its_email_and_a_shared_view_opens_the_sa
     colleague.wait_for_url(shared)
     assert colleague.locator("tbody").inner_text() == shown
     assert colleague.get_by_role("searchbox", name="Search").input_value() == "zephyri"
-    assert "search" in site.audit_actions()
+    assert "search" in site.audit_actions("search@staff.example")
+    # Links to the leads shown are not prefetched: no lead is read that nobody opened.
+    assert "lead_viewed" not in site.audit_actions("search@staff.example")
 
 
 HOSTILE = {

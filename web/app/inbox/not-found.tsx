@@ -1,5 +1,4 @@
-import Link from "next/link";
-
+import { InboxLink } from "@/components/inbox/inbox-link";
 import { inboxPaths } from "@/lib/inbox/paths";
 
 export default function InboxNotFound() {
@@ -7,9 +6,9 @@ export default function InboxNotFound() {
     <main className="mx-auto max-w-xl space-y-4 px-4 py-16">
       <h1 className="inbox-title">Not found</h1>
       <p>There is no such lead or page: it may have been erased.</p>
-      <Link href={inboxPaths.leads} className="inbox-link">
+      <InboxLink href={inboxPaths.leads} className="inbox-link">
         Back to the leads
-      </Link>
+      </InboxLink>
     </main>
   );
 }

@@ -1,8 +1,8 @@
-import Link from "next/link";
-
 import { formatTime, withQuery } from "@/lib/inbox/format";
 import { inboxPaths } from "@/lib/inbox/paths";
 import type { AuditPage } from "@/lib/inbox/types";
+
+import { InboxLink } from "./inbox-link";
 
 /** "sign_in_failed" as "Sign in failed". */
 export const actionName = (action: string) => action.charAt(0).toUpperCase() + action.slice(1).replaceAll("_", " ");
@@ -30,12 +30,12 @@ export function AuditTable({ page, query }: { page: AuditPage; query: URLSearchP
                 <td className="whitespace-nowrap">{formatTime(event.at)}</td>
                 <td>
                   {actor && event.actor_id !== null ? (
-                    <Link
+                    <InboxLink
                       href={withQuery(inboxPaths.audit, query, { user: String(event.actor_id), before: undefined })}
                       className="text-teal-700 underline"
                     >
                       {actor.name}
-                    </Link>
+                    </InboxLink>
                   ) : (
                     <span className="text-muted">Nobody known</span>
                   )}
@@ -44,9 +44,9 @@ export function AuditTable({ page, query }: { page: AuditPage; query: URLSearchP
                 <td>{actionName(event.action)}</td>
                 <td>
                   {event.lead ? (
-                    <Link href={inboxPaths.lead(event.lead.kind, event.lead.id)} className="text-teal-700 underline">
+                    <InboxLink href={inboxPaths.lead(event.lead.kind, event.lead.id)} className="text-teal-700 underline">
                       {event.lead.kind} {event.lead.id}
-                    </Link>
+                    </InboxLink>
                   ) : null}
                 </td>
                 <td className="text-sm">

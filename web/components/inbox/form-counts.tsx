@@ -1,8 +1,8 @@
-import Link from "next/link";
-
 import { getForms } from "@/lib/content";
 import { formatCount, withQuery } from "@/lib/inbox/format";
 import { inboxPaths } from "@/lib/inbox/paths";
+
+import { InboxLink } from "./inbox-link";
 
 /** The leads of each form under the other filters, each a link to that form's view. */
 export function FormCounts({ counts, query }: { counts: Record<string, number>; query: URLSearchParams }) {
@@ -16,14 +16,14 @@ export function FormCounts({ counts, query }: { counts: Record<string, number>; 
   return (
     <nav aria-label="Forms" className="flex flex-wrap gap-2">
       {tabs.map((tab) => (
-        <Link
+        <InboxLink
           key={tab.title}
           href={withQuery(inboxPaths.leads, query, { form: tab.form, cursor: undefined })}
           aria-current={tab.form === current ? "page" : undefined}
           className="inbox-tab"
         >
           {tab.title} <span data-count>{formatCount(tab.count)}</span>
-        </Link>
+        </InboxLink>
       ))}
     </nav>
   );

@@ -1,8 +1,7 @@
-import Link from "next/link";
-
 import { inboxPaths } from "@/lib/inbox/paths";
 import type { Session } from "@/lib/inbox/types";
 
+import { InboxLink } from "./inbox-link";
 import { SignOutButton } from "./sign-out-button";
 
 export function InboxHeader({ session }: { session: Session }) {
@@ -10,13 +9,13 @@ export function InboxHeader({ session }: { session: Session }) {
   return (
     <header className="bg-navy text-white">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
-        <Link href={inboxPaths.leads} className="font-semibold">
+        <InboxLink href={inboxPaths.leads} className="font-semibold">
           Lead inbox
-        </Link>
+        </InboxLink>
         <nav aria-label="Inbox" className="flex gap-4">
-          <Link href={inboxPaths.leads}>Leads</Link>
+          <InboxLink href={inboxPaths.leads}>Leads</InboxLink>
           {/* Shown to admins only; the service refuses everyone else the trail itself. */}
-          {user.role === "admin" ? <Link href={inboxPaths.audit}>Audit trail</Link> : null}
+          {user.role === "admin" ? <InboxLink href={inboxPaths.audit}>Audit trail</InboxLink> : null}
         </nav>
         <p className="ml-auto text-sm text-white/80">
           {user.name} ({user.role})

@@ -1,8 +1,7 @@
-import Link from "next/link";
-
 import { getForms } from "@/lib/content";
 import { inboxPaths } from "@/lib/inbox/paths";
 
+import { InboxLink } from "./inbox-link";
 import { SearchBox } from "./search-box";
 
 /** The list's filters: a plain GET form, so that a view is its URL and can be shared. */
@@ -41,9 +40,9 @@ export function LeadFilters({ query }: { query: URLSearchParams }) {
       <button type="submit" className="inbox-button">
         Apply
       </button>
-      <Link href={inboxPaths.leads} className="inbox-link self-center">
+      <InboxLink href={inboxPaths.leads} className="inbox-link self-center">
         Clear
-      </Link>
+      </InboxLink>
     </form>
   );
 }

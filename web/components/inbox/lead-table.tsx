@@ -1,11 +1,10 @@
-import Link from "next/link";
-
 import { getForms } from "@/lib/content";
 import { formatTime } from "@/lib/inbox/format";
 import { inboxPaths } from "@/lib/inbox/paths";
 import type { LeadRow } from "@/lib/inbox/types";
 
 import { Highlighted } from "./highlighted";
+import { InboxLink } from "./inbox-link";
 
 // Fields a search can match that the list has no column for: shown under the name.
 const ALSO_FOUND: Record<string, string> = { phone: "Phone", message: "Message", project: "Project" };
@@ -37,9 +36,9 @@ export function LeadTable({ leads }: { leads: LeadRow[] }) {
                 {lead.spam ? <span className="inbox-badge ml-2">Spam</span> : null}
               </td>
               <td>
-                <Link href={inboxPaths.lead(lead.kind, lead.id)} className="font-medium text-teal-700 underline">
+                <InboxLink href={inboxPaths.lead(lead.kind, lead.id)} className="font-medium text-teal-700 underline">
                   <Highlighted text={lead.name} segments={lead.highlight?.name} />
-                </Link>
+                </InboxLink>
                 {Object.entries(ALSO_FOUND).map(([field, label]) =>
                   lead.highlight?.[field] ? (
                     <p key={field} className="text-sm text-muted">

@@ -15,16 +15,21 @@ export function isInboxPath(path: string): boolean {
   return path === "/inbox" || path.startsWith("/inbox/");
 }
 
-// An inbox page as a path alone: no scheme or host, no backslash or space a browser would mend.
-const INBOX_PAGE = /^\/inbox(?:[/?#][^\\\s]*)?$/;
+// Any origin will do: a `next` is read against it only to see what a browser would make of it.
+const SOMEWHERE = "http://inbox.invalid";
 
 /**
- * Where to go once signed in: `next` when it is one of the inbox's own pages (so a shared link to
- * a filtered view survives the sign-in), else the list. Nothing else is followed: the sign-in
- * page cannot be made to send anyone elsewhere.
+ * Where to go once signed in: `next` when it is one of the inbox's own pages, written as a browser
+ * would read it (no host, backslash, space or dot segment), so a shared link to a filtered view
+ * survives the sign-in; else the list. Nothing else is followed: the sign-in page cannot be made
+ * to send anyone elsewhere.
  */
 export function afterSignIn(next: string | null | undefined): string {
-  return next && INBOX_PAGE.test(next) && !next.startsWith(inboxPaths.login) ? next : inboxPaths.leads;
+  if (!next?.startsWith("/") || /[\\\s]/.test(next)) return inboxPaths.leads;
+  const url = new URL(next, SOMEWHERE);
+  const same = url.origin === SOMEWHERE && url.pathname + url.search + url.hash === next;
+  const signIn = url.pathname === inboxPaths.login || url.pathname.startsWith(`${inboxPaths.login}/`);
+  return same && isInboxPath(url.pathname) && !signIn ? next : inboxPaths.leads;
 }
 
 /** The sign-in page, remembering where the visitor was going. */

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { redirect } from "next/navigation";
 
 import { FormCounts } from "@/components/inbox/form-counts";
+import { InboxLink } from "@/components/inbox/inbox-link";
 import { LeadFilters } from "@/components/inbox/lead-filters";
 import { LeadTable } from "@/components/inbox/lead-table";
 import { BadQuery, getLeads } from "@/lib/inbox/api";
@@ -32,14 +32,14 @@ export default async function LeadsPage({ searchParams }: Props) {
         <LeadTable leads={page.leads} />
         <nav aria-label="Pages" className="flex gap-4">
           {cursor ? (
-            <Link href={withQuery(inboxPaths.leads, view, {})} className="inbox-link">
+            <InboxLink href={withQuery(inboxPaths.leads, view, {})} className="inbox-link">
               Newest leads
-            </Link>
+            </InboxLink>
           ) : null}
           {page.next ? (
-            <Link href={withQuery(inboxPaths.leads, view, { cursor: page.next })} className="inbox-link">
+            <InboxLink href={withQuery(inboxPaths.leads, view, { cursor: page.next })} className="inbox-link">
               Older leads
-            </Link>
+            </InboxLink>
           ) : null}
         </nav>
       </>

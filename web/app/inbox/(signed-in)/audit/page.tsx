@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 
 import { actionName, AuditTable } from "@/components/inbox/audit-table";
+import { InboxLink } from "@/components/inbox/inbox-link";
 import { BadQuery, Forbidden, getAudit, getSession } from "@/lib/inbox/api";
 import { pickQuery, withQuery } from "@/lib/inbox/format";
 import { inboxPaths } from "@/lib/inbox/paths";
@@ -47,16 +47,16 @@ export default async function AuditPage({ searchParams }: Props) {
           Apply
         </button>
         {view.get("user") ? (
-          <Link href={withQuery(inboxPaths.audit, view, { user: undefined })} className="inbox-link self-center">
+          <InboxLink href={withQuery(inboxPaths.audit, view, { user: undefined })} className="inbox-link self-center">
             Every user
-          </Link>
+          </InboxLink>
         ) : null}
       </form>
       <AuditTable page={trail} query={view} />
       {trail.next ? (
-        <Link href={withQuery(inboxPaths.audit, view, { before: String(trail.next) })} className="inbox-link">
+        <InboxLink href={withQuery(inboxPaths.audit, view, { before: String(trail.next) })} className="inbox-link">
           Older events
-        </Link>
+        </InboxLink>
       ) : null}
     </>
   );

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { notFound } from "next/navigation";
 
+import { InboxLink } from "@/components/inbox/inbox-link";
 import { NotificationPanel } from "@/components/inbox/notification-panel";
 import { getLead, getSession } from "@/lib/inbox/api";
 import { formatTime } from "@/lib/inbox/format";
@@ -23,9 +23,9 @@ export default async function LeadPage({ params }: Props) {
   return (
     <>
       <p>
-        <Link href={inboxPaths.leads} className="inbox-link">
+        <InboxLink href={inboxPaths.leads} className="inbox-link">
           All leads
-        </Link>
+        </InboxLink>
       </p>
       <h1 className="inbox-title break-words">{name}</h1>
       <p className="text-muted">

@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+
+import { afterSignIn, inboxPaths, isInboxPath, loginPath } from "./paths";
+
+describe("afterSignIn", () => {
+  it.each(["/inbox", "/inbox?form=quote&q=ann", "/inbox/audit?action=search", "/inbox/leads/contact/7"])(
+    "returns to the inbox page %j",
+    (next) => {
+      expect(afterSignIn(next)).toBe(next);
+    },
+  );
+
+  it.each([
+    undefined,
+    null,
+    "",
+    "https://evil.example/inbox",
+    "//evil.example/inbox",
+    "/\\evil.example",
+    "/inbox\\@evil.example",
+    "/inboxes",
+    "/inbox/../team",
+    "/inbox/%2e%2e/team",
+    " /inbox",
+    "/inbox?q=a b",
+    "javascript:alert(1)",
+    "/inbox/login",
+    "/inbox/login?next=/inbox",
+    "/team",
+  ])("goes to the list instead of %j", (next) => {
+    expect(afterSignIn(next)).toBe(inboxPaths.leads);
+  });
+});
+
+describe("loginPath", () => {
+  it("remembers a view to return to", () => {
+    expect(loginPath("/inbox?form=quote")).toBe("/inbox/login?next=%2Finbox%3Fform%3Dquote");
+  });
+
+  it("remembers nothing for the list or for anywhere else", () => {
+    expect(loginPath("/inbox")).toBe("/inbox/login");
+    expect(loginPath("https://evil.example/")).toBe("/inbox/login");
+    expect(loginPath()).toBe("/inbox/login");
+  });
+});
+
+describe("isInboxPath", () => {
+  it.each([
+    ["/inbox", true],
+    ["/inbox/login", true],
+    ["/inboxes", false],
+    ["/", false],
+    ["/api/inbox/session", false],
+  ])("%j is an inbox page: %s", (path, expected) => {
+    expect(isInboxPath(path)).toBe(expected);
+  });
+});
