@@ -21,6 +21,9 @@ const nextConfig: NextConfig = {
   // Images are SVG or pre-sized files served as they are; the runtime optimizer stays off
   // (an aborted first optimisation can hang that image URL: vercel/next.js#98402).
   images: { unoptimized: true },
+  // The public pages and the staff inbox each have a root layout of their own, so a URL no route
+  // matches is answered by app/global-not-found.tsx.
+  experimental: { globalNotFound: true },
   async headers() {
     return [
       {

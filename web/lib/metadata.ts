@@ -1,4 +1,4 @@
-import type { Metadata } from "next";
+import type { Metadata, Viewport } from "next";
 
 import { getSite } from "@/lib/content";
 
@@ -31,3 +31,16 @@ export function pageMetadata({
     twitter: { card: "summary_large_image" },
   };
 }
+
+const site = getSite();
+
+/** The public pages' metadata defaults (their layout's, and the global not-found page's). */
+export const siteMetadata = {
+  // Canonical and Open Graph URLs resolve against the public origin, not the container's host.
+  metadataBase: new URL(site.url),
+  title: { default: site.name, template: `%s - ${site.name}` },
+  description: site.description,
+  applicationName: site.name,
+} satisfies Metadata;
+
+export const siteViewport: Viewport = { themeColor: "#14213d" };

@@ -11,6 +11,11 @@ export const metadata: Metadata = {
 // Staff data, per person and per moment: every page is rendered for its request, never stored.
 export const dynamic = "force-dynamic";
 
+// The inbox's root layout: nothing of the public pages' chrome, scripts or styles.
 export default function InboxLayout({ children }: { children: ReactNode }) {
-  return children;
+  return (
+    <html lang="en">
+      <body>{children}</body>
+    </html>
+  );
 }
