@@ -12,6 +12,7 @@ A query of punctuation alone has nothing to look for, and finds nothing.
 The databases index exactly this (migration 0008: PostgreSQL's tsvector and pg_trgm, SQLite's FTS5),
 and `highlight` marks exactly this, the same way on both."""
 
+import functools
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -64,15 +65,20 @@ def terms(query: str) -> tuple[Term, ...]:
 Range = tuple[int, int]
 
 
-def _word_starts(text: str, word: str) -> Iterable[Range]:
+# The patterns of a page's terms, made once for its 50 leads' every field (re's own cache is keyed
+# by the pattern's text, which would be escaped and joined anew each time).
+@functools.lru_cache(maxsize=256)
+def _pattern(text: str, word_start: bool) -> re.Pattern[str]:
     # A word of the term at the start of a word of the text: not after a letter or digit.
-    for match in re.finditer(r"(?<![^\W_])" + re.escape(word), text, re.IGNORECASE):
-        yield match.span()
+    return re.compile((r"(?<![^\W_])" if word_start else "") + re.escape(text), re.IGNORECASE)
+
+
+def _word_starts(text: str, word: str) -> Iterable[Range]:
+    return [match.span() for match in _pattern(word, True).finditer(text)]
 
 
 def _inside(text: str, part: str) -> Iterable[Range]:
-    for match in re.finditer(re.escape(part), text, re.IGNORECASE):
-        yield match.span()
+    return [match.span() for match in _pattern(part, False).finditer(text)]
 
 
 def _inside_phone(phone: str, part: str) -> Iterable[Range]:

@@ -5,7 +5,8 @@ in the audit trail."""
 
 import json
 import os
-from datetime import UTC, datetime, timedelta
+import random
+from datetime import UTC, date, datetime, timedelta
 from urllib.parse import quote as urlquote
 
 import flask_migrate
@@ -13,8 +14,9 @@ import pytest
 
 from lead_service import create_app, retention
 from lead_service.extensions import db
-from lead_service.inbox.highlight import highlight, terms
-from lead_service.inbox.lead_queries import Filters, page
+from lead_service.inbox import lead_queries
+from lead_service.inbox.highlight import highlight, ranges, terms
+from lead_service.inbox.lead_queries import FORM_NAMES, Cursor, Filters, counts, page
 from lead_service.inbox.models import AuditEvent
 from lead_service.models import ContactMessage, QuoteRequest
 
@@ -310,6 +312,141 @@ def test_an_invalid_search_is_not_audited(signed_in, app):
     assert signed_in().get("/api/inbox/leads?q=" + "x" * 201).status_code == 400
     with app.app_context():
         assert db.session.scalars(db.select(AuditEvent)).all() == []
+
+
+# Read newest first -----------------------------------------------------------------------------------
+#
+# Each database reads a search newest first and stops (PostgreSQL walks the newest leads for a common
+# term, and asks its indexes for a rare one; SQLite reads its FTS5 tables in the order of their keys,
+# the minute of a lead's time and its id): whichever way, every page is the next of the leads that
+# have the terms, in (time, kind, id) order, and the counts stop at COUNT_CAP + 1.
+
+# PostgreSQL's ways to a page (lead_queries' PROBE, COMMON and RECENT); SQLite has one.
+READS = {
+    "walked": {"PROBE": 5, "COMMON": 0, "RECENT": 10_000},
+    "looked up": {"PROBE": 5, "COMMON": 10**9, "RECENT": 10_000},
+    "walked, then looked up": {"PROBE": 5, "COMMON": 0, "RECENT": 12},
+}
+
+
+@pytest.fixture
+def crowd(client, app):
+    """90 leads of both kinds and every form, sent at 15 moments (several at the very same time,
+    more in the same minute), stored in an order that is not theirs: their fields by key."""
+    rng = random.Random(7)
+    moments = [
+        T0 - timedelta(minutes=minutes, seconds=seconds, microseconds=micro)
+        for minutes in (0, 1, 2, 60, 60 * 24 * 40)
+        for seconds, micro in ((0, 0), (0, 0), (17, 250_000), (59, 999_999))
+    ]
+    leads = []
+    for number in range(90):
+        common = {
+            "name": f"{'Acme' if number % 3 else 'Other'} Person{number}",
+            "email": f"p{number}@{'acme' if number % 5 == 0 else 'other'}.example",
+            "phone": f"+1 202-555-{number:04d}",
+            "created_at": rng.choice(moments),
+            "spam": number % 7 == 0,
+        }
+        if number % 3 == 2:
+            leads.append(QuoteRequest(**common, project="A shop", budget="b"))
+        else:
+            form = "contact" if number % 2 else "caseStudiesContact"
+            leads.append(ContactMessage(**common, form=form, company="Acme Labs", message="Hi there"))
+    rng.shuffle(leads)
+    with app.app_context():
+        db.session.add_all(leads)
+        db.session.commit()
+        return {
+            ("contact" if isinstance(lead, ContactMessage) else "quote", lead.id): {
+                "at": lead.created_at.replace(tzinfo=UTC),
+                "form": getattr(lead, "form", "quote"),
+                "spam": lead.spam,
+                "fields": {
+                    "name": lead.name,
+                    "company": getattr(lead, "company", None),
+                    "email": lead.email,
+                    "phone": lead.phone,
+                    "text": getattr(lead, "message", None) or lead.project,
+                },
+            }
+            for lead in leads
+        }
+
+
+def _expected(crowd, query, filters):
+    """The keys of the crowd's leads under the filters that have every term, in the list's order
+    (highlight's `ranges` marks exactly what a search finds)."""
+    query_terms = terms(query)
+    since = datetime.combine(filters.get("since", date.min), datetime.min.time(), UTC)
+    before = datetime.combine(
+        filters.get("until", date(9998, 1, 1)) + timedelta(days=1), datetime.min.time(), UTC
+    )
+    found = [
+        key
+        for key, lead in crowd.items()
+        if all(ranges({k: v for k, v in lead["fields"].items() if v}, (term,)) for term in query_terms)
+        and (filters.get("spam") == "include" or lead["spam"] == (filters.get("spam") == "only"))
+        and filters.get("form") in (None, lead["form"])
+        and since <= lead["at"] < before
+    ]
+    return sorted(found, key=lambda key: (crowd[key]["at"], key[0], key[1]), reverse=True)
+
+
+@pytest.mark.parametrize("read", READS)
+@pytest.mark.parametrize("query", ["acme", "other", "person1", "p5@", "555-001", "ac", "acme other", "zz"])
+@pytest.mark.parametrize(
+    "filters",
+    [
+        {},
+        {"spam": "include"},
+        {"spam": "only"},
+        {"form": "caseStudiesContact"},
+        {"since": T0.date()},
+        {"until": T0.date() - timedelta(days=30)},
+    ],
+    ids=["hidden spam", "spam included", "spam only", "a form", "since a day", "until a month ago"],
+)
+def test_every_page_of_a_search_is_the_next_of_its_matches_in_order(
+    app, crowd, monkeypatch, read, query, filters
+):
+    for name, value in READS[read].items():
+        monkeypatch.setattr(lead_queries, name, value)
+    monkeypatch.setattr(lead_queries, "COUNT_CAP", 10)
+    search = Filters(terms=terms(query), **filters)
+    with app.app_context():
+        if read != "walked" and db.engine.dialect.name == "sqlite":
+            pytest.skip("SQLite reads a search one way")
+        keys, cursor = [], None
+        while True:
+            answer = page(search, cursor, size=7)
+            keys += [(lead["kind"], lead["id"]) for lead in answer["leads"]]
+            if answer["next"] is None:
+                break
+            cursor = Cursor.decode(answer["next"])
+        found = counts(search)
+        db.session.rollback()
+
+    expected = _expected(crowd, query, filters)
+    assert keys == expected
+    everywhere = _expected(crowd, query, {**filters, "form": None})
+    assert found == {
+        form: min(11, sum(crowd[key]["form"] == form for key in everywhere)) for form in FORM_NAMES
+    }
+
+
+def test_a_lead_given_another_time_is_found_at_that_time(signed_in, app, add_contact):
+    first = add_contact(name="Acme First", created_at=T0)
+    later = add_contact(name="Acme Later", created_at=T0 + timedelta(minutes=5))
+    client = signed_in()
+    assert _found(client, "acme") == [("contact", later), ("contact", first)]
+
+    with app.app_context():
+        db.session.get(ContactMessage, first).created_at = T0 + timedelta(days=1)
+        db.session.commit()
+
+    assert _found(client, "acme") == [("contact", first), ("contact", later)]
+    assert _found(client, "acme", "&from=2026-03-11") == [("contact", first)]
 
 
 # The migration ---------------------------------------------------------------------------------------
