@@ -68,6 +68,26 @@ class InboxSite:
             db.engine.dispose()
         return secret
 
+    def fake_leads(self, count: int) -> None:
+        """`lead-service leads fake`, as a developer fills a test database."""
+        subprocess.run(
+            [BIN / "lead-service", "leads", "fake", "--count", str(count), "--seed", "26"],
+            env={**os.environ, "DATABASE_URL": self.database},
+            check=True,
+            capture_output=True,
+        )
+
+    def newest_leads(self, count: int) -> list[str]:
+        """The detail paths of the `count` newest leads that are not spam, in the list's order."""
+        query = text(
+            "SELECT kind, id FROM ("
+            " SELECT 'contact' AS kind, id, created_at FROM contact_messages WHERE NOT spam"
+            " UNION ALL SELECT 'quote', id, created_at FROM quote_requests WHERE NOT spam"
+            ") AS leads ORDER BY created_at DESC, kind DESC, id DESC LIMIT :count"
+        )
+        with self.engine.connect() as connection:
+            return [f"/inbox/leads/{kind}/{id_}" for kind, id_ in connection.execute(query, {"count": count})]
+
     def post_lead(self, path: str, lead: dict) -> None:
         """A lead sent as the site's forms send it."""
         response = requests.post(f"{self.url}{path}", json=lead, timeout=10)

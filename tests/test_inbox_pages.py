@@ -1,6 +1,6 @@
 """The staff inbox in a real Chromium, on `next start` and the real lead service, over SQLite and
 PostgreSQL: enrolment and sign-in with a second factor, recovery codes, sign-out, idle expiry and
-lockout; the list, its search and a shared view; what each role is shown; leads whose fields are
+lockout; the list, its pages, its search and a shared view; what each role is shown; leads whose fields are
 attacks, shown as text; and the audit trail of it all."""
 
 import re
@@ -213,6 +213,26 @@ def test_each_role_is_shown_what_it_may_do(site, browse):
             assert shown and set(shown) == {"lead_viewed"}
         else:
             page.get_by_text("Only admins read the audit trail.").wait_for()
+
+
+def test_older_leads_pages_through_the_list_in_order(site, browse):
+    site.fake_leads(80)
+    secret = site.enrolled_staff("pages@staff.example", "viewer")
+    page = browse()
+    sign_in(page, "pages@staff.example", next_code(secret))
+
+    def shown():
+        return page.locator("tbody tr a").evaluate_all("links => links.map(a => a.getAttribute('href'))")
+
+    first = shown()
+    page.get_by_role("link", name="Older leads").click()
+    page.wait_for_url(re.compile(r"cursor="))
+    second = shown()
+    assert len(first) == 50 and second
+    assert first + second == site.newest_leads(len(first) + len(second))
+    page.get_by_role("link", name="Newest leads").click()
+    page.wait_for_url(re.compile(r"/inbox$"))
+    assert shown() == first
 
 
 def test_inbox_pages_are_private_and_strict(site):

@@ -442,8 +442,8 @@ def _sqlite_keys(kind: str, number: int, term: _TermShape) -> sa.Select | sa.Com
 
 
 def _minute(moment: datetime) -> int:
-    """The minute of a key, as migration 0009 reckons it."""
-    return max(int(moment.timestamp()) // 60, 0)
+    """The minute of a key, as migration 0009 reckons it (UTC, as the lead tables keep times)."""
+    return max(int(as_utc(moment).timestamp()) // 60, 0)
 
 
 def _key_range(filters: Filters, cursor: Cursor | None) -> tuple[int, int]:

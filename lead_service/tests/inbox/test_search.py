@@ -393,7 +393,6 @@ def _expected(crowd, query, filters):
     return sorted(found, key=lambda key: (crowd[key]["at"], key[0], key[1]), reverse=True)
 
 
-@pytest.mark.parametrize("read", READS)
 @pytest.mark.parametrize("query", ["acme", "other", "person1", "p5@", "555-001", "ac", "acme other", "zz"])
 @pytest.mark.parametrize(
     "filters",
@@ -407,32 +406,30 @@ def _expected(crowd, query, filters):
     ],
     ids=["hidden spam", "spam included", "spam only", "a form", "since a day", "until a month ago"],
 )
-def test_every_page_of_a_search_is_the_next_of_its_matches_in_order(
-    app, crowd, monkeypatch, read, query, filters
-):
-    for name, value in READS[read].items():
-        monkeypatch.setattr(lead_queries, name, value)
+def test_every_page_of_a_search_is_the_next_of_its_matches_in_order(app, crowd, monkeypatch, query, filters):
     monkeypatch.setattr(lead_queries, "COUNT_CAP", 10)
     search = Filters(terms=terms(query), **filters)
-    with app.app_context():
-        if read != "walked" and db.engine.dialect.name == "sqlite":
-            pytest.skip("SQLite reads a search one way")
-        keys, cursor = [], None
-        while True:
-            answer = page(search, cursor, size=7)
-            keys += [(lead["kind"], lead["id"]) for lead in answer["leads"]]
-            if answer["next"] is None:
-                break
-            cursor = Cursor.decode(answer["next"])
-        found = counts(search)
-        db.session.rollback()
-
     expected = _expected(crowd, query, filters)
-    assert keys == expected
     everywhere = _expected(crowd, query, {**filters, "form": None})
-    assert found == {
-        form: min(11, sum(crowd[key]["form"] == form for key in everywhere)) for form in FORM_NAMES
-    }
+    capped = {form: min(11, sum(crowd[key]["form"] == form for key in everywhere)) for form in FORM_NAMES}
+    with app.app_context():
+        # SQLite reads a search one way; PostgreSQL each of its ways in turn.
+        reads = READS if db.engine.dialect.name == "postgresql" else {"walked": READS["walked"]}
+        for read, tuning in reads.items():
+            for name, value in tuning.items():
+                monkeypatch.setattr(lead_queries, name, value)
+            keys, cursor = [], None
+            while True:
+                answer = page(search, cursor, size=7)
+                keys += [(lead["kind"], lead["id"]) for lead in answer["leads"]]
+                if answer["next"] is None:
+                    break
+                cursor = Cursor.decode(answer["next"])
+            found = counts(search)
+            db.session.rollback()
+
+            assert keys == expected, read
+            assert found == capped, read
 
 
 def test_a_lead_given_another_time_is_found_at_that_time(signed_in, app, add_contact):
