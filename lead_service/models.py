@@ -17,6 +17,10 @@ def as_utc(moment: datetime) -> datetime:
     return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
 
 
+# Where the sales team has a lead: every lead starts new; "responded" is its first move out of new.
+LEAD_STATUSES = ("new", "contacted", "qualified", "won", "lost")
+
+
 class LeadMixin:
     # Text columns throughout: lengths are bounded once, in forms.json, so raising a bound there
     # can never make the database refuse a lead that validation accepted.
@@ -28,6 +32,13 @@ class LeadMixin:
     page: Mapped[str | None] = mapped_column(Text)
     # The form's hidden honeypot field came filled: a bot, answered as if it had succeeded.
     spam: Mapped[bool] = mapped_column(Boolean, nullable=False, default=False, server_default=false())
+    # The sales team's work on it (lead_service/inbox/work.py). Server defaults only: a lead is
+    # stored as intake always stored it.
+    status: Mapped[str] = mapped_column(Text, nullable=False, server_default="new")  # LEAD_STATUSES
+    owner_id: Mapped[int | None] = mapped_column(Integer)  # a staff user's (migration 0010: no key)
+    # One more at each change of status or owner: a change names the version it was made on.
+    version: Mapped[int] = mapped_column(Integer, nullable=False, server_default="1")
+    first_response_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
 
 class ContactMessage(LeadMixin, db.Model):
@@ -66,7 +77,8 @@ LEAD_MODELS = {"contact": ContactMessage, "quote": QuoteRequest}
 
 class OutboxMessage(db.Model):
     """A new lead the sales team is still to be told of, written in the same transaction as the lead
-    and delivered by `lead-service outbox run` to every configured channel."""
+    and delivered by `lead-service outbox run` to every configured channel; or a lead given to a
+    member of staff, who is told by e-mail."""
 
     __tablename__ = "outbox"
     __table_args__ = (
@@ -78,6 +90,10 @@ class OutboxMessage(db.Model):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_utcnow, nullable=False)
     lead_kind: Mapped[str] = mapped_column(Text, nullable=False)  # a key of LEAD_MODELS
     lead_id: Mapped[int] = mapped_column(Integer, nullable=False)
+    # "new_lead": the sales team's notification of the lead (every channel); "assigned": its new
+    # owner's e-mail (to recipient_id, a staff user), sent only while the lead is still theirs.
+    purpose: Mapped[str] = mapped_column(Text, nullable=False, server_default="new_lead")
+    recipient_id: Mapped[int | None] = mapped_column(Integer)
     # pending: to be sent at next_attempt_at; delivered: every channel took it; dead: out of tries.
     status: Mapped[str] = mapped_column(Text, nullable=False, default="pending")
     attempts: Mapped[int] = mapped_column(Integer, nullable=False, default=0)

@@ -1,18 +1,19 @@
 """Data rights and retention: a person's leads erased on request, old leads and cookie choices
-purged, each lead with the notification and the Idempotency-Key kept of it."""
+purged, each lead with the notification, the Idempotency-Key and the staff's notes kept of it."""
 
 from datetime import datetime
 
 from sqlalchemy import delete, func, select
 
 from .extensions import db
+from .inbox.models import LeadNote
 from .models import LEAD_MODELS, ConsentRecord, IdempotencyKey, OutboxMessage
 
 
 def _remove_leads(conditions) -> dict[str, int]:
-    """Deletes the leads of each kind that match, their outbox rows and their keys (to be committed
-    by the caller): counts per kind, and of the outbox rows and keys."""
-    removed = {"notifications": 0, "keys": 0}
+    """Deletes the leads of each kind that match, their outbox rows, keys and notes (to be committed
+    by the caller): counts per kind, and of the outbox rows, keys and notes."""
+    removed = {"notifications": 0, "keys": 0, "notes": 0}
     for kind, model in LEAD_MODELS.items():
         ids = select(model.id).where(conditions(model))
         removed["notifications"] += db.session.execute(
@@ -22,6 +23,9 @@ def _remove_leads(conditions) -> dict[str, int]:
             delete(IdempotencyKey).where(
                 IdempotencyKey.record_table == model.__tablename__, IdempotencyKey.record_id.in_(ids)
             )
+        ).rowcount
+        removed["notes"] += db.session.execute(
+            delete(LeadNote).where(LeadNote.lead_kind == kind, LeadNote.lead_id.in_(ids))
         ).rowcount
         removed[kind] = db.session.execute(delete(model).where(conditions(model))).rowcount
     return removed

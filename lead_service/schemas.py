@@ -37,7 +37,7 @@ class LeadSchema(Schema):
         return {**kept, "spam": FORMS["honeypotField"] in kept}
 
 
-def _characters(spec: dict[str, Any]):
+def characters(spec: dict[str, Any]):
     """The field's character rule: a textarea keeps its line breaks, every other field is one line."""
     forbidden, message = (
         (_FORBIDDEN["multiLine"], MESSAGES["invalidCharacters"])
@@ -98,7 +98,7 @@ def _field(spec: dict[str, Any]) -> fields.Field:
     if spec["required"]:
         error_messages |= {"required": messages["required"], "null": messages["required"]}
     validators = [
-        _characters(spec),
+        characters(spec),
         validate.Length(max=spec["maxLength"], error=MESSAGES["maxLength"].format(max=spec["maxLength"])),
     ]
     if "pattern" in spec:

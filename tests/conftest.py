@@ -9,6 +9,7 @@ from sqlalchemy import create_engine
 
 from lead_service.tests.receivers import SmtpSink, WebhookReceiver
 
+from .inbox import inbox_site
 from .servers import free_port, lead_service, postgres_schema, web
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
@@ -129,6 +130,41 @@ def phone(browser, web_url):
     page = context.new_page()
     yield page
     close(page)
+
+
+@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
+def inbox(request, tmp_path_factory):
+    """The staff inbox (tests/inbox.py) over each database, once per test module."""
+    tmp = tmp_path_factory.mktemp(f"inbox-{request.param}")
+    if request.param == "sqlite":
+        url = f"sqlite:///{tmp / 'leads.db'}"
+        engine = create_engine(url)
+        with inbox_site(tmp, url, engine) as found:
+            yield found
+        engine.dispose()
+        return
+    with postgres_schema(postgres_url(), "inbox") as (url, engine), inbox_site(tmp, url, engine) as found:
+        yield found
+
+
+@pytest.fixture
+def browse(browser, inbox):
+    """Opens fresh browser contexts on the inbox (a person each), recording what the page asked for
+    and any Content-Security-Policy report; closes them after the test."""
+    pages = []
+
+    def open_page():
+        page = browser.new_context(base_url=inbox.url, viewport={"width": 1280, "height": 900}).new_page()
+        page.requests, page.csp_errors = [], []
+        page.on("request", lambda r: page.requests.append(r.url))
+        page.on("console", lambda m: "Content Security Policy" in m.text and page.csp_errors.append(m.text))
+        pages.append(page)
+        return page
+
+    yield open_page
+    for page in pages:
+        assert page.csp_errors == []
+        close(page)
 
 
 def close(page) -> None:

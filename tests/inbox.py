@@ -88,6 +88,16 @@ class InboxSite:
         with self.engine.connect() as connection:
             return [f"/inbox/leads/{kind}/{id_}" for kind, id_ in connection.execute(query, {"count": count})]
 
+    def lead_path(self, email: str) -> str:
+        """The detail path of the lead sent with this address (one of either kind)."""
+        query = text(
+            "SELECT 'contact', id FROM contact_messages WHERE email = :email"
+            " UNION ALL SELECT 'quote', id FROM quote_requests WHERE email = :email"
+        )
+        with self.engine.connect() as connection:
+            kind, id_ = connection.execute(query, {"email": email}).one()
+        return f"/inbox/leads/{kind}/{id_}"
+
     def post_lead(self, path: str, lead: dict) -> None:
         """A lead sent as the site's forms send it."""
         response = requests.post(f"{self.url}{path}", json=lead, timeout=10)

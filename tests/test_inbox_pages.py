@@ -1,7 +1,7 @@
 """The staff inbox in a real Chromium, on `next start` and the real lead service, over SQLite and
 PostgreSQL: enrolment and sign-in with a second factor, recovery codes, sign-out, idle expiry and
-lockout; the list, its pages, its search and a shared view; what each role is shown; leads whose fields are
-attacks, shown as text; and the audit trail of it all."""
+lockout; the list, its pages, its search and a shared view; what each role is shown; leads whose
+fields are attacks, shown as text; and the audit trail of it all."""
 
 import re
 from datetime import UTC, datetime, timedelta
@@ -9,54 +9,18 @@ from datetime import UTC, datetime, timedelta
 import pyotp
 import pytest
 import requests
-from sqlalchemy import create_engine, text, update
+from sqlalchemy import text, update
 
 from lead_service.inbox.models import StaffSession
 from lead_service.tests.samples import CONTACT, QUOTE
 
-from .conftest import close, postgres_url
-from .inbox import PASSWORD, inbox_site, next_code, password_step, sign_in
-from .servers import postgres_schema
+from .inbox import PASSWORD, next_code, password_step, sign_in
 
 pytestmark = pytest.mark.e2e
 
 
-@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
-def site(request, tmp_path_factory):
-    tmp = tmp_path_factory.mktemp(f"inbox-{request.param}")
-    if request.param == "sqlite":
-        url = f"sqlite:///{tmp / 'leads.db'}"
-        engine = create_engine(url)
-        with inbox_site(tmp, url, engine) as found:
-            yield found
-        engine.dispose()
-        return
-    with postgres_schema(postgres_url(), "inbox") as (url, engine), inbox_site(tmp, url, engine) as found:
-        yield found
-
-
-@pytest.fixture
-def browse(browser, site):
-    """Opens fresh browser contexts on the site (a person each), recording what the page asked for
-    and any Content-Security-Policy report; closes them after the test."""
-    pages = []
-
-    def open_page():
-        page = browser.new_context(base_url=site.url, viewport={"width": 1280, "height": 900}).new_page()
-        page.requests, page.csp_errors = [], []
-        page.on("request", lambda r: page.requests.append(r.url))
-        page.on("console", lambda m: "Content Security Policy" in m.text and page.csp_errors.append(m.text))
-        pages.append(page)
-        return page
-
-    yield open_page
-    for page in pages:
-        assert page.csp_errors == []
-        close(page)
-
-
-def test_first_sign_in_enrols_then_codes_and_recovery_codes_sign_in_once(site, browse):
-    site.add_staff("enrol@staff.example", "sales")
+def test_first_sign_in_enrols_then_codes_and_recovery_codes_sign_in_once(inbox, browse):
+    inbox.add_staff("enrol@staff.example", "sales")
     page = browse()
     page.goto("/inbox")
     page.wait_for_url("**/inbox/login")
@@ -90,16 +54,16 @@ def test_first_sign_in_enrols_then_codes_and_recovery_codes_sign_in_once(site, b
     page.get_by_role("button", name="Sign in").click()
     page.get_by_role("heading", name="Leads").wait_for()
 
-    actions = site.audit_actions()
+    actions = inbox.audit_actions()
     for action in ("enrolled", "sign_in", "sign_out", "recovery_code_used", "sign_in_failed"):
         assert action in actions
 
 
-def test_a_session_idle_too_long_ends(site, browse):
-    secret = site.enrolled_staff("idle@staff.example", "viewer")
+def test_a_session_idle_too_long_ends(inbox, browse):
+    secret = inbox.enrolled_staff("idle@staff.example", "viewer")
     page = browse()
     sign_in(page, "idle@staff.example", next_code(secret))
-    with site.engine.begin() as connection:
+    with inbox.engine.begin() as connection:
         connection.execute(
             update(StaffSession).values(last_seen_at=datetime.now(UTC) - timedelta(minutes=31))
         )
@@ -108,8 +72,8 @@ def test_a_session_idle_too_long_ends(site, browse):
     page.get_by_role("heading", name="Sign in to the lead inbox").wait_for()
 
 
-def test_repeated_failures_lock_the_account_with_the_same_answer(site, browse):
-    site.enrolled_staff("locked@staff.example", "viewer")
+def test_repeated_failures_lock_the_account_with_the_same_answer(inbox, browse):
+    inbox.enrolled_staff("locked@staff.example", "viewer")
     page = browse()
     for _ in range(8):
         password_step(page, "locked@staff.example", "not the password at all")
@@ -117,7 +81,7 @@ def test_repeated_failures_lock_the_account_with_the_same_answer(site, browse):
     password_step(page, "locked@staff.example", PASSWORD)  # right, but held back
     page.get_by_role("alert").filter(has_text="The e-mail or password is wrong.").wait_for()
     assert page.get_by_label("recovery code").count() == 0
-    with site.engine.connect() as connection:
+    with inbox.engine.connect() as connection:
         reasons = connection.execute(
             text(
                 "SELECT detail FROM audit_events WHERE action = 'sign_in_failed' AND actor_id ="
@@ -127,10 +91,10 @@ def test_repeated_failures_lock_the_account_with_the_same_answer(site, browse):
         assert '{"reason": "locked"}' in list(reasons)
 
 
-def test_search_finds_a_lead_by_part_of_its_email_and_a_shared_view_opens_the_same(site, browse):
-    site.post_lead("/api/contact", {**CONTACT, "name": "Orla Quinn", "email": "orla.quinn@zephyrine.io"})
-    site.post_lead("/api/quote", {**QUOTE, "name": "Piet Zephyr", "email": "piet@elsewhere.io"})
-    secret = site.enrolled_staff("search@staff.example", "viewer")
+def test_search_finds_a_lead_by_part_of_its_email_and_a_shared_view_opens_the_same(inbox, browse):
+    inbox.post_lead("/api/contact", {**CONTACT, "name": "Orla Quinn", "email": "orla.quinn@zephyrine.io"})
+    inbox.post_lead("/api/quote", {**QUOTE, "name": "Piet Zephyr", "email": "piet@elsewhere.io"})
+    secret = inbox.enrolled_staff("search@staff.example", "viewer")
     page = browse()
     sign_in(page, "search@staff.example", next_code(secret))
     page.get_by_role("searchbox", name="Search").fill("zephyri")
@@ -151,16 +115,16 @@ def test_search_finds_a_lead_by_part_of_its_email_and_a_shared_view_opens_the_sa
     colleague = browse()
     colleague.goto(shared)
     colleague.wait_for_url("**/inbox/login?next=*")
-    colleague_secret = site.enrolled_staff("colleague@staff.example", "viewer")
+    colleague_secret = inbox.enrolled_staff("colleague@staff.example", "viewer")
     password_step(colleague, "colleague@staff.example", here=True)
     colleague.get_by_label("recovery code").fill(next_code(colleague_secret))
     colleague.get_by_role("button", name="Sign in").click()
     colleague.wait_for_url(shared)
     assert colleague.locator("tbody").inner_text() == shown
     assert colleague.get_by_role("searchbox", name="Search").input_value() == "zephyri"
-    assert "search" in site.audit_actions("search@staff.example")
+    assert "search" in inbox.audit_actions("search@staff.example")
     # Links to the leads shown are not prefetched: no lead is read that nobody opened.
-    assert "lead_viewed" not in site.audit_actions("search@staff.example")
+    assert "lead_viewed" not in inbox.audit_actions("search@staff.example")
 
 
 HOSTILE = {
@@ -173,9 +137,9 @@ HOSTILE = {
 }
 
 
-def test_leads_that_are_attacks_show_as_text_and_run_nothing(site, browse):
-    site.post_lead("/api/contact", {**CONTACT, **HOSTILE, "email": "attacker@hostile.io"})
-    secret = site.enrolled_staff("hostile@staff.example", "sales")
+def test_leads_that_are_attacks_show_as_text_and_run_nothing(inbox, browse):
+    inbox.post_lead("/api/contact", {**CONTACT, **HOSTILE, "email": "attacker@hostile.io"})
+    secret = inbox.enrolled_staff("hostile@staff.example", "sales")
     page = browse()
     sign_in(page, "hostile@staff.example", next_code(secret))
     page.get_by_role("searchbox", name="Search").fill("hostile")
@@ -191,10 +155,10 @@ def test_leads_that_are_attacks_show_as_text_and_run_nothing(site, browse):
     assert not [url for url in page.requests if "/x-" in url]
 
 
-def test_each_role_is_shown_what_it_may_do(site, browse):
-    site.post_lead("/api/contact", {**CONTACT, "email": "roles@lead.io"})
+def test_each_role_is_shown_what_it_may_do(inbox, browse):
+    inbox.post_lead("/api/contact", {**CONTACT, "email": "roles@lead.io"})
     for role in ("viewer", "sales", "admin"):
-        secret = site.enrolled_staff(f"{role}-pages@staff.example", role)
+        secret = inbox.enrolled_staff(f"{role}-pages@staff.example", role)
         page = browse()
         sign_in(page, f"{role}-pages@staff.example", next_code(secret))
         assert (page.get_by_role("link", name="Audit trail").count() == 1) == (role == "admin")
@@ -215,9 +179,9 @@ def test_each_role_is_shown_what_it_may_do(site, browse):
             page.get_by_text("Only admins read the audit trail.").wait_for()
 
 
-def test_older_leads_pages_through_the_list_in_order(site, browse):
-    site.fake_leads(80)
-    secret = site.enrolled_staff("pages@staff.example", "viewer")
+def test_older_leads_pages_through_the_list_in_order(inbox, browse):
+    inbox.fake_leads(80)
+    secret = inbox.enrolled_staff("pages@staff.example", "viewer")
     page = browse()
     sign_in(page, "pages@staff.example", next_code(secret))
 
@@ -229,25 +193,25 @@ def test_older_leads_pages_through_the_list_in_order(site, browse):
     page.wait_for_url(re.compile(r"cursor="))
     second = shown()
     assert len(first) == 50 and second
-    assert first + second == site.newest_leads(len(first) + len(second))
+    assert first + second == inbox.newest_leads(len(first) + len(second))
     page.get_by_role("link", name="Newest leads").click()
     page.wait_for_url(re.compile(r"/inbox$"))
     assert shown() == first
 
 
-def test_inbox_pages_are_private_and_strict(site):
-    answer = requests.get(f"{site.url}/inbox/login", timeout=10)
+def test_inbox_pages_are_private_and_strict(inbox):
+    answer = requests.get(f"{inbox.url}/inbox/login", timeout=10)
     policy = answer.headers["Content-Security-Policy"]
     nonce = re.search(r"'nonce-([^']+)'", policy).group(1)
     assert "unsafe-inline" not in policy.split("script-src")[1].split(";")[0]
     scripts = re.findall(r"<script[^>]*>", answer.text)
     assert scripts and all(f'nonce="{nonce}"' in tag for tag in scripts)
-    assert requests.get(f"{site.url}/inbox/login", timeout=10).headers["Content-Security-Policy"] != policy
+    assert requests.get(f"{inbox.url}/inbox/login", timeout=10).headers["Content-Security-Policy"] != policy
     assert "no-store" in answer.headers["Cache-Control"]
     assert answer.headers["X-Robots-Tag"] == "noindex, nofollow"
     assert '<meta name="robots" content="noindex, nofollow"/>' in answer.text
-    assert "Disallow: /inbox" in requests.get(f"{site.url}/robots.txt", timeout=10).text
-    away = requests.get(f"{site.url}/inbox?form=quote", timeout=10, allow_redirects=False)
+    assert "Disallow: /inbox" in requests.get(f"{inbox.url}/robots.txt", timeout=10).text
+    away = requests.get(f"{inbox.url}/inbox?form=quote", timeout=10, allow_redirects=False)
     assert (
         away.status_code in (303, 307)
         and away.headers["Location"] == "/inbox/login?next=%2Finbox%3Fform%3Dquote"

@@ -20,6 +20,10 @@ ACTIONS = (
     "lead_viewed",
     "search",  # detail: query_length
     "notification_retried",
+    "status_changed",  # detail: before, after
+    "owner_changed",  # detail: owner_id (null: nobody)
+    "note_added",  # detail: note_id
+    "note_edited",  # detail: note_id
     "export",
     "erase",
     "user_added",

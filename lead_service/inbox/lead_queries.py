@@ -27,8 +27,10 @@ from ..extensions import db
 from ..models import LEAD_MODELS, OutboxMessage, as_utc
 from ..schemas import CONTACT_FORMS, FORMS
 from .highlight import MIN_PART, Term, highlight
+from .models import StaffUser
 
 PAGE_SIZE = 50
+NOBODY = 0  # the owner filter's value for leads nobody owns (ids start at 1)
 MAX_ID = 2**31 - 1  # the lead tables' integer ids
 # Every form a lead can come from, as the list's tabs show them.
 FORM_NAMES = tuple(FORMS["forms"])
@@ -45,6 +47,10 @@ class Filters:
     since: date | None = None  # first UTC day
     until: date | None = None  # last UTC day
     spam: str | None = None  # None (hidden), "only" or "include"
+    status: str | None = None
+    owner: int | None = None  # a staff user's id, or NOBODY
+    # Hours: only leads still new this long after they came.
+    new_for: int | None = None
     # None: no search. Empty: a search with nothing to look for (punctuation alone), which finds
     # nothing.
     terms: tuple[Term, ...] | None = None
@@ -101,6 +107,9 @@ class _Shape:
     form: bool
     since: bool
     until: bool
+    status: bool
+    owner: str | None  # None, "nobody" or "someone"
+    new_for: bool
     cursor_kind: str | None  # the kind of the cursor's lead, when there is a cursor
     size: int
     # None: no search; empty: a search with nothing to look for.
@@ -131,6 +140,9 @@ def _shape(filters: Filters, cursor: Cursor | None = None, size: int = PAGE_SIZE
         filters.form is not None,
         filters.since is not None,
         filters.until is not None,
+        filters.status is not None,
+        None if filters.owner is None else "nobody" if filters.owner == NOBODY else "someone",
+        filters.new_for is not None,
         cursor.kind if cursor else None,
         size,
         terms,
@@ -144,7 +156,9 @@ def _bound(name: str, type_: Any = sa.Text) -> sa.BindParameter[Any]:
 
 def _params(shape: _Shape, filters: Filters, cursor: Cursor | None = None) -> dict[str, Any]:
     """The values of the statement of this shape, by the names it binds them under."""
-    params: dict[str, Any] = {"form": filters.form}
+    params: dict[str, Any] = {"form": filters.form, "status": filters.status, "owner": filters.owner}
+    if filters.new_for is not None:
+        params["new_before"] = datetime.now(UTC) - timedelta(hours=filters.new_for)
     if filters.since:
         params["since"] = _day_start(filters.since)
     if filters.until:
@@ -192,6 +206,15 @@ def _conditions(
         conditions.append(table.c.created_at >= _bound("since", table.c.created_at.type))
     if shape.until:
         conditions.append(table.c.created_at < _bound("until", table.c.created_at.type))
+    if shape.status:
+        conditions.append(table.c.status == _bound("status"))
+    if shape.owner == "nobody":
+        conditions.append(table.c.owner_id.is_(None))
+    elif shape.owner == "someone":
+        conditions.append(table.c.owner_id == _bound("owner", sa.Integer))
+    if shape.new_for:
+        conditions.append(table.c.status == "new")
+        conditions.append(table.c.created_at < _bound("new_before", table.c.created_at.type))
     if shape.terms == ():
         conditions.append(sa.false())
     return conditions
@@ -233,6 +256,9 @@ def _columns(kind: str, table: sa.Table) -> list[sa.ColumnElement[Any]]:
         table.c[TEXT_FIELD[kind]].label("text"),
         table.c.page.label("page"),
         table.c.spam.label("spam"),
+        table.c.status.label("status"),
+        table.c.owner_id.label("owner_id"),
+        table.c.version.label("version"),
     ]
 
 
@@ -544,7 +570,10 @@ def _notified(kind: sa.ColumnElement[str], lead_id: sa.ColumnElement[int]) -> sa
     its rows alone (the outbox's (lead_kind, lead_id) index), not in a second round trip."""
     outbox = OutboxMessage.__table__.c
     return sa.exists().where(
-        outbox.lead_kind == kind, outbox.lead_id == lead_id, outbox.email_sent_at.is_not(None)
+        outbox.lead_kind == kind,
+        outbox.lead_id == lead_id,
+        outbox.purpose == "new_lead",
+        outbox.email_sent_at.is_not(None),
     )
 
 
@@ -552,8 +581,9 @@ def _notified(kind: sa.ColumnElement[str], lead_id: sa.ColumnElement[int]) -> sa
 def _page_statement(shape: _Shape) -> sa.Select:
     parts = [_page_select(kind, shape).subquery() for kind in shape.kinds]
     merged = union_all(*(select(part) for part in parts)).subquery("leads")
+    owner = select(StaffUser.name).where(StaffUser.id == merged.c.owner_id).scalar_subquery()
     return (
-        select(merged, _notified(merged.c.kind, merged.c.id).label("notified"))
+        select(merged, _notified(merged.c.kind, merged.c.id).label("notified"), owner.label("owner_name"))
         .order_by(merged.c.created_at.desc(), merged.c.kind.desc(), merged.c.id.desc())
         .limit(shape.size + 1)
     )
@@ -579,6 +609,9 @@ def page(filters: Filters, cursor: Cursor | None = None, size: int = PAGE_SIZE) 
             "page": row.page,
             "spam": bool(row.spam),
             "notified": bool(row.notified),
+            "status": row.status,
+            "owner": {"id": row.owner_id, "name": row.owner_name} if row.owner_id is not None else None,
+            "version": row.version,
         }
         if filters.terms:
             searched = {
@@ -642,7 +675,11 @@ def notification(kind: str, lead_id: int, lock: bool = False) -> OutboxMessage |
     transaction ends, when `lock`, on PostgreSQL."""
     statement = (
         select(OutboxMessage)
-        .where(OutboxMessage.lead_kind == kind, OutboxMessage.lead_id == lead_id)
+        .where(
+            OutboxMessage.lead_kind == kind,
+            OutboxMessage.lead_id == lead_id,
+            OutboxMessage.purpose == "new_lead",
+        )
         .order_by(OutboxMessage.id.desc())
         .limit(1)
     )

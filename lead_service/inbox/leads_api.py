@@ -8,13 +8,13 @@ from flask import Blueprint, abort, current_app, g, request
 from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate, validates_schema
 
 from ..extensions import db
-from ..models import LEAD_MODELS, OutboxMessage, as_utc
+from ..models import LEAD_MODELS, LEAD_STATUSES, OutboxMessage, as_utc
 from ..outbox import queue
 from ..schemas import FORMS
-from . import audit, lead_queries
+from . import audit, lead_queries, work
 from .guard import staff
 from .highlight import MAX_QUERY_LENGTH, MAX_TERMS, terms
-from .lead_queries import FORM_NAMES, SPAM_CHOICES, Cursor, Filters
+from .lead_queries import FORM_NAMES, NOBODY, SPAM_CHOICES, Cursor, Filters
 
 bp = Blueprint("inbox_leads", __name__, url_prefix="/api/inbox")
 
@@ -48,6 +48,16 @@ class LeadsQuery(Schema):
             " or project, or (3 characters or more) is part of the e-mail address or of the phone number."
         },
     )
+    status = fields.String(validate=validate.OneOf(LEAD_STATUSES))
+    owner = fields.String(
+        validate=validate.Regexp(r"^(none|[1-9][0-9]{0,8})$", error="Choose someone, or nobody."),
+        metadata={"description": "A staff user's id, or `none` for the leads nobody owns."},
+    )
+    new_for = fields.Integer(
+        strict=False,
+        validate=validate.Range(min=1, max=24 * 365, error="Give from 1 to 8760 hours."),
+        metadata={"description": "Only the leads still new this many hours after they came."},
+    )
     cursor = fields.String(metadata={"description": "The `next` of the page before."})
 
     @validates_schema
@@ -79,6 +89,9 @@ def _filters() -> tuple[Filters, Cursor | None, str]:
         since=query.get("since"),
         until=query.get("until"),
         spam=query.get("spam"),
+        status=query.get("status"),
+        owner=None if "owner" not in query else NOBODY if query["owner"] == "none" else int(query["owner"]),
+        new_for=query.get("new_for"),
         terms=found,
     )
     return filters, cursor, text
@@ -106,6 +119,9 @@ class InboxLeadRow(Schema):
     page = fields.String(required=True, allow_none=True)
     spam = fields.Boolean(required=True)
     notified = fields.Boolean(required=True, metadata={"description": "Whether the sales e-mail went out."})
+    status = fields.String(required=True, validate=validate.OneOf(LEAD_STATUSES))
+    owner = fields.Nested("InboxPerson", required=True, allow_none=True)
+    version = fields.Integer(required=True, metadata={"description": "What a change of it is made on."})
     highlight = fields.Dict(
         keys=fields.String(),
         values=fields.List(fields.Nested(InboxSegment)),
@@ -160,6 +176,8 @@ class InboxLead(Schema):
         allow_none=True,
         metadata={"description": "Null for spam, which nobody is told of."},
     )
+    work = fields.Nested("InboxWork", required=True)
+    notes = fields.List(fields.Nested("InboxNote"), required=True, metadata={"description": "Newest first."})
 
 
 class InboxRetried(Schema):
@@ -203,7 +221,7 @@ def list_leads():
     return answer
 
 
-def _lead_or_404(kind: str, lead_id: int) -> Any:
+def lead_or_404(kind: str, lead_id: int) -> Any:
     found = lead_queries.lead(kind, lead_id)
     if found is None:
         abort(404, description="There is no such lead: it may have been erased.")
@@ -290,7 +308,7 @@ def lead_detail(kind: str, lead_id: int):
           description: No such lead.
           content: {application/json: {schema: HttpError}}
     """
-    found = _lead_or_404(kind, lead_id)
+    found = lead_or_404(kind, lead_id)
     form = getattr(found, "form", kind)
     answer = {
         "kind": kind,
@@ -302,6 +320,8 @@ def lead_detail(kind: str, lead_id: int):
         "spam": found.spam,
         "fields": _form_fields(form, found),
         "notification": notification_state(lead_queries.notification(kind, lead_id)),
+        "work": work.state(found),
+        "notes": [work.note_state(note, g.staff) for note in work.notes(kind, lead_id)],
     }
     audit.record("lead_viewed", g.staff.id, lead=(kind, lead_id))
     db.session.commit()
@@ -330,7 +350,7 @@ def retry_notification(kind: str, lead_id: int):
           description: The notification was delivered, or the lead has none (spam).
           content: {application/json: {schema: HttpError}}
     """
-    _lead_or_404(kind, lead_id)
+    lead_or_404(kind, lead_id)
     # Written first: on SQLite the write lock is then this request's, so no worker can deliver the
     # notification between the look at its status below and the re-queue (on PostgreSQL, its row
     # is locked). Rolled back with the rest when there is nothing to retry.

@@ -1,5 +1,5 @@
 """The staff side's tables: who may sign in to the inbox, their sessions and recovery codes, the
-failed sign-ins that slow an attacker down, and the audit trail."""
+failed sign-ins that slow an attacker down, the notes on leads, and the audit trail."""
 
 from datetime import UTC, datetime
 
@@ -112,3 +112,19 @@ class AuditEvent(db.Model):
     lead_id: Mapped[int | None] = mapped_column(Integer)
     # A small JSON object of facts about the act (a count, a length, a reason), never a value.
     detail: Mapped[str | None] = mapped_column(Text)
+
+
+class LeadNote(db.Model):
+    """A note a member of staff kept on a lead: plain text, edited by its author for a short while,
+    deleted only with the lead."""
+
+    __tablename__ = "lead_notes"
+    __table_args__ = (Index("ix_lead_notes_lead", "lead_kind", "lead_id", "id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    lead_kind: Mapped[str] = mapped_column(Text, nullable=False)
+    lead_id: Mapped[int] = mapped_column(Integer, nullable=False)
+    author_id: Mapped[int] = mapped_column(Integer, ForeignKey("staff_users.id"), nullable=False)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_utcnow, nullable=False)
+    edited_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    body: Mapped[str] = mapped_column(Text, nullable=False)

@@ -9,12 +9,13 @@ import ssl
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
+from email.message import EmailMessage
 from typing import Any, ClassVar, Protocol
 
 import requests
 
 from . import messages
-from .messages import Notice
+from .messages import Assignment, Notice
 
 SIGNATURE_HEADER = "X-Lead-Signature"
 TIMESTAMP_HEADER = "X-Lead-Timestamp"
@@ -46,7 +47,12 @@ class EmailChannel:
     timeout: float
 
     def send(self, item: Notice) -> None:
-        message = messages.email(item, self.sender, self.recipients)
+        self._deliver(messages.email(item, self.sender, self.recipients))
+
+    def send_assignment(self, item: Assignment) -> None:
+        self._deliver(messages.assignment_email(item, self.sender))
+
+    def _deliver(self, message: EmailMessage) -> None:
         try:
             if self.security == "ssl":
                 smtp = smtplib.SMTP_SSL(

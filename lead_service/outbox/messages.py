@@ -152,6 +152,50 @@ def email(item: Notice, sender: str, recipients: list[str]) -> EmailMessage:
     return message
 
 
+@dataclass(frozen=True)
+class Assignment:
+    """A lead given to a member of staff: what their e-mail says of it, and where to open it."""
+
+    outbox_id: int
+    kind: str
+    lead_id: int
+    name: str
+    form_title: str
+    owner_name: str
+    owner_email: str
+    url: str
+
+
+def assignment(outbox_id: int, kind: str, lead: Any, owner: Any, site_url: str) -> Assignment:
+    form = getattr(lead, "form", kind)
+    title = (FORMS["forms"].get(form) or FORMS["forms"][kind])["title"]
+    url = f"{site_url}/inbox/leads/{kind}/{lead.id}"
+    return Assignment(outbox_id, kind, lead.id, str(lead.name), title, owner.name, owner.email, url)
+
+
+def assignment_email(item: Assignment, sender: str) -> EmailMessage:
+    """The owner's e-mail: the lead's name and form, and its address in the inbox. What the lead
+    said stays in the inbox, behind the sign-in."""
+    name = one_line(item.name)
+    subject = one_line(f"A lead for you: {name}")
+    message = EmailMessage()
+    message["Subject"] = subject if len(subject) <= _SUBJECT_MAX else subject[: _SUBJECT_MAX - 1] + "…"
+    message["From"] = sender
+    message["To"] = Address(display_name=one_line(item.owner_name), addr_spec=item.owner_email)
+    domain = parseaddr(sender)[1].rpartition("@")[2] or "localhost"
+    message["Message-ID"] = f"<assigned-{item.kind}-{item.lead_id}-{item.outbox_id}@{domain}>"
+    body = "\n".join(
+        [
+            f"{name} ({item.form_title}, {_KIND_NAMES[item.kind]} #{item.lead_id}) is yours now.",
+            "",
+            f"Open it in the inbox: {item.url}",
+            "",
+        ]
+    )
+    message.set_content(body, cte="quoted-printable")
+    return message
+
+
 def webhook_body(item: Notice) -> bytes:
     """The lead as stored, as JSON: a receiver gets exactly what was sent, and decides itself how
     to show it. A lone surrogate goes as its JSON escape."""

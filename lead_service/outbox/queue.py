@@ -7,9 +7,11 @@ with the same Message-ID and X-Lead-Delivery, by which a mail client or a receiv
 
 import re
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from functools import partial
+from typing import Any
 
 from flask import current_app
 from sqlalchemy import delete, select, update
@@ -17,8 +19,8 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from ..extensions import db
 from ..models import LEAD_MODELS, OutboxMessage
-from .channels import Channel, DeliveryError
-from .messages import notice
+from .channels import Channel, DeliveryError, EmailChannel
+from .messages import assignment, notice
 
 MAX_BACKOFF = timedelta(hours=1)
 STATUSES = ("pending", "delivered", "dead")
@@ -27,6 +29,11 @@ STATUSES = ("pending", "delivered", "dead")
 def enqueue(kind: str, lead_id: int) -> None:
     """Adds the notification of a flushed lead to the session, to be committed with it."""
     db.session.add(OutboxMessage(lead_kind=kind, lead_id=lead_id))
+
+
+def enqueue_assignment(kind: str, lead_id: int, owner_id: int) -> None:
+    """Adds the e-mail telling a lead's new owner it is theirs, to be committed with the change."""
+    db.session.add(OutboxMessage(lead_kind=kind, lead_id=lead_id, purpose="assigned", recipient_id=owner_id))
 
 
 def backoff(attempts: int, base_seconds: float) -> timedelta:
@@ -39,6 +46,8 @@ class _Claimed:
     id: int
     kind: str
     lead_id: int
+    purpose: str
+    recipient_id: int | None
     attempts: int
     sent: dict[str, bool]
 
@@ -57,7 +66,7 @@ def _claim(channels: Sequence[Channel]) -> _Claimed | None:
     if row is None:
         return None
     sent = {channel.name: getattr(row, f"{channel.name}_sent_at") is not None for channel in channels}
-    return _Claimed(row.id, row.lead_kind, row.lead_id, row.attempts, sent)
+    return _Claimed(row.id, row.lead_kind, row.lead_id, row.purpose, row.recipient_id, row.attempts, sent)
 
 
 # What a recorded failure may hold: printable ASCII, which any database column and log line takes.
@@ -93,16 +102,42 @@ def _reclaim_after(error: SQLAlchemyError, claimed: _Claimed) -> None:
         raise _Busy
 
 
+def _sends(
+    claimed: _Claimed, lead: Any, channels: Sequence[Channel]
+) -> list[tuple[Channel, Callable[[], None]]] | None:
+    """What to send through which channel: the sales team's notification through each, or the new
+    owner's e-mail, by e-mail alone. None when there is nobody to tell any more (the lead was
+    given to someone else since, or its owner can no longer sign in)."""
+    # Imported here: the inbox's package, which a top-level import would load first, imports this
+    # module (through its blueprints) as it loads.
+    from ..inbox.models import StaffUser  # noqa: PLC0415
+
+    site_url = current_app.config["SITE_URL"]
+    if claimed.purpose == "new_lead":
+        item = notice(claimed.id, claimed.kind, lead, site_url)
+        return [(channel, partial(channel.send, item)) for channel in channels]
+    owner = db.session.get(StaffUser, claimed.recipient_id)
+    if owner is None or owner.disabled_at is not None or lead.owner_id != owner.id:
+        return None
+    told = assignment(claimed.id, claimed.kind, lead, owner, site_url)
+    return [
+        (channel, partial(channel.send_assignment, told))
+        for channel in channels
+        if isinstance(channel, EmailChannel)
+    ]
+
+
 def _send(claimed: _Claimed, channels: Sequence[Channel]) -> tuple[dict[str, object], list[str]] | None:
-    """Builds the notification and offers it to each channel that has not taken it: the columns of
-    the channels that took it, and the failures. None when its lead is gone. Whatever a lead holds,
-    a failure here is this notification's alone: it is recorded on its row, never raised."""
+    """Builds the message and offers it to each channel that has not taken it: the columns of the
+    channels that took it, and the failures. None when its lead is gone, or its owner's e-mail no
+    longer applies. Whatever a lead holds, a failure here is this message's alone: it is recorded
+    on its row, never raised."""
     sent_at: dict[str, object] = {}
     try:
         lead = db.session.get(LEAD_MODELS[claimed.kind], claimed.lead_id)
-        if lead is None:
+        sends = _sends(claimed, lead, channels) if lead is not None else None
+        if sends is None:
             return None
-        item = notice(claimed.id, claimed.kind, lead, current_app.config["SITE_URL"])
     except SQLAlchemyError as exc:
         _reclaim_after(exc, claimed)
         return sent_at, [_failure("notice", exc)]
@@ -113,11 +148,11 @@ def _send(claimed: _Claimed, channels: Sequence[Channel]) -> tuple[dict[str, obj
         # when a lead was committed in between. The single SQLite worker has no rival to lock out.
         db.session.commit()
     errors = []
-    for channel in channels:
+    for channel, send in sends:
         if claimed.sent[channel.name]:
             continue
         try:
-            channel.send(item)
+            send()
         except Exception as exc:
             errors.append(_failure(channel.name, exc))
             continue
@@ -138,7 +173,7 @@ def deliver_next(channels: Sequence[Channel]) -> bool:
     except _Busy:
         db.session.rollback()
         return True
-    if outcome is None:  # erased while it waited: nobody is to be told of it any more
+    if outcome is None:  # erased (or given to another) while it waited: nobody is to be told any more
         db.session.execute(delete(OutboxMessage).where(OutboxMessage.id == claimed.id))
         db.session.commit()
         return True

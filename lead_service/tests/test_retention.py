@@ -1,5 +1,5 @@
 """`lead-service leads erase` and `leads purge`, and the outbox worker's housekeeping: exactly the
-matching leads go, with their notifications and request keys, old cookie choices with them, and
+matching leads go, with their notifications, request keys and notes, old cookie choices with them, and
 each says how many."""
 
 import uuid
@@ -8,6 +8,7 @@ from datetime import UTC, datetime, timedelta
 from sqlalchemy import select, update
 
 from lead_service.extensions import db
+from lead_service.inbox.models import LeadNote, StaffUser
 from lead_service.models import LEAD_MODELS, ConsentRecord, ContactMessage, IdempotencyKey, QuoteRequest
 from lead_service.outbox import queue
 from lead_service.outbox.housekeeping import Housekeeping
@@ -23,16 +24,29 @@ def test_erase_removes_every_lead_of_an_address_and_nothing_else(client, runner,
     client.post(
         "/api/contact", json={**CONTACT, "email": "someone.else@harbor.io"}, headers={"Idempotency-Key": "k2"}
     )
+    with app.app_context():
+        author = StaffUser(email="notes@staff.example", name="Notes", role="sales", password_hash="-")
+        db.session.add(author)
+        db.session.flush()
+        author_id = author.id
+        for lead in rows("contact"):
+            db.session.add(LeadNote(lead_kind="contact", lead_id=lead.id, author_id=author_id, body="Rang"))
+        db.session.commit()
 
     result = runner.invoke(args=["leads", "erase", "--email", " MINA@harbor.io "])
 
     assert result.exit_code == 0
     assert result.output.strip() == (
-        "removed 1 contact message(s), 1 quote request(s), 2 notification(s) and 1 request key(s)"
-        " sent with MINA@harbor.io"
+        "removed 1 contact message(s), 1 quote request(s), 2 notification(s), 1 request key(s)"
+        " and 1 note(s) sent with MINA@harbor.io"
     )
     with app.app_context():
         assert db.session.scalars(select(IdempotencyKey.key)).all() == ["k2"]
+        kept = db.session.scalars(select(LeadNote.lead_id)).all()
+        assert kept == [rows("contact")[0].id]
+        db.session.execute(db.delete(LeadNote))
+        db.session.delete(db.session.get(StaffUser, author_id))
+        db.session.commit()
     assert [row.email for row in rows("contact")] == ["someone.else@harbor.io"]
     assert rows("quote") == []
     # The other address's notification stays, and nothing points at an erased lead.
@@ -92,8 +106,8 @@ def test_purge_removes_what_is_older_than_the_days_given(client, runner, rows, a
 
     assert result.exit_code == 0
     assert result.output.startswith(
-        "removed 1 contact message(s), 1 quote request(s), 1 cookie choice(s), 2 notification(s)"
-        " and 0 request key(s) older than 365 days"
+        "removed 1 contact message(s), 1 quote request(s), 1 cookie choice(s), 2 notification(s),"
+        " 0 request key(s) and 0 note(s) older than 365 days"
     )
     assert [row.name for row in rows("contact")] == [row.name for row in rows("quote")] == ["recent"]
     assert len(rows("consent")) == 1
@@ -124,7 +138,7 @@ def test_the_worker_deletes_request_keys_after_24_hours_and_purges_daily(
         assert [row.name for row in rows("contact")] == [CONTACT["name"], "Later"]
         assert rows("quote") == [] and rows("consent") == []
         assert (
-            "retention purge older_than_days=30 notifications=2 keys=0 contact=1 quote=1 consent=1"
+            "retention purge older_than_days=30 notifications=2 keys=0 notes=0 contact=1 quote=1 consent=1"
             in caplog.text
         )
 

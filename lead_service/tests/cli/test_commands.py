@@ -7,6 +7,7 @@ from datetime import UTC, datetime
 
 import pytest
 
+from lead_service import export
 from lead_service.extensions import db
 from lead_service.models import ContactMessage, QuoteRequest
 
@@ -47,12 +48,17 @@ def stored(client, app):
 
 
 def _database_records(app):
-    """Every stored lead, read straight from the tables, as the export should present it."""
+    """Every stored lead, read straight from the tables, as the export should present it: what the
+    visitor sent, not the sales team's work on it."""
     records = []
     with app.app_context():
         for kind, model in (("contact", ContactMessage), ("quote", QuoteRequest)):
             for lead in db.session.scalars(db.select(model)):
-                record = {column.name: getattr(lead, column.name) for column in model.__table__.columns}
+                record = {
+                    column.name: getattr(lead, column.name)
+                    for column in model.__table__.columns
+                    if column.name in export.COLUMNS
+                }
                 created = record["created_at"]
                 record["created_at"] = (
                     created if created.tzinfo else created.replace(tzinfo=UTC)

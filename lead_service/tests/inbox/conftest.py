@@ -1,8 +1,9 @@
-"""Staff of each role, signed in without the sign-in's steps, for the tests of what comes after;
-staff whose authenticator app is set up, the sign-in's first step as the page takes it, and the
-audit trail as stored, for the tests of the sign-in itself."""
+"""Staff of each role, signed in without the sign-in's steps, and leads stored as given, for the
+tests of what comes after; staff whose authenticator app is set up, the sign-in's first step as the
+page takes it, and the audit trail as stored, for the tests of the sign-in itself."""
 
 import json
+from datetime import UTC, datetime
 
 import pyotp
 import pytest
@@ -11,6 +12,7 @@ from argon2 import PasswordHasher
 from lead_service.extensions import db
 from lead_service.inbox import sessions, totp
 from lead_service.inbox.models import AuditEvent, RecoveryCode, SignInFailure, StaffSession, StaffUser
+from lead_service.models import ContactMessage, QuoteRequest
 
 # What a browser on the site's own pages sends with a change (the service's SITE_URL default).
 SITE_ORIGIN = "http://127.0.0.1:3000"
@@ -119,3 +121,49 @@ def audit_trail(app):
             return [(e.action, e.actor_id, json.loads(e.detail) if e.detail else {}) for e in events]
 
     return read
+
+
+T0 = datetime(2026, 3, 10, 12, 0, tzinfo=UTC)
+
+
+def contact(name="Ann Contact", at=T0, **values):
+    return ContactMessage(
+        **{
+            "form": "contact",
+            "name": name,
+            "company": "Acme",
+            "email": f"{name.split()[0].lower()}@acme.example",
+            "phone": "+1 202-555-0100",
+            "message": "Hello there",
+            "page": "/services",
+            "created_at": at,
+            **values,
+        }
+    )
+
+
+def quote(name="Quinn Quote", at=T0, **values):
+    return QuoteRequest(
+        **{
+            "name": name,
+            "email": f"{name.split()[0].lower()}@quote.example",
+            "phone": "+442079460000",
+            "project": "A shop",
+            "budget": "1000$ - 5000$ Estimated",
+            "created_at": at,
+            **values,
+        }
+    )
+
+
+@pytest.fixture
+def add(app):
+    """Stores leads (and any other rows) as given: their (kind, id)s."""
+
+    def store(*rows):
+        with app.app_context():
+            db.session.add_all(rows)
+            db.session.commit()
+            return [("contact" if isinstance(row, ContactMessage) else "quote", row.id) for row in rows]
+
+    return store

@@ -11,54 +11,10 @@ import pytest
 from lead_service.api.openapi import document
 from lead_service.extensions import db
 from lead_service.inbox.models import AuditEvent
-from lead_service.models import ContactMessage, OutboxMessage, QuoteRequest
+from lead_service.models import ContactMessage, OutboxMessage
 
 from ..samples import CONTACT, QUOTE
-
-T0 = datetime(2026, 3, 10, 12, 0, tzinfo=UTC)
-
-
-def contact(name="Ann Contact", at=T0, **values):
-    return ContactMessage(
-        **{
-            "form": "contact",
-            "name": name,
-            "company": "Acme",
-            "email": f"{name.split()[0].lower()}@acme.example",
-            "phone": "+1 202-555-0100",
-            "message": "Hello there",
-            "page": "/services",
-            "created_at": at,
-            **values,
-        }
-    )
-
-
-def quote(name="Quinn Quote", at=T0, **values):
-    return QuoteRequest(
-        **{
-            "name": name,
-            "email": f"{name.split()[0].lower()}@quote.example",
-            "phone": "+442079460000",
-            "project": "A shop",
-            "budget": "1000$ - 5000$ Estimated",
-            "created_at": at,
-            **values,
-        }
-    )
-
-
-@pytest.fixture
-def add(app):
-    """Stores leads (and any other rows) as given: their (kind, id)s."""
-
-    def store(*rows):
-        with app.app_context():
-            db.session.add_all(rows)
-            db.session.commit()
-            return [("contact" if isinstance(row, ContactMessage) else "quote", row.id) for row in rows]
-
-    return store
+from .conftest import T0, contact, quote
 
 
 def _keys(answer):
@@ -175,6 +131,9 @@ def test_a_row_has_the_list_columns_and_whether_the_email_went_out(signed_in, ad
         "page": "/blog",
         "spam": False,
         "notified": True,
+        "status": "new",
+        "owner": None,
+        "version": 1,
     }
     assert [lead["notified"] for lead in leads] == [True, False, False, False]
     assert leads[2]["form"] == "caseStudiesContact"
@@ -525,6 +484,9 @@ def test_the_openapi_document_has_the_inbox_leads_paths_and_their_parameters(app
         "to",
         "spam",
         "q",
+        "status",
+        "owner",
+        "new_for",
         "cursor",
     }
     assert {

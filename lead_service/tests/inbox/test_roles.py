@@ -11,7 +11,7 @@ from werkzeug.routing import Rule
 from lead_service.api.openapi import openapi_path
 from lead_service.extensions import db
 from lead_service.inbox import sessions
-from lead_service.inbox.models import StaffUser
+from lead_service.inbox.models import LeadNote, StaffUser
 from lead_service.models import ContactMessage, OutboxMessage
 
 from .conftest import with_session
@@ -31,9 +31,27 @@ TABLE = {
     ("GET", "/api/inbox/leads"): (401, 200, 200, 200, 401, 401),
     ("GET", LEAD): (401, 200, 200, 200, 401, 401),
     ("POST", f"{LEAD}/retry"): (401, 403, 200, 200, 401, 401),
+    # Sales changes version 1 first: the admin's change on it is then stale (past the guard).
+    ("POST", f"{LEAD}/work"): (401, 403, 200, 409, 401, 401),
+    ("POST", "/api/inbox/leads/work"): (401, 403, 200, 409, 401, 401),
+    ("GET", "/api/inbox/owners"): (401, 200, 200, 200, 401, 401),
+    ("POST", f"{LEAD}/notes"): (401, 403, 201, 201, 401, 401),
+    # Another's note: past the guard, only its author corrects it.
+    ("POST", "/api/inbox/notes/{note_id}"): (401, 403, 409, 409, 401, 401),
     ("GET", "/api/inbox/audit"): (401, 403, 403, 200, 401, 401),
 }  # fmt: skip
-BODIES = {"/api/inbox/sign-in/code": {"code": "000000"}, "/api/inbox/enrolment": {"code": "000000"}}
+CHANGE = {"version": 1, "status": "contacted"}
+BODIES = {
+    "/api/inbox/sign-in/code": lambda lead: {"code": "000000"},
+    "/api/inbox/enrolment": lambda lead: {"code": "000000"},
+    f"{LEAD}/work": lambda lead: CHANGE,
+    "/api/inbox/leads/work": lambda lead: {
+        **CHANGE,
+        "leads": [{"kind": "contact", "id": lead["lead_id"], "version": 1}],
+    },
+    f"{LEAD}/notes": lambda lead: {"body": "Called back."},
+    "/api/inbox/notes/{note_id}": lambda lead: {"body": "Called back twice."},
+}
 
 
 def _inbox_rules(app) -> set[tuple[str, str]]:
@@ -47,14 +65,17 @@ def test_the_table_covers_every_inbox_endpoint(app):
 
 @pytest.fixture
 def lead(app, client):
-    """A stored contact message with its notification pending, as the site leaves one."""
+    """A stored contact message with its notification pending, as the site leaves one, and a note on
+    it by a colleague."""
     with app.app_context():
         row = ContactMessage(form="contact", name="Mina Lee", email="mina@harbor.io", message="Hello")
-        db.session.add(row)
+        author = StaffUser(email="author@staff.example", name="Author", role="sales", password_hash="-")
+        db.session.add_all([row, author])
         db.session.flush()
-        db.session.add(OutboxMessage(lead_kind="contact", lead_id=row.id))
+        note = LeadNote(lead_kind="contact", lead_id=row.id, author_id=author.id, body="Left a message.")
+        db.session.add_all([OutboxMessage(lead_kind="contact", lead_id=row.id), note])
         db.session.commit()
-        return {"kind": "contact", "lead_id": row.id}
+        return {"kind": "contact", "lead_id": row.id, "note_id": note.id}
 
 
 def _as(app, client, who: str):
@@ -87,7 +108,8 @@ def test_each_endpoint_answers_each_caller_as_the_table_says(app, lead, endpoint
     answers = {}
     for who in WHO:
         client = _as(app, app.test_client(), who)
-        response = client.open(url, method=method, json=BODIES.get(path) if method == "POST" else None)
+        body = BODIES[path](lead) if path in BODIES else None
+        response = client.open(url, method=method, json=body if method == "POST" else None)
         answers[who] = response.status_code
         if response.status_code >= 400:
             assert response.is_json, (who, response.data[:200])

@@ -11,6 +11,7 @@ from urllib.parse import quote as urlquote
 
 import flask_migrate
 import pytest
+import sqlalchemy as sa
 
 from lead_service import create_app, retention
 from lead_service.extensions import db
@@ -461,6 +462,14 @@ def empty_database(request, tmp_path):
     yield from _postgres_schema(url)
 
 
+def _add_before_0010(name, email):
+    """A contact message stored with the columns a lead table had before migration 0010."""
+    db.session.execute(
+        sa.insert(ContactMessage.__table__).values(form="contact", name=name, email=email, message="m")
+    )
+    db.session.commit()
+
+
 def _names(query):
     found = sorted(lead["name"] for lead in page(Filters(spam="include", terms=terms(query)))["leads"])
     db.session.rollback()  # its read would hold the tables against the migration's changes
@@ -471,10 +480,7 @@ def test_the_migration_indexes_stored_leads_and_goes_down_and_up_again(empty_dat
     app = create_app({**empty_database, "TESTING": True})
     with app.app_context():
         flask_migrate.upgrade(revision="0007")
-        db.session.add(
-            ContactMessage(form="contact", name="Before Search", email="old@harbor.io", message="m")
-        )
-        db.session.commit()
+        _add_before_0010("Before Search", "old@harbor.io")
 
         flask_migrate.upgrade()
         assert _names("arbor") == ["Before Search"]
@@ -482,13 +488,8 @@ def test_the_migration_indexes_stored_leads_and_goes_down_and_up_again(empty_dat
 
         flask_migrate.downgrade(revision="0007")
         # Without the search, leads are still stored, changed and deleted.
-        db.session.add_all(
-            [
-                ContactMessage(form="contact", name="Between Up", email="new@harbor.io", message="m"),
-                ContactMessage(form="contact", name="Gone Soon", email="gone@harbor.io", message="m"),
-            ]
-        )
-        db.session.commit()
+        _add_before_0010("Between Up", "new@harbor.io")
+        _add_before_0010("Gone Soon", "gone@harbor.io")
         db.session.execute(db.delete(ContactMessage).where(ContactMessage.name == "Gone Soon"))
         db.session.commit()
 

@@ -1,11 +1,14 @@
 import { getForms } from "@/lib/content";
 import { inboxPaths } from "@/lib/inbox/paths";
+import type { Person } from "@/lib/inbox/types";
+import { STATUSES } from "@/lib/inbox/work";
 
 import { InboxLink } from "./inbox-link";
+import { OwnerOptions } from "./owner-options";
 import { SearchBox } from "./search-box";
 
 /** The list's filters: a plain GET form, so that a view is its URL and can be shared. */
-export function LeadFilters({ query }: { query: URLSearchParams }) {
+export function LeadFilters({ query, owners }: { query: URLSearchParams; owners: Person[] }) {
   const forms = getForms().forms;
   return (
     <form method="get" action={inboxPaths.leads} className="flex flex-wrap items-end gap-3" role="search">
@@ -36,6 +39,37 @@ export function LeadFilters({ query }: { query: URLSearchParams }) {
           <option value="only">Only spam</option>
           <option value="include">Shown too</option>
         </select>
+      </label>
+      <label className="inbox-label">
+        Status
+        <select name="status" defaultValue={query.get("status") ?? ""} className="inbox-input">
+          <option value="">Any</option>
+          {Object.entries(STATUSES).map(([status, label]) => (
+            <option key={status} value={status}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="inbox-label">
+        Owner
+        <select name="owner" defaultValue={query.get("owner") ?? ""} className="inbox-input">
+          <option value="">Anyone</option>
+          <option value="none">Nobody</option>
+          <OwnerOptions owners={owners} />
+        </select>
+      </label>
+      <label className="inbox-label">
+        Still new after (hours)
+        <input
+          type="number"
+          name="new_for"
+          min={1}
+          max={8760}
+          inputMode="numeric"
+          defaultValue={query.get("new_for") ?? ""}
+          className="inbox-input w-28"
+        />
       </label>
       <button type="submit" className="inbox-button">
         Apply

@@ -2,6 +2,7 @@ import { getForms } from "@/lib/content";
 import { formatTime } from "@/lib/inbox/format";
 import { inboxPaths } from "@/lib/inbox/paths";
 import type { LeadRow } from "@/lib/inbox/types";
+import { BULK_FORM, chosenValue, STATUSES } from "@/lib/inbox/work";
 
 import { Highlighted } from "./highlighted";
 import { InboxLink } from "./inbox-link";
@@ -9,8 +10,11 @@ import { InboxLink } from "./inbox-link";
 // Fields a search can match that the list has no column for: shown under the name.
 const ALSO_FOUND: Record<string, string> = { phone: "Phone", message: "Message", project: "Project" };
 
-/** The list's rows. Every value is shown as text (React escapes it): leads are strangers' words. */
-export function LeadTable({ leads }: { leads: LeadRow[] }) {
+/**
+ * The list's rows. Every value is shown as text (React escapes it): leads are strangers' words.
+ * With `choosable`, each row has a checkbox of the bulk change's form.
+ */
+export function LeadTable({ leads, choosable = false }: { leads: LeadRow[]; choosable?: boolean }) {
   const forms = getForms().forms as Record<string, { title: string }>;
   if (leads.length === 0) return <p className="py-8 text-muted">No leads match this view.</p>;
   return (
@@ -18,6 +22,11 @@ export function LeadTable({ leads }: { leads: LeadRow[] }) {
       <table className="inbox-table">
         <thead>
           <tr>
+            {choosable ? (
+              <th scope="col">
+                <span className="sr-only">Chosen</span>
+              </th>
+            ) : null}
             <th scope="col">Received</th>
             <th scope="col">Form</th>
             <th scope="col">Name</th>
@@ -25,11 +34,24 @@ export function LeadTable({ leads }: { leads: LeadRow[] }) {
             <th scope="col">E-mail</th>
             <th scope="col">Page</th>
             <th scope="col">Sales e-mail</th>
+            <th scope="col">Status</th>
+            <th scope="col">Owner</th>
           </tr>
         </thead>
         <tbody>
           {leads.map((lead) => (
             <tr key={`${lead.kind}-${lead.id}`} data-lead={`${lead.kind}-${lead.id}`}>
+              {choosable ? (
+                <td>
+                  <input
+                    type="checkbox"
+                    name="lead"
+                    form={BULK_FORM}
+                    value={chosenValue(lead.kind, lead.id, lead.version)}
+                    aria-label={`Choose ${lead.name}`}
+                  />
+                </td>
+              ) : null}
               <td className="whitespace-nowrap">{formatTime(lead.received)}</td>
               <td>
                 {forms[lead.form]?.title ?? lead.form}
@@ -55,6 +77,8 @@ export function LeadTable({ leads }: { leads: LeadRow[] }) {
               </td>
               <td className="break-all">{lead.page ?? ""}</td>
               <td>{lead.spam ? "Not sent (spam)" : lead.notified ? "Sent" : "Not yet"}</td>
+              <td data-status={lead.status}>{STATUSES[lead.status]}</td>
+              <td>{lead.owner?.name ?? "—"}</td>
             </tr>
           ))}
         </tbody>

@@ -8,7 +8,7 @@ import { cache } from "react";
 import { leadServiceUrl } from "@/lib/env";
 
 import { loginPath, PAGE_HEADER } from "./paths";
-import type { AuditPage, Lead, LeadPage, Session } from "./types";
+import type { AuditPage, Lead, LeadPage, Person, Session } from "./types";
 
 export const SESSION_COOKIE = "__Host-inbox-session";
 // What the service issues (secrets.token_urlsafe): anything else is no session.
@@ -54,6 +54,11 @@ export function getLeads(query: URLSearchParams): Promise<LeadPage> {
 
 export function getLead(kind: string, id: number): Promise<Lead> {
   return read(`/api/inbox/leads/${encodeURIComponent(kind)}/${id}`);
+}
+
+/** The staff a lead may be given to. */
+export async function getOwners(): Promise<Person[]> {
+  return (await read<{ owners: Person[] }>("/api/inbox/owners")).owners;
 }
 
 export function getAudit(query: URLSearchParams): Promise<AuditPage> {

@@ -3,7 +3,8 @@
 
 import type { ApiError } from "./types";
 
-export type Answer<T> = { ok: true; data: T } | { ok: false; status: number; message: string };
+/** What the service answered: its JSON, or what went wrong, with the body it said it in. */
+export type Answer<T> = { ok: true; data: T } | { ok: false; status: number; message: string; body: unknown };
 
 const UNREACHABLE = "The inbox could not be reached. Check your connection and try again.";
 
@@ -35,8 +36,10 @@ export async function inboxCall<T>(
       cache: "no-store",
     });
   } catch {
-    return { ok: false, status: 0, message: UNREACHABLE };
+    return { ok: false, status: 0, message: UNREACHABLE, body: undefined };
   }
   const data = response.status === 204 ? undefined : await response.json().catch(() => ({}));
-  return response.ok ? { ok: true, data: data as T } : { ok: false, status: response.status, message: message(response.status, data ?? {}) };
+  return response.ok
+    ? { ok: true, data: data as T }
+    : { ok: false, status: response.status, message: message(response.status, data ?? {}), body: data };
 }

@@ -11,6 +11,31 @@ export type Segment = { text: string; match: boolean };
 
 export type LeadKind = "contact" | "quote";
 
+export type LeadStatus = "new" | "contacted" | "qualified" | "won" | "lost";
+
+export type Person = { id: number; name: string };
+
+/** Where the sales team has a lead; a change names the version it was made on. */
+export type Work = {
+  status: LeadStatus;
+  owner: Person | null;
+  version: number;
+  first_response_at: string | null;
+  response_seconds: number | null;
+};
+
+/** A lead's work as a change left it, or as a colleague's change left it (null: erased). */
+export type LeadWork = { kind: LeadKind; id: number; work: Work | null };
+
+export type Note = {
+  id: number;
+  author: Person;
+  created_at: string;
+  edited_at: string | null;
+  body: string;
+  editable: boolean;
+};
+
 export type LeadRow = {
   kind: LeadKind;
   id: number;
@@ -22,6 +47,9 @@ export type LeadRow = {
   page: string | null;
   spam: boolean;
   notified: boolean;
+  status: LeadStatus;
+  owner: Person | null;
+  version: number;
   highlight?: Record<string, Segment[]>;
 };
 
@@ -55,6 +83,8 @@ export type Lead = {
   spam: boolean;
   fields: { field: string; label: string; value: string | null }[];
   notification: Notification | null;
+  work: Work;
+  notes: Note[];
 };
 
 export type AuditEvent = {

@@ -5,14 +5,16 @@ import { FormCounts } from "@/components/inbox/form-counts";
 import { InboxLink } from "@/components/inbox/inbox-link";
 import { LeadFilters } from "@/components/inbox/lead-filters";
 import { LeadTable } from "@/components/inbox/lead-table";
-import { BadQuery, getLeads } from "@/lib/inbox/api";
+import { BulkWork } from "@/components/inbox/bulk-work";
+import { BadQuery, getLeads, getOwners, getSession } from "@/lib/inbox/api";
 import { pickQuery, withQuery } from "@/lib/inbox/format";
 import { inboxPaths } from "@/lib/inbox/paths";
+import { MAY_WORK } from "@/lib/inbox/work";
 
 export const metadata: Metadata = { title: "Leads" };
 
 // What the list's URL may say; the service checks each.
-const FILTERS = ["q", "form", "from", "to", "spam"] as const;
+const FILTERS = ["q", "form", "from", "to", "spam", "status", "owner", "new_for"] as const;
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -23,13 +25,16 @@ export default async function LeadsPage({ searchParams }: Props) {
   const cursor = asked.get("cursor");
   // The filter form sends the filters left empty too: the view's address is kept to those set.
   if (Object.values(params).some((value) => value === "")) redirect(withQuery(inboxPaths.leads, asked, {}));
+  const [session, owners] = await Promise.all([getSession(), getOwners()]);
+  const mayWork = MAY_WORK.has(session.user.role);
   let body;
   try {
     const page = await getLeads(asked);
     body = (
       <>
         {page.counts ? <FormCounts counts={page.counts} query={view} /> : null}
-        <LeadTable leads={page.leads} />
+        {mayWork && page.leads.length ? <BulkWork owners={owners} csrf={session.csrf} /> : null}
+        <LeadTable leads={page.leads} choosable={mayWork} />
         <nav aria-label="Pages" className="flex gap-4">
           {cursor ? (
             <InboxLink href={withQuery(inboxPaths.leads, view, {})} className="inbox-link">
@@ -57,7 +62,7 @@ export default async function LeadsPage({ searchParams }: Props) {
   return (
     <>
       <h1 className="inbox-title">Leads</h1>
-      <LeadFilters query={view} />
+      <LeadFilters query={view} owners={owners} />
       {body}
     </>
   );

@@ -2,15 +2,16 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 
 import { InboxLink } from "@/components/inbox/inbox-link";
+import { LeadNotes } from "@/components/inbox/lead-notes";
 import { NotificationPanel } from "@/components/inbox/notification-panel";
-import { getLead, getSession } from "@/lib/inbox/api";
+import { WorkForm } from "@/components/inbox/work-form";
+import { WorkSummary } from "@/components/inbox/work-summary";
+import { getLead, getOwners, getSession } from "@/lib/inbox/api";
 import { formatTime } from "@/lib/inbox/format";
 import { inboxPaths } from "@/lib/inbox/paths";
+import { MAY_WORK } from "@/lib/inbox/work";
 
 export const metadata: Metadata = { title: "Lead" };
-
-// Who may send a notification again; the service checks the role itself.
-const MAY_RETRY = new Set(["sales", "admin"]);
 
 type Props = { params: Promise<{ kind: string; id: string }> };
 
@@ -18,7 +19,8 @@ export default async function LeadPage({ params }: Props) {
   const { kind, id: rawId } = await params;
   const id = /^[1-9][0-9]{0,15}$/.test(rawId) ? Number(rawId) : undefined;
   if (id === undefined) notFound();
-  const [session, lead] = await Promise.all([getSession(), getLead(kind, id)]);
+  const [session, lead, owners] = await Promise.all([getSession(), getLead(kind, id), getOwners()]);
+  const mayWork = MAY_WORK.has(session.user.role);
   const name = lead.fields.find((field) => field.field === "name")?.value ?? "";
   return (
     <>
@@ -45,9 +47,19 @@ export default async function LeadPage({ params }: Props) {
           <dd className="break-all">{lead.page ?? "—"}</dd>
         </div>
       </dl>
+      <section aria-labelledby="work-heading" className="space-y-3">
+        <h2 id="work-heading" className="text-lg font-semibold text-navy">
+          Work
+        </h2>
+        <WorkSummary work={lead.work} received={lead.received} />
+        {mayWork ? (
+          <WorkForm key={lead.work.version} kind={lead.kind} id={lead.id} work={lead.work} owners={owners} csrf={session.csrf} />
+        ) : null}
+      </section>
+      <LeadNotes kind={lead.kind} id={lead.id} notes={lead.notes} csrf={mayWork ? session.csrf : undefined} />
       <NotificationPanel
         notification={lead.notification}
-        retry={MAY_RETRY.has(session.user.role) ? { kind: lead.kind, id: lead.id, csrf: session.csrf } : undefined}
+        retry={mayWork ? { kind: lead.kind, id: lead.id, csrf: session.csrf } : undefined}
       />
     </>
   );

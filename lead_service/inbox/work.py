@@ -1,0 +1,166 @@
+"""The sales team's work on leads: each lead's status and owner, changed only on the version the
+change was made on, so that nobody overwrites a colleague's change unseen; the time to its first
+response; and the notes kept on it. Every change is on the audit trail, in its transaction, and a
+new owner is told by e-mail through the outbox, in that transaction too."""
+
+from collections.abc import Sequence
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from sqlalchemy import select, update
+
+from ..extensions import db
+from ..models import LEAD_MODELS, as_utc
+from ..outbox import queue
+from . import audit
+from .lead_queries import MAX_ID
+from .models import LeadNote, StaffUser
+
+# An author may correct a note this long after writing it; after that it stands as written.
+NOTE_EDIT_WINDOW = timedelta(minutes=15)
+# Who may own a lead: those who may work one.
+OWNER_ROLES = ("sales", "admin")
+# No change given: the state as it stands.
+UNCHANGED: Any = object()
+
+
+class Stale(Exception):
+    """A change made on a version that is no longer the lead's (or on a lead erased since): nothing
+    was changed. `fresh` holds each such lead's state as it now stands (None when erased)."""
+
+    def __init__(self, fresh: list[tuple[str, int, dict[str, Any] | None]]) -> None:
+        super().__init__("changed since it was loaded")
+        self.fresh = fresh
+
+
+def _time(moment: datetime | None) -> str | None:
+    return as_utc(moment).isoformat() if moment else None
+
+
+def _owner(owner_id: int | None) -> dict[str, Any] | None:
+    user = db.session.get(StaffUser, owner_id) if owner_id is not None else None
+    return {"id": user.id, "name": user.name} if user else None
+
+
+def state(lead: Any) -> dict[str, Any]:
+    """A lead's status, owner, version and first response (and how long it took, in seconds)."""
+    responded = lead.first_response_at
+    return {
+        "status": lead.status,
+        "owner": _owner(lead.owner_id),
+        "version": lead.version,
+        "first_response_at": _time(responded),
+        "response_seconds": (
+            int((as_utc(responded) - as_utc(lead.created_at)).total_seconds()) if responded else None
+        ),
+    }
+
+
+def owners() -> list[StaffUser]:
+    """The staff a lead may be given to, by name."""
+    return list(
+        db.session.scalars(
+            select(StaffUser)
+            .where(StaffUser.role.in_(OWNER_ROLES), StaffUser.disabled_at.is_(None))
+            .order_by(StaffUser.name, StaffUser.id)
+        )
+    )
+
+
+def may_own(owner_id: int) -> bool:
+    return any(user.id == owner_id for user in owners())
+
+
+def change(
+    leads: Sequence[tuple[str, int, int]],
+    actor: StaffUser,
+    status: str = UNCHANGED,
+    owner_id: Any = UNCHANGED,
+) -> list[tuple[str, int, dict[str, Any]]]:
+    """Sets the status and/or owner of each (kind, id, version) given, all or none, and commits:
+    each lead's new state. Raises Stale, having changed nothing, when any lead has moved on from
+    the version given. The caller has checked the owner may own a lead."""
+    now = datetime.now(UTC)
+    stale, changed = [], []
+    for kind, lead_id, version in leads:
+        model = LEAD_MODELS[kind]
+        lead = db.session.get(model, lead_id, populate_existing=True)
+        if lead is None or lead.version != version:
+            stale.append((kind, lead_id))
+            continue
+        values: dict[str, Any] = {"version": version + 1}
+        if status is not UNCHANGED and status != lead.status:
+            values["status"] = status
+            audit.record("status_changed", actor.id, lead=(kind, lead_id), before=lead.status, after=status)
+            if lead.status == "new" and lead.first_response_at is None:
+                values["first_response_at"] = now
+        if owner_id is not UNCHANGED and owner_id != lead.owner_id:
+            values["owner_id"] = owner_id
+            audit.record("owner_changed", actor.id, lead=(kind, lead_id), owner_id=owner_id)
+            if owner_id is not None and owner_id != actor.id:
+                queue.enqueue_assignment(kind, lead_id, owner_id)
+        # On the version read: a colleague's change committed since then makes this one write nothing.
+        written = db.session.execute(
+            update(model).where(model.id == lead_id, model.version == version).values(**values)
+        ).rowcount
+        (changed if written else stale).append((kind, lead_id))
+    if stale:
+        db.session.rollback()
+        raise Stale([(kind, lead_id, _state_now(kind, lead_id)) for kind, lead_id in stale])
+    db.session.commit()
+    return [(kind, lead_id, _state_now(kind, lead_id)) for kind, lead_id in changed]
+
+
+def _state_now(kind: str, lead_id: int) -> dict[str, Any] | None:
+    lead = db.session.get(LEAD_MODELS[kind], lead_id, populate_existing=True)
+    return state(lead) if lead else None
+
+
+def notes(kind: str, lead_id: int) -> list[LeadNote]:
+    """The lead's notes, newest first."""
+    return list(
+        db.session.scalars(
+            select(LeadNote)
+            .where(LeadNote.lead_kind == kind, LeadNote.lead_id == lead_id)
+            .order_by(LeadNote.id.desc())
+        )
+    )
+
+
+def note(note_id: int) -> LeadNote | None:
+    if not 0 <= note_id <= MAX_ID:  # an id the column cannot hold names no note
+        return None
+    return db.session.get(LeadNote, note_id)
+
+
+def note_state(note: LeadNote, reader: StaffUser) -> dict[str, Any]:
+    """A note as staff read it, and whether `reader` may still edit it."""
+    author = db.session.get(StaffUser, note.author_id)
+    return {
+        "id": note.id,
+        "author": {"id": author.id, "name": author.name},
+        "created_at": _time(note.created_at),
+        "edited_at": _time(note.edited_at),
+        "body": note.body,
+        "editable": may_edit(note, reader),
+    }
+
+
+def add_note(kind: str, lead_id: int, body: str, author: StaffUser) -> LeadNote:
+    note = LeadNote(lead_kind=kind, lead_id=lead_id, author_id=author.id, body=body)
+    db.session.add(note)
+    db.session.flush()
+    audit.record("note_added", author.id, lead=(kind, lead_id), note_id=note.id)
+    db.session.commit()
+    return note
+
+
+def may_edit(note: LeadNote, user: StaffUser) -> bool:
+    return note.author_id == user.id and datetime.now(UTC) - as_utc(note.created_at) <= NOTE_EDIT_WINDOW
+
+
+def edit_note(note: LeadNote, body: str, author: StaffUser) -> None:
+    """The caller has checked `may_edit`."""
+    note.body, note.edited_at = body, datetime.now(UTC)
+    audit.record("note_edited", author.id, lead=(note.lead_kind, note.lead_id), note_id=note.id)
+    db.session.commit()

@@ -1,0 +1,307 @@
+"""The sales team's work on leads through the inbox: a lead's status and owner, one lead or several
+at once, each change made on the version the page showed (409 with the fresh values when a
+colleague got there first); the staff a lead may be given to; notes. Sales and admins change;
+every role reads."""
+
+from typing import Any
+
+from flask import Blueprint, abort, g
+from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate, validates_schema
+
+from ..intake.storage import json_body
+from ..models import LEAD_MODELS, LEAD_STATUSES
+from ..schemas import characters
+from . import work
+from .guard import staff
+from .lead_queries import MAX_ID
+from .leads_api import lead_or_404
+
+bp = Blueprint("inbox_work", __name__, url_prefix="/api/inbox")
+
+MAX_BULK = 50  # a page of the list
+MAX_NOTE_LENGTH = 5000
+
+
+# What an integer column holds: anything larger names no lead and no version.
+_STORED = validate.Range(min=0, max=MAX_ID, error="Not one of this inbox's numbers.")
+
+
+def _version() -> fields.Integer:
+    return fields.Integer(
+        required=True,
+        strict=True,
+        validate=_STORED,
+        metadata={"description": "The lead's version the change is made on."},
+    )
+
+
+class _Change(Schema):
+    class Meta:
+        unknown = EXCLUDE
+
+    status = fields.String(validate=validate.OneOf(LEAD_STATUSES, error="Choose one of the statuses."))
+    owner_id = fields.Integer(
+        allow_none=True,
+        strict=True,
+        validate=_STORED,
+        metadata={"description": "A staff user's id; null: nobody."},
+    )
+
+    @validates_schema
+    def something_changes(self, data: dict[str, Any], **_kwargs: Any) -> None:
+        if "status" not in data and "owner_id" not in data:
+            raise ValidationError("Give a status or an owner.", "status")
+        owner = data.get("owner_id")
+        if owner is not None and not work.may_own(owner):
+            raise ValidationError("Choose someone from sales or an admin who can sign in.", "owner_id")
+
+
+class LeadChange(_Change):
+    version = _version()
+
+
+class LeadRef(Schema):
+    kind = fields.String(required=True, validate=validate.OneOf(list(LEAD_MODELS)))
+    id = fields.Integer(required=True, strict=True, validate=_STORED)
+    version = _version()
+
+
+class LeadsChange(_Change):
+    leads = fields.List(
+        fields.Nested(LeadRef),
+        required=True,
+        validate=validate.Length(min=1, max=MAX_BULK, error=f"Choose from 1 to {MAX_BULK} leads."),
+    )
+
+
+def _written(text: str) -> None:
+    if not text.strip():
+        raise ValidationError("Write the note first.")
+
+
+class NoteText(Schema):
+    class Meta:
+        unknown = EXCLUDE
+
+    body = fields.String(
+        required=True,
+        validate=[
+            validate.Length(
+                max=MAX_NOTE_LENGTH, error=f"Keep a note to {MAX_NOTE_LENGTH} characters or fewer."
+            ),
+            characters({"type": "textarea"}),
+            _written,
+        ],
+    )
+
+
+class InboxPerson(Schema):
+    id = fields.Integer(required=True)
+    name = fields.String(required=True)
+
+
+class InboxWork(Schema):
+    status = fields.String(required=True, validate=validate.OneOf(LEAD_STATUSES))
+    owner = fields.Nested(InboxPerson, required=True, allow_none=True)
+    version = fields.Integer(required=True)
+    first_response_at = fields.DateTime(
+        required=True, allow_none=True, metadata={"description": "The lead's first move out of new."}
+    )
+    response_seconds = fields.Integer(
+        required=True, allow_none=True, metadata={"description": "From its arrival to its first response."}
+    )
+
+
+class InboxLeadWork(Schema):
+    kind = fields.String(required=True)
+    id = fields.Integer(required=True)
+    work = fields.Nested(InboxWork, required=True, allow_none=True, metadata={"description": "Null: erased."})
+
+
+class InboxWorkChanged(Schema):
+    leads = fields.List(fields.Nested(InboxLeadWork), required=True)
+
+
+class InboxWorkConflict(InboxWorkChanged):
+    description = fields.String(required=True, metadata={"description": "What happened, for the page."})
+
+
+class InboxNote(Schema):
+    id = fields.Integer(required=True)
+    author = fields.Nested(InboxPerson, required=True)
+    created_at = fields.DateTime(required=True)
+    edited_at = fields.DateTime(required=True, allow_none=True)
+    body = fields.String(required=True)
+    editable = fields.Boolean(required=True, metadata={"description": "Whether the reader may edit it now."})
+
+
+class InboxNotePath(Schema):
+    note_id = fields.Integer(required=True)
+
+
+class InboxOwners(Schema):
+    owners = fields.List(fields.Nested(InboxPerson), required=True)
+
+
+LEAD_CHANGE, LEADS_CHANGE, NOTE_TEXT = LeadChange(), LeadsChange(), NoteText()
+STALE = (
+    "Someone changed this since you loaded it, and nothing was saved. Here is how it stands now:"
+    " make your change again if it still applies."
+)
+
+
+def _changed(leads: list[tuple[str, int, int]], change: dict[str, Any]):
+    try:
+        changed = work.change(
+            leads, g.staff, **{key: change[key] for key in ("status", "owner_id") if key in change}
+        )
+    except work.Stale as stale:
+        fresh = [{"kind": kind, "id": lead_id, "work": now} for kind, lead_id, now in stale.fresh]
+        return {"description": STALE, "leads": fresh}, 409
+    return {"leads": [{"kind": kind, "id": lead_id, "work": now} for kind, lead_id, now in changed]}
+
+
+@bp.post("/leads/<kind>/<int:lead_id>/work")
+@staff("sales")
+def change_lead(kind: str, lead_id: int):
+    """Change a lead's status or owner, on the version the page showed.
+    ---
+    post:
+      parameters:
+        - in: path
+          schema: InboxLeadPath
+      requestBody:
+        content:
+          application/json:
+            schema: LeadChange
+      responses:
+        200:
+          description: >-
+            Changed; the lead's state as it now stands (its first move out of new sets its first
+            response).
+          content:
+            application/json:
+              schema: InboxWorkChanged
+        404:
+          description: No such lead.
+          content: {application/json: {schema: HttpError}}
+        409:
+          description: >-
+            The lead changed since that version (or was erased): nothing was saved. Its fresh
+            state.
+          content:
+            application/json:
+              schema: InboxWorkConflict
+    """
+    lead_or_404(kind, lead_id)
+    change = LEAD_CHANGE.load(json_body())
+    return _changed([(kind, lead_id, change["version"])], change)
+
+
+@bp.post("/leads/work")
+@staff("sales")
+def change_leads():
+    """Change the status or owner of several leads at once, all or none.
+    ---
+    post:
+      requestBody:
+        content:
+          application/json:
+            schema: LeadsChange
+      responses:
+        200:
+          description: Every lead changed; their states as they now stand.
+          content:
+            application/json:
+              schema: InboxWorkChanged
+        409:
+          description: >-
+            Some leads changed since their versions (or were erased): nothing was saved. The fresh
+            state of each of those.
+          content:
+            application/json:
+              schema: InboxWorkConflict
+    """
+    change = LEADS_CHANGE.load(json_body())
+    leads = list(dict.fromkeys((lead["kind"], lead["id"], lead["version"]) for lead in change["leads"]))
+    return _changed(leads, change)
+
+
+@bp.get("/owners")
+@staff()
+def list_owners():
+    """The staff a lead may be given to: sales and admins who can sign in, by name.
+    ---
+    get:
+      responses:
+        200:
+          description: The staff, by name.
+          content:
+            application/json:
+              schema: InboxOwners
+    """
+    return {"owners": [{"id": user.id, "name": user.name} for user in work.owners()]}
+
+
+@bp.post("/leads/<kind>/<int:lead_id>/notes")
+@staff("sales")
+def add_note(kind: str, lead_id: int):
+    """Add a note to a lead.
+    ---
+    post:
+      parameters:
+        - in: path
+          schema: InboxLeadPath
+      requestBody:
+        content:
+          application/json:
+            schema: NoteText
+      responses:
+        201:
+          description: Kept; the note.
+          content:
+            application/json:
+              schema: InboxNote
+        404:
+          description: No such lead.
+          content: {application/json: {schema: HttpError}}
+    """
+    lead_or_404(kind, lead_id)
+    body = NOTE_TEXT.load(json_body())["body"]
+    return work.note_state(work.add_note(kind, lead_id, body, g.staff), g.staff), 201
+
+
+@bp.post("/notes/<int:note_id>")
+@staff("sales")
+def edit_note(note_id: int):
+    """Correct a note: its author, within 15 minutes of writing it.
+    ---
+    post:
+      parameters:
+        - in: path
+          schema: InboxNotePath
+      requestBody:
+        content:
+          application/json:
+            schema: NoteText
+      responses:
+        200:
+          description: Corrected; the note.
+          content:
+            application/json:
+              schema: InboxNote
+        404:
+          description: No such note.
+          content: {application/json: {schema: HttpError}}
+        409:
+          description: Not the reader's note, or written more than 15 minutes ago.
+          content: {application/json: {schema: HttpError}}
+    """
+    note = work.note(note_id)
+    if note is None:
+        abort(404, description="There is no such note: its lead may have been erased.")
+    if not work.may_edit(note, g.staff):
+        abort(409, description="Only its author corrects a note, within 15 minutes of writing it.")
+    body = NOTE_TEXT.load(json_body())["body"]
+    work.edit_note(note, body, g.staff)
+    return work.note_state(note, g.staff)

@@ -1,0 +1,360 @@
+"""Working leads through the inbox's API: status and owner on the version the page showed, one lead
+or several (all or none), the time to a first response, the list's filters by status, owner and
+waiting time, and notes; each change on the audit trail; a new owner's e-mail."""
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from lead_service.extensions import db
+from lead_service.inbox import sessions, work
+from lead_service.inbox.models import LeadNote, StaffUser
+from lead_service.models import ContactMessage, OutboxMessage, QuoteRequest
+from lead_service.outbox import queue
+from lead_service.outbox.channels import EmailChannel, WebhookChannel
+
+from ..receivers import SmtpSink
+from .conftest import contact, quote, with_session
+
+LEAD = "/api/inbox/leads/{}/{}"
+
+
+@pytest.fixture
+def colleague(app, client, staff_user):
+    """A test client of its own, signed in as a new user of `role`: the client and the user's id.
+    (`client`: its clean-up removes the test's leads.)"""
+
+    def sign_in(role: str = "sales", email: str | None = None):
+        user_id = staff_user(role, email or f"{role}-colleague@staff.example")
+        with app.app_context():
+            token = sessions.start(db.session.get(StaffUser, user_id), "signed_in")
+            db.session.commit()
+            return with_session(app.test_client(), token), user_id
+
+    return sign_in
+
+
+def _work(client, kind, lead_id):
+    return client.get(LEAD.format(kind, lead_id)).json["work"]
+
+
+def _stored(app, kind, lead_id):
+    model = ContactMessage if kind == "contact" else QuoteRequest
+    with app.app_context():
+        lead = db.session.get(model, lead_id)
+        return lead.status, lead.owner_id, lead.version
+
+
+def test_a_lead_starts_new_and_its_first_move_out_of_new_is_its_first_response(
+    colleague, add, app, audit_trail
+):
+    client, user_id = colleague()
+    [(kind, lead_id)] = add(contact(at=datetime.now(UTC) - timedelta(hours=3)))
+    before = _work(client, kind, lead_id)
+    assert before == {
+        "status": "new",
+        "owner": None,
+        "version": 1,
+        "first_response_at": None,
+        "response_seconds": None,
+    }
+
+    answer = client.post(f"{LEAD.format(kind, lead_id)}/work", json={"version": 1, "status": "contacted"})
+
+    assert answer.status_code == 200, answer.json
+    [changed] = answer.json["leads"]
+    assert changed["work"]["status"] == "contacted" and changed["work"]["version"] == 2
+    assert 3 * 3600 <= changed["work"]["response_seconds"] < 3 * 3600 + 60
+    first = changed["work"]["first_response_at"]
+    # Back to new and out again: the first response stays the first.
+    client.post(f"{LEAD.format(kind, lead_id)}/work", json={"version": 2, "status": "new"})
+    again = client.post(f"{LEAD.format(kind, lead_id)}/work", json={"version": 3, "status": "qualified"})
+    assert again.json["leads"][0]["work"]["first_response_at"] == first
+    changes = [(action, detail) for action, actor, detail in audit_trail() if action == "status_changed"]
+    assert changes == [
+        ("status_changed", {"before": "new", "after": "contacted"}),
+        ("status_changed", {"before": "contacted", "after": "new"}),
+        ("status_changed", {"before": "new", "after": "qualified"}),
+    ]
+    assert {actor for action, actor, _ in audit_trail() if action == "status_changed"} == {user_id}
+
+
+def test_a_change_on_a_version_a_colleague_changed_is_refused_with_the_fresh_values(
+    colleague, add, app, audit_trail
+):
+    first, first_id = colleague("sales", "first@staff.example")
+    second, _ = colleague("sales", "second@staff.example")
+    [(kind, lead_id)] = add(quote())
+    # Both loaded version 1; the first saves.
+    assert (
+        first.post(
+            f"{LEAD.format(kind, lead_id)}/work", json={"version": 1, "owner_id": first_id}
+        ).status_code
+        == 200
+    )
+
+    refused = second.post(f"{LEAD.format(kind, lead_id)}/work", json={"version": 1, "status": "lost"})
+
+    assert refused.status_code == 409
+    assert "nothing was saved" in refused.json["description"]
+    [fresh] = refused.json["leads"]
+    assert fresh["work"]["owner"] == {"id": first_id, "name": "A sales"}
+    assert fresh["work"]["status"] == "new" and fresh["work"]["version"] == 2
+    assert _stored(app, kind, lead_id) == ("new", first_id, 2)
+    assert [action for action, _, _ in audit_trail() if action.endswith("_changed")] == ["owner_changed"]
+
+
+def test_several_leads_change_together_or_not_at_all(colleague, add, app):
+    client, user_id = colleague()
+    other, _ = colleague("admin")
+    leads = add(contact("Ann One"), contact("Ben Two"), quote("Cy Three"))
+    body = [{"kind": kind, "id": lead_id, "version": 1} for kind, lead_id in leads]
+    other.post(f"{LEAD.format(*leads[1])}/work", json={"version": 1, "status": "won"})
+
+    refused = client.post("/api/inbox/leads/work", json={"leads": body, "status": "contacted"})
+
+    assert refused.status_code == 409
+    assert [(lead["kind"], lead["id"]) for lead in refused.json["leads"]] == [leads[1]]
+    assert refused.json["leads"][0]["work"]["status"] == "won"
+    assert [_stored(app, *lead)[0] for lead in leads] == ["new", "won", "new"]
+
+    body[1]["version"] = 2
+    done = client.post(
+        "/api/inbox/leads/work", json={"leads": body, "status": "contacted", "owner_id": user_id}
+    )
+
+    assert done.status_code == 200
+    assert [_stored(app, *lead) for lead in leads] == [
+        ("contacted", user_id, 2),
+        ("contacted", user_id, 3),
+        ("contacted", user_id, 2),
+    ]
+
+
+def test_an_erased_lead_is_a_404_alone_and_a_conflict_among_others(colleague, add, app):
+    client, _ = colleague()
+    leads = add(contact("Ann One"), contact("Gone Soon"))
+    with app.app_context():
+        db.session.delete(db.session.get(ContactMessage, leads[1][1]))
+        db.session.commit()
+
+    assert (
+        client.post(f"{LEAD.format(*leads[1])}/work", json={"version": 1, "status": "won"}).status_code == 404
+    )
+    body = [{"kind": kind, "id": lead_id, "version": 1} for kind, lead_id in leads]
+    refused = client.post("/api/inbox/leads/work", json={"leads": body, "status": "won"})
+    assert refused.status_code == 409
+    assert refused.json["leads"] == [{"kind": "contact", "id": leads[1][1], "work": None}]
+    assert _stored(app, *leads[0])[0] == "new"
+
+
+def test_an_owner_is_someone_in_sales_or_an_admin_who_can_sign_in(colleague, staff_user, add, app):
+    client, user_id = colleague()
+    viewer = staff_user("viewer")
+    gone = staff_user("admin", "gone@staff.example")
+    with app.app_context():
+        db.session.get(StaffUser, gone).disabled_at = datetime.now(UTC)
+        db.session.commit()
+    [(kind, lead_id)] = add(contact())
+    url = f"{LEAD.format(kind, lead_id)}/work"
+
+    for owner in (viewer, gone, 10**6):
+        refused = client.post(url, json={"version": 1, "owner_id": owner})
+        assert refused.status_code == 400
+        assert refused.json["errors"] == {
+            "owner_id": ["Choose someone from sales or an admin who can sign in."]
+        }
+    assert client.get("/api/inbox/owners").json == {"owners": [{"id": user_id, "name": "A sales"}]}
+    assert client.post(url, json={"version": 1, "owner_id": user_id}).status_code == 200
+    assert client.post(url, json={"version": 2, "owner_id": None}).json["leads"][0]["work"]["owner"] is None
+
+
+@pytest.mark.parametrize(
+    ("body", "errors"),
+    [
+        ({"status": "won"}, {"version": ["Missing data for required field."]}),
+        ({"version": 1}, {"status": ["Give a status or an owner."]}),
+        ({"version": 1, "status": "done"}, {"status": ["Choose one of the statuses."]}),
+        ({"version": "1", "status": "won"}, {"version": ["Not a valid integer."]}),
+        ({"version": 1, "owner_id": "3"}, {"owner_id": ["Not a valid integer."]}),
+    ],
+)
+def test_an_invalid_change_is_a_400_naming_the_field(colleague, add, body, errors):
+    client, _ = colleague()
+    [(kind, lead_id)] = add(contact())
+    answer = client.post(f"{LEAD.format(kind, lead_id)}/work", json=body)
+    assert (answer.status_code, answer.json) == (400, {"errors": errors})
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"status": "won", "leads": []},
+        {"status": "won", "leads": [{"kind": "contact", "id": n, "version": 1} for n in range(51)]},
+        {"status": "won", "leads": [{"kind": "order", "id": 1, "version": 1}]},
+        {"status": "won", "leads": [{"kind": "contact", "id": 2**40, "version": 1}]},
+        {"status": "won", "leads": "all"},
+        [1, 2],
+    ],
+    ids=["none", "over a page", "no such kind", "an id no lead has", "not a list", "not an object"],
+)
+def test_an_invalid_bulk_change_is_a_400_or_changes_nothing(colleague, body):
+    client, _ = colleague()
+    answer = client.post("/api/inbox/leads/work", json=body)
+    assert answer.status_code in (400, 409)
+    assert answer.is_json
+
+
+def test_the_list_shows_and_filters_by_status_owner_and_waiting_time(colleague, add):
+    client, user_id = colleague()
+    now = datetime.now(UTC)
+    leads = add(
+        contact("Old New", at=now - timedelta(hours=30)),
+        contact("Fresh New", at=now - timedelta(hours=2)),
+        quote("Old Won", at=now - timedelta(hours=40)),
+    )
+    client.post(f"{LEAD.format(*leads[2])}/work", json={"version": 1, "status": "won", "owner_id": user_id})
+
+    def names(query):
+        answer = client.get(f"/api/inbox/leads?{query}")
+        assert answer.status_code == 200, answer.json
+        return [lead["name"] for lead in answer.json["leads"]]
+
+    row = client.get("/api/inbox/leads").json["leads"][-1]
+    assert (row["status"], row["owner"], row["version"]) == ("won", {"id": user_id, "name": "A sales"}, 2)
+    assert names("status=won") == ["Old Won"]
+    assert names(f"owner={user_id}") == ["Old Won"]
+    assert names("owner=none") == ["Fresh New", "Old New"]
+    assert names("new_for=24") == ["Old New"]
+    assert names("new_for=1&q=new") == ["Fresh New", "Old New"]
+    assert client.get("/api/inbox/leads?new_for=0").status_code == 400
+    assert client.get("/api/inbox/leads?owner=someone").status_code == 400
+
+
+def test_notes_are_kept_newest_first_and_corrected_by_their_author_for_15_minutes(
+    colleague, add, app, audit_trail
+):
+    author, author_id = colleague("sales", "author@staff.example")
+    other, _ = colleague("admin", "other@staff.example")
+    [(kind, lead_id)] = add(contact())
+    url = f"{LEAD.format(kind, lead_id)}/notes"
+
+    first = author.post(url, json={"body": "Called, no answer."})
+    second = other.post(url, json={"body": "  Rang back:\nwants a quote.  "})
+
+    assert first.status_code == second.status_code == 201
+    assert second.json["body"] == "  Rang back:\nwants a quote.  "  # kept as written
+    notes = author.get(LEAD.format(kind, lead_id)).json["notes"]
+    assert [(note["body"], note["author"]["id"], note["editable"]) for note in notes] == [
+        ("  Rang back:\nwants a quote.  ", second.json["author"]["id"], False),
+        ("Called, no answer.", author_id, True),
+    ]
+    note_url = f"/api/inbox/notes/{first.json['id']}"
+    assert other.post(note_url, json={"body": "Mine now"}).status_code == 409
+    corrected = author.post(note_url, json={"body": "Called twice, no answer."})
+    assert corrected.status_code == 200 and corrected.json["edited_at"]
+
+    with app.app_context():
+        db.session.get(LeadNote, first.json["id"]).created_at = datetime.now(UTC) - work.NOTE_EDIT_WINDOW
+        db.session.commit()
+    late = author.post(note_url, json={"body": "Too late"})
+    assert late.status_code == 409
+    assert late.json["description"] == "Only its author corrects a note, within 15 minutes of writing it."
+    assert author.post("/api/inbox/notes/999999", json={"body": "x"}).status_code == 404
+    assert author.post(f"/api/inbox/notes/{2**40}", json={"body": "x"}).status_code == 404
+    assert [action for action, _, _ in audit_trail() if action.startswith("note_")] == [
+        "note_added",
+        "note_added",
+        "note_edited",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        ({"body": ""}, "Write the note first."),
+        ({"body": " \n "}, "Write the note first."),
+        ({"body": "x" * 5001}, "Keep a note to 5000 characters or fewer."),
+        ({"body": "bell\x07"}, "This contains characters we cannot accept."),
+        ({"body": "\ud800"}, "This contains characters we cannot accept."),
+        ({}, "Missing data for required field."),
+    ],
+)
+def test_a_note_is_text_of_a_bounded_length(colleague, add, body, message):
+    client, _ = colleague()
+    [(kind, lead_id)] = add(contact())
+    answer = client.post(f"{LEAD.format(kind, lead_id)}/notes", json=body)
+    assert (answer.status_code, answer.json) == (400, {"errors": {"body": [message]}})
+
+
+def test_a_lead_with_no_such_kind_or_id_takes_no_note(colleague):
+    client, _ = colleague()
+    assert client.post(LEAD.format("order", 1) + "/notes", json={"body": "x"}).status_code == 404
+    assert client.post(LEAD.format("contact", 2**40) + "/notes", json={"body": "x"}).status_code == 404
+
+
+# A new owner's e-mail -------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def smtp():
+    sink = SmtpSink().start()
+    yield sink
+    sink.stop()
+
+
+def _deliver(app, sink) -> int:
+    """The outbox worker's step, by e-mail to `sink` and a webhook, until nothing is due."""
+    channels = (
+        EmailChannel(
+            "127.0.0.1", sink.port, "none", "", "", "Leads <leads@tidewell.example>", ["sales@x.example"], 5
+        ),
+        WebhookChannel("http://127.0.0.1:9/never", "secret", 1),
+    )
+    handled = 0
+    with app.app_context():
+        while queue.deliver_next(channels):
+            handled += 1
+    return handled
+
+
+def _assignments(app):
+    with app.app_context():
+        rows = db.session.scalars(db.select(OutboxMessage).where(OutboxMessage.purpose == "assigned"))
+        return [(row.lead_id, row.recipient_id, row.status) for row in rows]
+
+
+def test_a_new_owner_is_told_by_e_mail_and_nobody_else(colleague, add, app, smtp):
+    client, user_id = colleague("admin")
+    owner = colleague("sales", "ana@tidewell.example")[1]
+    [(kind, lead_id)] = add(contact("Ann\r\nBcc: victim@x.example"))
+
+    client.post(f"{LEAD.format(kind, lead_id)}/work", json={"version": 1, "owner_id": owner})
+    assert _assignments(app) == [(lead_id, owner, "pending")]
+    assert _deliver(app, smtp) == 1
+
+    [message] = smtp.messages
+    assert smtp.envelopes[0][1] == ["ana@tidewell.example"]
+    assert message["Subject"] == "A lead for you: Ann Bcc: victim@x.example"
+    assert message["Bcc"] is None
+    assert f"http://127.0.0.1:3000/inbox/leads/{kind}/{lead_id}" in message.get_content()
+    assert _assignments(app) == [(lead_id, owner, "delivered")]
+    # The lead's own notification is another thing: its page says nothing of this one.
+    assert client.get(LEAD.format(kind, lead_id)).json["notification"] is None
+
+    client.post(f"{LEAD.format(kind, lead_id)}/work", json={"version": 2, "owner_id": user_id})
+    assert len(_assignments(app)) == 1  # taking a lead yourself tells nobody
+
+
+def test_an_owner_replaced_before_the_e_mail_went_is_not_told(colleague, staff_user, add, app, smtp):
+    client, _ = colleague("admin")
+    first = staff_user("sales", "first@tidewell.example")
+    second = staff_user("sales", "second@tidewell.example")
+    [(kind, lead_id)] = add(quote())
+    client.post(f"{LEAD.format(kind, lead_id)}/work", json={"version": 1, "owner_id": first})
+    client.post(f"{LEAD.format(kind, lead_id)}/work", json={"version": 2, "owner_id": second})
+
+    assert _deliver(app, smtp) == 2
+
+    assert [envelope[1] for envelope in smtp.envelopes] == [["second@tidewell.example"]]
+    assert _assignments(app) == [(lead_id, second, "delivered")]

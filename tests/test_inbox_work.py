@@ -1,0 +1,111 @@
+"""Working leads in the inbox, in a real Chromium over SQLite and PostgreSQL: two colleagues change
+one lead and the second is shown the first's change instead of overwriting it; several leads
+change at once from the list; notes; what a viewer is shown of it all."""
+
+import re
+
+import pytest
+from sqlalchemy import text
+
+from lead_service.tests.samples import CONTACT, QUOTE
+
+from .inbox import next_code, sign_in
+
+pytestmark = pytest.mark.e2e
+
+
+def _stored(inbox, email: str) -> tuple[str, str | None, int]:
+    """The lead's status, its owner's name and its version, from the database."""
+    query = text(
+        "SELECT status, (SELECT name FROM staff_users WHERE id = owner_id), version FROM ("
+        " SELECT status, owner_id, version, email FROM contact_messages"
+        " UNION ALL SELECT status, owner_id, version, email FROM quote_requests) AS leads"
+        " WHERE email = :email"
+    )
+    with inbox.engine.connect() as connection:
+        return tuple(connection.execute(query, {"email": email}).one())
+
+
+def _signed_in(inbox, browse, email: str, role: str = "sales"):
+    secret = inbox.enrolled_staff(email, role)
+    page = browse()
+    sign_in(page, email, next_code(secret))
+    return page
+
+
+def test_the_second_of_two_colleagues_is_shown_the_first_ones_change(inbox, browse):
+    inbox.post_lead("/api/contact", {**CONTACT, "email": "race@lead.io"})
+    path = inbox.lead_path("race@lead.io")
+    first = _signed_in(inbox, browse, "first@work.example")
+    second = _signed_in(inbox, browse, "second@work.example")
+    for page in (first, second):
+        page.goto(path)
+        page.get_by_role("button", name="Save").wait_for()
+
+    work = first.get_by_role("form", name="Status and owner")
+    work.get_by_label("Status").select_option("contacted")
+    work.get_by_label("Owner").select_option(label="A sales")
+    work.get_by_role("button", name="Save").click()
+    first.get_by_role("status").filter(has_text="Saved.").wait_for()
+    first.locator("[data-field=first-response] dd").filter(has_text="After 0 min").wait_for()
+
+    late = second.get_by_role("form", name="Status and owner")
+    late.get_by_label("Status").select_option("lost")
+    late.get_by_role("button", name="Save").click()
+    second.get_by_role("alert").filter(
+        has_text="Someone changed this since you loaded it, and nothing was saved"
+    ).wait_for()
+    # The fields now show the first colleague's change, to be built on.
+    assert late.get_by_label("Status").input_value() == "contacted"
+    assert late.get_by_label("Owner").locator("option:checked").inner_text() == "A sales"
+    assert _stored(inbox, "race@lead.io") == ("contacted", "A sales", 2)
+
+    late.get_by_label("Status").select_option("lost")
+    late.get_by_role("button", name="Save").click()
+    second.get_by_role("status").filter(has_text="Saved.").wait_for()
+    assert _stored(inbox, "race@lead.io") == ("lost", "A sales", 3)
+    assert inbox.audit_actions("second@work.example").count("status_changed") == 1
+
+
+def test_several_leads_change_status_at_once_from_the_list(inbox, browse):
+    emails = [f"bulk{number}@bulkco.io" for number in range(3)]
+    for email in emails[:2]:
+        inbox.post_lead("/api/contact", {**CONTACT, "email": email})
+    inbox.post_lead("/api/quote", {**QUOTE, "email": emails[2]})
+    page = _signed_in(inbox, browse, "bulk@work.example")
+    page.get_by_role("searchbox", name="Search").fill("bulkco")
+    page.wait_for_url(re.compile(r"q=bulkco"))
+    rows = page.locator("tbody tr")
+    rows.nth(2).wait_for()
+    assert rows.count() == 3
+
+    for number in range(3):
+        rows.nth(number).get_by_role("checkbox").check()
+    bulk = page.get_by_role("form", name="Change the chosen leads")
+    bulk.get_by_label("Set status").select_option("qualified")
+    bulk.get_by_role("button", name="Change chosen").click()
+    page.get_by_role("status").filter(has_text="Changed 3 leads.").wait_for()
+
+    page.locator("tbody td[data-status=qualified]").nth(2).wait_for()
+    assert [_stored(inbox, email)[0] for email in emails] == ["qualified"] * 3
+    assert inbox.audit_actions("bulk@work.example").count("status_changed") == 3
+
+
+def test_a_note_is_kept_and_shown_to_colleagues_who_may_only_read(inbox, browse):
+    inbox.post_lead("/api/quote", {**QUOTE, "email": "noted@lead.io"})
+    path = inbox.lead_path("noted@lead.io")
+    page = _signed_in(inbox, browse, "notes@work.example")
+    page.goto(path)
+    page.get_by_label("New note").fill("Rang them: <b>call back</b> Monday.\nPrefers e-mail.")
+    page.get_by_role("button", name="Add note").click()
+    note = page.locator("[data-note]").first
+    note.filter(has_text="call back").wait_for()
+    assert note.locator("p").first.inner_text() == "Rang them: <b>call back</b> Monday.\nPrefers e-mail."
+    assert note.locator("b").count() == 0
+
+    viewer = _signed_in(inbox, browse, "reader@work.example", "viewer")
+    viewer.goto(path)
+    viewer.locator("[data-note]").filter(has_text="Prefers e-mail.").wait_for()
+    assert viewer.get_by_label("New note").count() == 0
+    assert viewer.get_by_role("form", name="Status and owner").count() == 0
+    assert "note_added" in inbox.audit_actions("notes@work.example")

@@ -1,0 +1,70 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+
+import { inboxCall } from "@/lib/inbox/client";
+import type { LeadWork, Person } from "@/lib/inbox/types";
+import { BULK_FORM, chosenLead, STATUSES } from "@/lib/inbox/work";
+
+import { OwnerOptions } from "./owner-options";
+import { SubmitButton } from "./submit-button";
+
+/** A status and/or owner for every lead chosen in the list, all or none. */
+export function BulkWork({ owners, csrf }: { owners: Person[]; csrf: string }) {
+  const router = useRouter();
+  const [notice, setNotice] = useState<{ error: boolean; text: string }>();
+
+  async function apply(form: FormData) {
+    setNotice(undefined);
+    const leads = form.getAll("lead").map(chosenLead);
+    if (leads.length === 0) return setNotice({ error: true, text: "Choose the leads to change first." });
+    const status = String(form.get("status") ?? "");
+    const owner = String(form.get("owner") ?? "");
+    const answer = await inboxCall<{ leads: LeadWork[] }>("/api/inbox/leads/work", {
+      csrf,
+      body: {
+        leads,
+        ...(status ? { status } : {}),
+        ...(owner ? { owner_id: owner === "none" ? null : Number(owner) } : {}),
+      },
+    });
+    setNotice(
+      answer.ok
+        ? { error: false, text: `Changed ${answer.data.leads.length} lead${answer.data.leads.length === 1 ? "" : "s"}.` }
+        : { error: true, text: answer.message },
+    );
+    // The list as it now stands: the changes, or a colleague's that stopped them.
+    router.refresh();
+  }
+
+  return (
+    <form id={BULK_FORM} action={apply} aria-label="Change the chosen leads" className="flex flex-wrap items-end gap-3">
+      <label className="inbox-label">
+        Set status
+        <select name="status" defaultValue="" className="inbox-input">
+          <option value="">Keep</option>
+          {Object.entries(STATUSES).map(([status, label]) => (
+            <option key={status} value={status}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="inbox-label">
+        Set owner
+        <select name="owner" defaultValue="" className="inbox-input">
+          <option value="">Keep</option>
+          <option value="none">Nobody</option>
+          <OwnerOptions owners={owners} />
+        </select>
+      </label>
+      <SubmitButton label="Change chosen" busyLabel="Changing…" />
+      {notice ? (
+        <p role={notice.error ? "alert" : "status"} className={notice.error ? "inbox-error basis-full" : "basis-full"}>
+          {notice.text}
+        </p>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,36 @@
+import { formatTime } from "@/lib/inbox/format";
+import type { LeadKind, Note } from "@/lib/inbox/types";
+
+import { NoteForm } from "./note-form";
+
+type Props = { kind: LeadKind; id: number; notes: Note[]; csrf?: string };
+
+/** A lead's notes, newest first, as plain text; a form for a new one when `csrf` (sales, admins). */
+export function LeadNotes({ kind, id, notes, csrf }: Props) {
+  return (
+    <section aria-labelledby="notes-heading" className="space-y-3">
+      <h2 id="notes-heading" className="text-lg font-semibold text-navy">
+        Notes
+      </h2>
+      {csrf ? <NoteForm csrf={csrf} path={`/api/inbox/leads/${kind}/${id}/notes`} label="New note" /> : null}
+      {notes.length === 0 ? <p className="text-muted">No notes yet.</p> : null}
+      <ol className="space-y-3">
+        {notes.map((note) => (
+          <li key={note.id} data-note={note.id} className="rounded-lg bg-white p-4">
+            <p className="break-words whitespace-pre-wrap">{note.body}</p>
+            <p className="mt-2 text-sm text-muted">
+              {note.author.name} · {formatTime(note.created_at)}
+              {note.edited_at ? ` · corrected ${formatTime(note.edited_at)}` : ""}
+            </p>
+            {note.editable && csrf ? (
+              <details className="mt-2">
+                <summary className="inbox-link cursor-pointer text-sm">Correct</summary>
+                <NoteForm csrf={csrf} path={`/api/inbox/notes/${note.id}`} text={note.body} label="Note" />
+              </details>
+            ) : null}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

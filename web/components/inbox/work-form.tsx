@@ -1,0 +1,71 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+
+import { inboxCall } from "@/lib/inbox/client";
+import type { LeadKind, LeadWork, Person, Work } from "@/lib/inbox/types";
+import { STATUSES } from "@/lib/inbox/work";
+
+import { SubmitButton } from "./submit-button";
+import { OwnerOptions } from "./owner-options";
+
+type Props = { kind: LeadKind; id: number; work: Work; owners: Person[]; csrf: string };
+
+/**
+ * A lead's status and owner, saved on the version the page showed. When a colleague saved first,
+ * the service refuses and sends the fresh values: the form shows them, with what happened, for
+ * the change to be made again if it still applies.
+ */
+export function WorkForm({ kind, id, work, owners, csrf }: Props) {
+  const router = useRouter();
+  const [shown, setShown] = useState(work);
+  const [notice, setNotice] = useState<{ error: boolean; text: string }>();
+
+  async function save(form: FormData) {
+    setNotice(undefined);
+    const owner = String(form.get("owner") ?? "");
+    const answer = await inboxCall<{ leads: LeadWork[] }>(`/api/inbox/leads/${kind}/${id}/work`, {
+      csrf,
+      body: { version: shown.version, status: form.get("status"), owner_id: owner ? Number(owner) : null },
+    });
+    if (answer.ok) {
+      setShown(answer.data.leads[0]?.work ?? shown);
+      setNotice({ error: false, text: "Saved." });
+      router.refresh();
+      return;
+    }
+    const fresh = answer.status === 409 ? (answer.body as { leads?: LeadWork[] }).leads?.[0]?.work : undefined;
+    if (fresh) setShown(fresh);
+    setNotice({ error: true, text: answer.message });
+  }
+
+  return (
+    // Keyed by the version: fresh values replace what the fields were showing.
+    <form key={shown.version} action={save} className="flex flex-wrap items-end gap-3" aria-label="Status and owner">
+      <label className="inbox-label">
+        Status
+        <select name="status" defaultValue={shown.status} className="inbox-input">
+          {Object.entries(STATUSES).map(([status, label]) => (
+            <option key={status} value={status}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="inbox-label">
+        Owner
+        <select name="owner" defaultValue={shown.owner?.id ?? ""} className="inbox-input">
+          <option value="">Nobody</option>
+          <OwnerOptions owners={owners} current={shown.owner} />
+        </select>
+      </label>
+      <SubmitButton label="Save" busyLabel="Saving…" />
+      {notice ? (
+        <p role={notice.error ? "alert" : "status"} className={notice.error ? "inbox-error basis-full" : "basis-full"}>
+          {notice.text}
+        </p>
+      ) : null}
+    </form>
+  );
+}

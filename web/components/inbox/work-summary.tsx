@@ -1,0 +1,28 @@
+import { formatTime } from "@/lib/inbox/format";
+import type { Work } from "@/lib/inbox/types";
+import { formatDuration, STATUSES } from "@/lib/inbox/work";
+
+/** Where a lead stands, who has it, and how long its first response took (or has been waited for). */
+export function WorkSummary({ work, received }: { work: Work; received: string }) {
+  const waited = Math.max(0, (Date.now() - Date.parse(received)) / 1000);
+  return (
+    <dl className="inbox-fields sm:grid-cols-3">
+      <div data-field="status">
+        <dt>Status</dt>
+        <dd>{STATUSES[work.status]}</dd>
+      </div>
+      <div data-field="owner">
+        <dt>Owner</dt>
+        <dd>{work.owner?.name ?? "Nobody"}</dd>
+      </div>
+      <div data-field="first-response">
+        <dt>First response</dt>
+        <dd>
+          {work.first_response_at && work.response_seconds !== null
+            ? `After ${formatDuration(work.response_seconds)} (${formatTime(work.first_response_at)})`
+            : `None yet: waiting ${formatDuration(waited)}`}
+        </dd>
+      </div>
+    </dl>
+  );
+}
