@@ -34,8 +34,10 @@ NOBODY = 0  # the owner filter's value for leads nobody owns (ids start at 1)
 MAX_ID = 2**31 - 1  # the lead tables' integer ids
 # Every form a lead can come from, as the list's tabs show them.
 FORM_NAMES = tuple(FORMS["forms"])
-# A search counts the matches of each form up to one more than this: the page shows "1,000+".
-COUNT_CAP = 1000
+# A search counts the matches of each form up to one more than this: the page shows "100+". Past
+# that, a count says only to narrow the search, and a broad term's counts would cost more than
+# its page (ten times more, at a cap of 1,000).
+COUNT_CAP = 100
 SPAM_CHOICES = ("only", "include")  # hidden when not given
 # The long text each kind of lead is searched in: a contact form's message, a quote's project.
 TEXT_FIELD = {"contact": "message", "quote": "project"}

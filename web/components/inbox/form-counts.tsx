@@ -4,7 +4,8 @@ import { inboxPaths } from "@/lib/inbox/paths";
 
 import { InboxLink } from "./inbox-link";
 
-/** The leads of each form under the other filters, each a link to that form's view. */
+/** The leads of each form under the other filters, each a link to that form's view; with a
+ * search, counted only up to a cap (see formatCount). */
 export function FormCounts({ counts, query }: { counts: Record<string, number>; query: URLSearchParams }) {
   const forms = getForms().forms as Record<string, { title: string }>;
   const current = query.get("form") ?? undefined;
@@ -22,7 +23,7 @@ export function FormCounts({ counts, query }: { counts: Record<string, number>; 
           aria-current={tab.form === current ? "page" : undefined}
           className="inbox-tab"
         >
-          {tab.title} <span data-count>{formatCount(tab.count)}</span>
+          {tab.title} <span data-count>{formatCount(tab.count, query.has("q"))}</span>
         </InboxLink>
       ))}
     </nav>

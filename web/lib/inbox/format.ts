@@ -8,10 +8,11 @@ export function formatTime(iso: string): string {
 }
 
 // The service counts a search's matches up to one past this, to say "more than" without counting all.
-const COUNT_CAP = 1000;
+const COUNT_CAP = 100;
 
-export function formatCount(count: number): string {
-  return count > COUNT_CAP ? `${COUNT_CAP.toLocaleString("en")}+` : count.toLocaleString("en");
+/** A count as the list's tabs show it: a search's (`capped`) only up to "100+", the rest exactly. */
+export function formatCount(count: number, capped: boolean): string {
+  return capped && count > COUNT_CAP ? `${COUNT_CAP}+` : count.toLocaleString("en");
 }
 
 /** A URL's query from the page's search parameters, only those named, each once. */
