@@ -118,4 +118,14 @@ The INP of the scripted interactions was 96 to 168 ms on a slow machine (Lightho
 of the 2026-11-25 run (2,391 to 2,838). On that machine, typing into the quote form's name took
 128 ms while the phone library started at the first pointer or focus anywhere in the form, and
 48 ms once it waited for the phone field itself (medians of 5 runs, side by side).
+
+### The inbox's first page
+
+On the slow machine of the 2026-11-26 11:33 run, the first page of a search took p95 58 to 63 ms
+through the API, the same code as the quicker machine's 32 to 48 ms before it (side by side: the
+commit before the inbox's lead work and the one after it, 63 and 61 ms on SQLite, 56 and 59 ms on
+PostgreSQL). Timed in the process, the page itself took p95 17 ms on SQLite and 32 ms on
+PostgreSQL, and its counts per form, then up to 1,001 each, 35 and 27 ms. Read on a second
+connection alongside the page, the counts brought a search to 54 ms on SQLite and 44 ms on
+PostgreSQL; counted up to 101 each (the page shows "100+"), to 39 and 40 ms.
 """
