@@ -5,15 +5,17 @@ import { useState } from "react";
 
 import { inboxCall } from "@/lib/inbox/client";
 import type { LeadWork, Person } from "@/lib/inbox/types";
-import { BULK_FORM, chosenLead, STATUSES } from "@/lib/inbox/work";
+import { BULK_FORM, chosenLead } from "@/lib/inbox/work";
 
+import { FormNotice, type Notice } from "./form-notice";
 import { OwnerOptions } from "./owner-options";
+import { StatusOptions } from "./status-options";
 import { SubmitButton } from "./submit-button";
 
 /** A status and/or owner for every lead chosen in the list, all or none. */
 export function BulkWork({ owners, csrf }: { owners: Person[]; csrf: string }) {
   const router = useRouter();
-  const [notice, setNotice] = useState<{ error: boolean; text: string }>();
+  const [notice, setNotice] = useState<Notice>();
 
   async function apply(form: FormData) {
     setNotice(undefined);
@@ -44,11 +46,7 @@ export function BulkWork({ owners, csrf }: { owners: Person[]; csrf: string }) {
         Set status
         <select name="status" defaultValue="" className="inbox-input">
           <option value="">Keep</option>
-          {Object.entries(STATUSES).map(([status, label]) => (
-            <option key={status} value={status}>
-              {label}
-            </option>
-          ))}
+          <StatusOptions />
         </select>
       </label>
       <label className="inbox-label">
@@ -60,11 +58,7 @@ export function BulkWork({ owners, csrf }: { owners: Person[]; csrf: string }) {
         </select>
       </label>
       <SubmitButton label="Change chosen" busyLabel="Changing…" />
-      {notice ? (
-        <p role={notice.error ? "alert" : "status"} className={notice.error ? "inbox-error basis-full" : "basis-full"}>
-          {notice.text}
-        </p>
-      ) : null}
+      <FormNotice notice={notice} />
     </form>
   );
 }

@@ -1,10 +1,10 @@
 import { getForms } from "@/lib/content";
 import { inboxPaths } from "@/lib/inbox/paths";
 import type { Person } from "@/lib/inbox/types";
-import { STATUSES } from "@/lib/inbox/work";
 
 import { InboxLink } from "./inbox-link";
 import { OwnerOptions } from "./owner-options";
+import { StatusOptions } from "./status-options";
 import { SearchBox } from "./search-box";
 
 /** The list's filters: a plain GET form, so that a view is its URL and can be shared. */
@@ -44,11 +44,7 @@ export function LeadFilters({ query, owners }: { query: URLSearchParams; owners:
         Status
         <select name="status" defaultValue={query.get("status") ?? ""} className="inbox-input">
           <option value="">Any</option>
-          {Object.entries(STATUSES).map(([status, label]) => (
-            <option key={status} value={status}>
-              {label}
-            </option>
-          ))}
+          <StatusOptions />
         </select>
       </label>
       <label className="inbox-label">

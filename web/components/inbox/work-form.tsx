@@ -5,10 +5,11 @@ import { useState } from "react";
 
 import { inboxCall } from "@/lib/inbox/client";
 import type { LeadKind, LeadWork, Person, Work } from "@/lib/inbox/types";
-import { STATUSES } from "@/lib/inbox/work";
 
-import { SubmitButton } from "./submit-button";
+import { FormNotice, type Notice } from "./form-notice";
 import { OwnerOptions } from "./owner-options";
+import { StatusOptions } from "./status-options";
+import { SubmitButton } from "./submit-button";
 
 type Props = { kind: LeadKind; id: number; work: Work; owners: Person[]; csrf: string };
 
@@ -20,7 +21,7 @@ type Props = { kind: LeadKind; id: number; work: Work; owners: Person[]; csrf: s
 export function WorkForm({ kind, id, work, owners, csrf }: Props) {
   const router = useRouter();
   const [shown, setShown] = useState(work);
-  const [notice, setNotice] = useState<{ error: boolean; text: string }>();
+  const [notice, setNotice] = useState<Notice>();
 
   async function save(form: FormData) {
     setNotice(undefined);
@@ -46,11 +47,7 @@ export function WorkForm({ kind, id, work, owners, csrf }: Props) {
       <label className="inbox-label">
         Status
         <select name="status" defaultValue={shown.status} className="inbox-input">
-          {Object.entries(STATUSES).map(([status, label]) => (
-            <option key={status} value={status}>
-              {label}
-            </option>
-          ))}
+          <StatusOptions />
         </select>
       </label>
       <label className="inbox-label">
@@ -61,11 +58,7 @@ export function WorkForm({ kind, id, work, owners, csrf }: Props) {
         </select>
       </label>
       <SubmitButton label="Save" busyLabel="Saving…" />
-      {notice ? (
-        <p role={notice.error ? "alert" : "status"} className={notice.error ? "inbox-error basis-full" : "basis-full"}>
-          {notice.text}
-        </p>
-      ) : null}
+      <FormNotice notice={notice} />
     </form>
   );
 }
