@@ -1,7 +1,8 @@
 """The sales team's inbox at 100,000 leads: the time of a list page, of the next page and of a
-search through the API, on gunicorn with SQLite and with PostgreSQL, as a signed-in viewer asks
-them one after another. The searches are parts of stored e-mail addresses and names, as a person
-types them."""
+search through the API, on gunicorn with SQLite and with PostgreSQL, as a signed-in member of
+sales asks them one after another (the searches are parts of stored e-mail addresses and names, as
+a person types them); then the download of every lead as CSV, its time and the service's peak
+memory."""
 
 import os
 import random
@@ -37,11 +38,11 @@ def _fill(home: Path, url: str) -> None:
         subprocess.run([BIN / "lead-service", *step], env=env, check=True, capture_output=True)
 
 
-def _viewer_session(url: str) -> str:
-    """A signed-in viewer's session token, made in the database as a sign-in would."""
+def _staff_session(url: str) -> str:
+    """A signed-in member of sales' session token, made in the database as a sign-in would."""
     app = create_app({"SQLALCHEMY_DATABASE_URI": database_url(url)})
     with app.app_context():
-        user = StaffUser(email="bench@staff.example", name="Bench", role="viewer", password_hash="not used")
+        user = StaffUser(email="bench@staff.example", name="Bench", role="sales", password_hash="not used")
         db.session.add(user)
         db.session.flush()
         token = sessions.start(user, "signed_in")
@@ -75,6 +76,38 @@ def _timed(client: requests.Session, urls: list[str]) -> dict[str, float]:
     return {"p50_ms": statistics.median(times), "p95_ms": cuts[18], "max_ms": max(times)}
 
 
+def _peak_memory_mb(home: Path) -> float:
+    """The largest peak resident memory (VmHWM) of the service's gunicorn processes: those whose
+    instance path is `home`."""
+    marker = f"LEAD_SERVICE_INSTANCE_PATH={home}".encode()
+    peaks = []
+    for process in Path("/proc").iterdir():
+        try:
+            if not process.name.isdigit() or marker not in (process / "environ").read_bytes().split(b"\0"):
+                continue
+            status = (process / "status").read_text()
+        except OSError:  # gone, or not ours to read
+            continue
+        peaks += [int(line.split()[1]) / 1024 for line in status.splitlines() if line.startswith("VmHWM:")]
+    return max(peaks)
+
+
+def _export(client: requests.Session, service: str, home: Path) -> dict[str, float]:
+    """Every lead as CSV, read as it streams: seconds, rows, and the service's peak memory before
+    and after."""
+    before = _peak_memory_mb(home)
+    began = time.perf_counter()
+    with client.get(f"{service}/api/inbox/leads/export?spam=include", stream=True, timeout=600) as response:
+        response.raise_for_status()
+        lines = sum(chunk.count(b"\n") for chunk in response.iter_content(64 * 1024))
+    return {
+        "seconds": time.perf_counter() - began,
+        "rows": lines - 1,  # the header; no field of a made-up lead holds a line break
+        "peak_mb_before": before,
+        "peak_mb": _peak_memory_mb(home),
+    }
+
+
 def inbox_latency(tmp: Path) -> list[dict]:
     results = []
     for name, database in databases(tmp):
@@ -83,7 +116,7 @@ def inbox_latency(tmp: Path) -> list[dict]:
         try:
             with database as (url, engine):
                 _fill(home, url)
-                token = _viewer_session(url)
+                token = _staff_session(url)
                 queries = _queries(engine)
                 with lead_service(home, url) as service:
                     client = requests.Session()
@@ -102,6 +135,7 @@ def inbox_latency(tmp: Path) -> list[dict]:
                             "search": _timed(
                                 client, [f"{service}/api/inbox/leads?q={quote(q)}" for q in queries[:ASKED]]
                             ),
+                            "export": _export(client, service, home),
                         }
                     )
         except OperationalError as exc:

@@ -1,9 +1,10 @@
-"""Leads as plain records, for the sales team's list and export commands."""
+"""Leads as plain records, for the sales team's list and export commands and the inbox's download."""
 
 import csv
+import io
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Sequence
 from datetime import UTC, date, datetime, time, timedelta
 from typing import IO, Any
 
@@ -70,8 +71,36 @@ def _cell(value: Any) -> Any:
     return value
 
 
-def write_csv(rows: list[dict[str, Any]], stream: IO[str]) -> None:
-    writer = csv.DictWriter(stream, fieldnames=COLUMNS, lineterminator="\r\n")
+def by_keys(keys: Sequence[tuple[str, int]]) -> list[dict[str, Any]]:
+    """The records of the leads (kind, id) given, in that order; a lead gone since is left out."""
+    found: dict[tuple[str, int], dict[str, Any]] = {}
+    for kind, model in LEAD_MODELS.items():
+        ids = [lead_id for lead_kind, lead_id in keys if lead_kind == kind]
+        if ids:
+            for lead in db.session.scalars(select(model).where(model.id.in_(ids))):
+                found[(kind, lead.id)] = record(kind, lead)
+    return [found[key] for key in keys if key in found]
+
+
+# A stream's pieces: large enough that a download is not a write per row, small enough to stream.
+CHUNK_CHARACTERS = 64 * 1024
+
+
+def csv_chunks(rows: Iterable[dict[str, Any]]) -> Iterator[str]:
+    """The CSV, its formula-like cells defused, in pieces of about CHUNK_CHARACTERS: a header
+    line, then a line per row."""
+    buffer = io.StringIO()
+    writer = csv.DictWriter(buffer, fieldnames=COLUMNS, lineterminator="\r\n")
     writer.writeheader()
     for row in rows:
         writer.writerow({key: _cell(value) for key, value in row.items()})
+        if buffer.tell() >= CHUNK_CHARACTERS:
+            yield buffer.getvalue()
+            buffer.seek(0)
+            buffer.truncate()
+    yield buffer.getvalue()
+
+
+def write_csv(rows: list[dict[str, Any]], stream: IO[str]) -> None:
+    for chunk in csv_chunks(rows):
+        stream.write(chunk)

@@ -1,17 +1,22 @@
 """Working leads in the inbox, in a real Chromium over SQLite and PostgreSQL: two colleagues change
 one lead and the second is shown the first's change instead of overwriting it; several leads
-change at once from the list; notes; what a viewer is shown of it all."""
+change at once from the list; notes; a lead caught as spam let in; what a viewer is shown of it
+all."""
 
+import csv
 import re
 
 import pytest
 from sqlalchemy import text
 
+from lead_service import content
 from lead_service.tests.samples import CONTACT, QUOTE
 
 from .inbox import next_code, sign_in
 
 pytestmark = pytest.mark.e2e
+
+HONEYPOT = content.load("forms")["honeypotField"]
 
 
 def _stored(inbox, email: str) -> tuple[str, str | None, int]:
@@ -24,6 +29,16 @@ def _stored(inbox, email: str) -> tuple[str, str | None, int]:
     )
     with inbox.engine.connect() as connection:
         return tuple(connection.execute(query, {"email": email}).one())
+
+
+def _notifications(inbox, email: str) -> list[str]:
+    """The statuses of the sales team's notifications of the lead sent with this address."""
+    query = text(
+        "SELECT o.status FROM outbox o JOIN contact_messages c ON o.lead_kind = 'contact'"
+        " AND o.lead_id = c.id WHERE c.email = :email AND o.purpose = 'new_lead'"
+    )
+    with inbox.engine.connect() as connection:
+        return list(connection.execute(query, {"email": email}).scalars())
 
 
 def _signed_in(inbox, browse, email: str, role: str = "sales"):
@@ -109,3 +124,44 @@ def test_a_note_is_kept_and_shown_to_colleagues_who_may_only_read(inbox, browse)
     assert viewer.get_by_label("New note").count() == 0
     assert viewer.get_by_role("form", name="Status and owner").count() == 0
     assert "note_added" in inbox.audit_actions("notes@work.example")
+
+
+def test_a_lead_caught_as_spam_is_let_in_and_its_notification_queued(inbox, browse):
+    inbox.post_lead("/api/contact", {**CONTACT, "email": "caught@lead.io", HONEYPOT: "https://spam.example"})
+    page = _signed_in(inbox, browse, "spam@work.example")
+    page.get_by_role("navigation", name="Inbox").get_by_role("link", name="Spam").click()
+    page.wait_for_url(re.compile(r"spam=only"))
+    row = page.locator("tbody tr").filter(has_text="caught@lead.io")
+    row.get_by_role("link").click()
+    page.get_by_text("Marked as spam: nobody was told of this lead.").wait_for()
+    assert _notifications(inbox, "caught@lead.io") == []
+
+    page.get_by_role("button", name="Not spam").click()
+    page.get_by_role("button", name="Mark as spam").wait_for()
+    assert page.get_by_text("Marked as spam: nobody was told of this lead.").count() == 0
+    assert _notifications(inbox, "caught@lead.io") == ["pending"]
+    page.goto("/inbox?q=caught")
+    page.locator("tbody tr").filter(has_text="caught@lead.io").wait_for()
+    assert "marked_not_spam" in inbox.audit_actions("spam@work.example")
+
+
+def test_a_downloaded_view_is_the_rows_shown_with_formulas_defused(inbox, browse):
+    for number in range(3):
+        inbox.post_lead("/api/contact", {**CONTACT, "email": f"csv{number}@exportco.io", "company": "=1+2"})
+    inbox.post_lead("/api/quote", {**QUOTE, "email": "csv-quote@exportco.io"})
+    page = _signed_in(inbox, browse, "export@work.example")
+    page.goto("/inbox?q=exportco&form=contact")
+    rows = page.locator("tbody tr")
+    rows.nth(2).wait_for()
+    shown = rows.evaluate_all("rows => rows.map(r => r.dataset.lead)")
+
+    with page.expect_download() as started:
+        page.get_by_role("link", name="Download this view as CSV").click()
+    download = started.value
+    assert download.suggested_filename.startswith("leads-") and download.suggested_filename.endswith(".csv")
+    with open(download.path(), encoding="utf-8-sig", newline="") as stream:
+        exported = list(csv.DictReader(stream))
+
+    assert [f"{row['kind']}-{row['id']}" for row in exported] == shown
+    assert {row["company"] for row in exported} == {"'=1+2"}
+    assert "export" in inbox.audit_actions("export@work.example")

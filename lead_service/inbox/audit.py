@@ -24,6 +24,9 @@ ACTIONS = (
     "owner_changed",  # detail: owner_id (null: nobody)
     "note_added",  # detail: note_id
     "note_edited",  # detail: note_id
+    "marked_spam",
+    "marked_not_spam",  # its notification queued, unless it had one
+    # detail: rows, complete (the download was not cut short), the view's filters, query_length
     "export",
     "erase",
     "user_added",

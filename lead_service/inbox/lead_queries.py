@@ -15,7 +15,7 @@ import binascii
 import functools
 import json
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
@@ -631,6 +631,25 @@ def page(filters: Filters, cursor: Cursor | None = None, size: int = PAGE_SIZE) 
         "leads": leads,
         "next": Cursor(as_utc(last.created_at), last.kind, last.id).encode() if more else None,
     }
+
+
+def walk(filters: Filters, size: int = 500) -> Iterator[list[tuple[str, int]]]:
+    """Every lead under the filters, in the list's order: the keys (kind, id) of a batch of `size`
+    at a time, read as the list's pages are. Each batch ends its transaction."""
+    cursor = None
+    while True:
+        if filters.terms:
+            plan_each_search()
+        shape = _shape(filters, cursor, size)
+        rows = db.session.execute(_page_statement(shape), _params(shape, filters, cursor)).all()
+        db.session.rollback()
+        shown = rows[:size]
+        if shown:
+            yield [(row.kind, row.id) for row in shown]
+        if len(rows) <= size:
+            return
+        last = shown[-1]
+        cursor = Cursor(as_utc(last.created_at), last.kind, last.id)
 
 
 @functools.lru_cache(maxsize=256)

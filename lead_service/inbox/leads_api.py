@@ -68,9 +68,11 @@ class LeadsQuery(Schema):
 
 
 LEADS_QUERY = LeadsQuery()
+# The view's filters but the search, as the query string names them.
+FILTER_NAMES = ("form", "from", "to", "spam", "status", "owner", "new_for")
 
 
-def _filters() -> tuple[Filters, Cursor | None, str]:
+def query_filters() -> tuple[Filters, Cursor | None, str]:
     """The list's filters, cursor and search text from the query string; 400 for any invalid."""
     query = LEADS_QUERY.load(request.args)
     text = query.get("q", "").strip()
@@ -211,7 +213,7 @@ def list_leads():
           description: An invalid filter or cursor.
           content: {application/json: {schema: ValidationErrors}}
     """
-    filters, cursor, text = _filters()
+    filters, cursor, text = query_filters()
     # The tabs' counts, with the first page only: they do not change with the page, and cost about
     # as much as it, so they are read at the same time.
     counted = alongside(lambda: lead_queries.counts(filters)) if cursor is None else None

@@ -7,10 +7,10 @@ from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import delete, select, update
 
 from ..extensions import db
-from ..models import LEAD_MODELS, as_utc
+from ..models import LEAD_MODELS, OutboxMessage, as_utc
 from ..outbox import queue
 from . import audit
 from .lead_queries import MAX_ID
@@ -46,6 +46,7 @@ def state(lead: Any) -> dict[str, Any]:
     """A lead's status, owner, version and first response (and how long it took, in seconds)."""
     responded = lead.first_response_at
     return {
+        "spam": lead.spam,
         "status": lead.status,
         "owner": _owner(lead.owner_id),
         "version": lead.version,
@@ -109,6 +110,33 @@ def change(
         raise Stale([(kind, lead_id, _state_now(kind, lead_id)) for kind, lead_id in stale])
     db.session.commit()
     return [(kind, lead_id, _state_now(kind, lead_id)) for kind, lead_id in changed]
+
+
+def mark_spam(kind: str, lead_id: int, version: int, spam: bool, actor: StaffUser) -> dict[str, Any]:
+    """Moves a lead out of the inbox as spam, or back into it, on the version given, and commits:
+    its new state. A lead let in is told of as any lead is (its notification queued, unless it has
+    one); a lead put out has a notification still waiting dropped. Raises Stale as `change` does."""
+    model = LEAD_MODELS[kind]
+    written = db.session.execute(
+        update(model)
+        .where(model.id == lead_id, model.version == version)
+        .values(spam=spam, version=version + 1)
+    ).rowcount
+    if not written:
+        db.session.rollback()
+        raise Stale([(kind, lead_id, _state_now(kind, lead_id))])
+    told = (
+        OutboxMessage.purpose == "new_lead",
+        OutboxMessage.lead_kind == kind,
+        OutboxMessage.lead_id == lead_id,
+    )
+    if spam:
+        db.session.execute(delete(OutboxMessage).where(*told, OutboxMessage.status != "delivered"))
+    elif db.session.scalar(select(OutboxMessage.id).where(*told).limit(1)) is None:
+        queue.enqueue(kind, lead_id)
+    audit.record("marked_spam" if spam else "marked_not_spam", actor.id, lead=(kind, lead_id))
+    db.session.commit()
+    return _state_now(kind, lead_id) or {}
 
 
 def _state_now(kind: str, lead_id: int) -> dict[str, Any] | None:

@@ -3,6 +3,7 @@ at once, each change made on the version the page showed (409 with the fresh val
 colleague got there first); the staff a lead may be given to; notes. Sales and admins change;
 every role reads."""
 
+from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, abort, g
@@ -79,6 +80,14 @@ def _written(text: str) -> None:
         raise ValidationError("Write the note first.")
 
 
+class SpamChange(Schema):
+    class Meta:
+        unknown = EXCLUDE
+
+    spam = fields.Boolean(required=True, truthy={True}, falsy={False})
+    version = _version()
+
+
 class NoteText(Schema):
     class Meta:
         unknown = EXCLUDE
@@ -101,6 +110,7 @@ class InboxPerson(Schema):
 
 
 class InboxWork(Schema):
+    spam = fields.Boolean(required=True, metadata={"description": "Out of the inbox, as spam."})
     status = fields.String(required=True, validate=validate.OneOf(LEAD_STATUSES))
     owner = fields.Nested(InboxPerson, required=True, allow_none=True)
     version = fields.Integer(required=True)
@@ -143,22 +153,29 @@ class InboxOwners(Schema):
     owners = fields.List(fields.Nested(InboxPerson), required=True)
 
 
-LEAD_CHANGE, LEADS_CHANGE, NOTE_TEXT = LeadChange(), LeadsChange(), NoteText()
+LEAD_CHANGE, LEADS_CHANGE, SPAM_CHANGE, NOTE_TEXT = LeadChange(), LeadsChange(), SpamChange(), NoteText()
 STALE = (
     "Someone changed this since you loaded it, and nothing was saved. Here is how it stands now:"
     " make your change again if it still applies."
 )
 
 
-def _changed(leads: list[tuple[str, int, int]], change: dict[str, Any]):
+def _leads(states: list[tuple[str, int, dict[str, Any] | None]]) -> list[dict[str, Any]]:
+    return [{"kind": kind, "id": lead_id, "work": now} for kind, lead_id, now in states]
+
+
+def _changed(make: Callable[[], list[tuple[str, int, dict[str, Any] | None]]]):
+    """The leads' states after the change `make` makes, or, when a colleague's came first, 409 with
+    theirs."""
     try:
-        changed = work.change(
-            leads, g.staff, **{key: change[key] for key in ("status", "owner_id") if key in change}
-        )
+        return {"leads": _leads(make())}
     except work.Stale as stale:
-        fresh = [{"kind": kind, "id": lead_id, "work": now} for kind, lead_id, now in stale.fresh]
-        return {"description": STALE, "leads": fresh}, 409
-    return {"leads": [{"kind": kind, "id": lead_id, "work": now} for kind, lead_id, now in changed]}
+        return {"description": STALE, "leads": _leads(stale.fresh)}, 409
+
+
+def _work_changed(leads: list[tuple[str, int, int]], change: dict[str, Any]):
+    given = {key: change[key] for key in ("status", "owner_id") if key in change}
+    return _changed(lambda: work.change(leads, g.staff, **given))
 
 
 @bp.post("/leads/<kind>/<int:lead_id>/work")
@@ -195,7 +212,7 @@ def change_lead(kind: str, lead_id: int):
     """
     lead_or_404(kind, lead_id)
     change = LEAD_CHANGE.load(json_body())
-    return _changed([(kind, lead_id, change["version"])], change)
+    return _work_changed([(kind, lead_id, change["version"])], change)
 
 
 @bp.post("/leads/work")
@@ -224,7 +241,44 @@ def change_leads():
     """
     change = LEADS_CHANGE.load(json_body())
     leads = list(dict.fromkeys((lead["kind"], lead["id"], lead["version"]) for lead in change["leads"]))
-    return _changed(leads, change)
+    return _work_changed(leads, change)
+
+
+@bp.post("/leads/<kind>/<int:lead_id>/spam")
+@staff("sales")
+def mark_spam(kind: str, lead_id: int):
+    """Mark a lead as spam, or as not spam, on the version the page showed.
+    ---
+    post:
+      parameters:
+        - in: path
+          schema: InboxLeadPath
+      requestBody:
+        content:
+          application/json:
+            schema: SpamChange
+      responses:
+        200:
+          description: >-
+            Moved; the lead's state as it now stands. A lead marked not spam gets the sales
+            team's notification it never had; one marked spam loses a notification still waiting.
+          content:
+            application/json:
+              schema: InboxWorkChanged
+        404:
+          description: No such lead.
+          content: {application/json: {schema: HttpError}}
+        409:
+          description: The lead changed since that version; nothing was saved. Its fresh state.
+          content:
+            application/json:
+              schema: InboxWorkConflict
+    """
+    lead_or_404(kind, lead_id)
+    change = SPAM_CHANGE.load(json_body())
+    return _changed(
+        lambda: [(kind, lead_id, work.mark_spam(kind, lead_id, change["version"], change["spam"], g.staff))]
+    )
 
 
 @bp.get("/owners")

@@ -336,3 +336,28 @@ describe("the staff inbox (/api/inbox/): its cookies, CSRF headers and Set-Cooki
     },
   );
 });
+
+describe("how long the service has", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("gives up on an answer that has not come within 15 s", async () => {
+    vi.useFakeTimers();
+    answer = () =>
+      new Promise((_resolve, reject) => sent!.init.signal!.addEventListener("abort", () => reject(new Error("aborted"))));
+    const forwarded = forwardToLeadService(request("/api/inbox/leads"));
+    await vi.advanceTimersByTimeAsync(15_000);
+
+    expect((await forwarded).status).toBe(503);
+  });
+
+  it("lets an answer's body stream past the 15 s once the answer came", async () => {
+    vi.useFakeTimers();
+    answer = async () => new Response(new ReadableStream({ start() {} }), { status: 200 });
+    await forwardToLeadService(request("/api/inbox/leads/export"));
+    await vi.advanceTimersByTimeAsync(60_000);
+
+    expect(sent!.init.signal!.aborted).toBe(false);
+  });
+});

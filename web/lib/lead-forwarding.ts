@@ -190,6 +190,10 @@ export async function forwardToLeadService(request: NextRequest): Promise<Respon
     return tooLarge();
   }
   let upstream: Response;
+  // The service has this long to answer; its body then streams for as long as it takes (an
+  // inbox download of every lead).
+  const answered = new AbortController();
+  const deadline = setTimeout(() => answered.abort(), UPSTREAM_TIMEOUT_MS);
   try {
     upstream = await fetch(new URL(pathname + search, leadServiceUrl()), {
       method: request.method,
@@ -197,7 +201,7 @@ export async function forwardToLeadService(request: NextRequest): Promise<Respon
       body,
       redirect: "manual",
       cache: "no-store",
-      signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS),
+      signal: answered.signal,
     });
   } catch {
     return jsonError(
@@ -206,6 +210,8 @@ export async function forwardToLeadService(request: NextRequest): Promise<Respon
       "We could not reach our lead service just now. Please try again in a minute.",
       { "Retry-After": "30" },
     );
+  } finally {
+    clearTimeout(deadline);
   }
   return new Response(upstream.body, { status: upstream.status, headers: responseHeaders(upstream.headers, inbox) });
 }

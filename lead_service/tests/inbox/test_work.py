@@ -1,6 +1,7 @@
 """Working leads through the inbox's API: status and owner on the version the page showed, one lead
 or several (all or none), the time to a first response, the list's filters by status, owner and
-waiting time, and notes; each change on the audit trail; a new owner's e-mail."""
+waiting time, and notes; spam let in or put out; each change on the audit trail; a new owner's
+e-mail."""
 
 from datetime import UTC, datetime, timedelta
 
@@ -52,6 +53,7 @@ def test_a_lead_starts_new_and_its_first_move_out_of_new_is_its_first_response(
     [(kind, lead_id)] = add(contact(at=datetime.now(UTC) - timedelta(hours=3)))
     before = _work(client, kind, lead_id)
     assert before == {
+        "spam": False,
         "status": "new",
         "owner": None,
         "version": 1,
@@ -291,6 +293,72 @@ def test_a_lead_with_no_such_kind_or_id_takes_no_note(colleague):
     client, _ = colleague()
     assert client.post(LEAD.format("order", 1) + "/notes", json={"body": "x"}).status_code == 404
     assert client.post(LEAD.format("contact", 2**40) + "/notes", json={"body": "x"}).status_code == 404
+
+
+# Spam review --------------------------------------------------------------------------------------
+
+
+def _notifications(app, kind, lead_id):
+    with app.app_context():
+        rows = db.session.scalars(
+            db.select(OutboxMessage).where(
+                OutboxMessage.lead_kind == kind,
+                OutboxMessage.lead_id == lead_id,
+                OutboxMessage.purpose == "new_lead",
+            )
+        )
+        return [row.status for row in rows]
+
+
+def test_a_lead_let_in_from_spam_gets_the_notification_it_never_had_once(colleague, add, app, audit_trail):
+    client, _ = colleague()
+    [(kind, lead_id)] = add(contact(spam=True))
+    url = f"{LEAD.format(kind, lead_id)}/spam"
+    assert client.get("/api/inbox/leads").json["leads"] == []
+
+    answer = client.post(url, json={"spam": False, "version": 1})
+
+    assert answer.status_code == 200, answer.json
+    assert answer.json["leads"][0]["work"]["spam"] is False
+    assert _notifications(app, kind, lead_id) == ["pending"]
+    assert [lead["id"] for lead in client.get("/api/inbox/leads").json["leads"]] == [lead_id]
+    assert client.get(LEAD.format(kind, lead_id)).json["notification"]["status"] == "pending"
+    # Out and in again: still one notification.
+    client.post(url, json={"spam": True, "version": 2})
+    client.post(url, json={"spam": False, "version": 3})
+    assert _notifications(app, kind, lead_id) == ["pending"]
+    assert [action for action, _, _ in audit_trail() if action.startswith("marked_")] == [
+        "marked_not_spam",
+        "marked_spam",
+        "marked_not_spam",
+    ]
+
+
+def test_a_lead_put_out_as_spam_is_not_told_of_unless_it_was(colleague, add, app):
+    client, _ = colleague()
+    waiting, told = add(contact("Wait Ing"), quote("Told Already"))
+    with app.app_context():
+        db.session.add_all(
+            [
+                OutboxMessage(lead_kind=waiting[0], lead_id=waiting[1]),
+                OutboxMessage(lead_kind=told[0], lead_id=told[1], status="delivered"),
+            ]
+        )
+        db.session.commit()
+
+    for lead in (waiting, told):
+        assert client.post(f"{LEAD.format(*lead)}/spam", json={"spam": True, "version": 1}).status_code == 200
+
+    assert _notifications(app, *waiting) == []
+    assert _notifications(app, *told) == ["delivered"]
+    assert client.get("/api/inbox/leads?spam=only").json["counts"] == {
+        "contact": 1,
+        "caseStudiesContact": 0,
+        "quote": 1,
+    }
+    stale = client.post(f"{LEAD.format(*waiting)}/spam", json={"spam": False, "version": 1})
+    assert stale.status_code == 409
+    assert stale.json["leads"][0]["work"]["spam"] is True
 
 
 # A new owner's e-mail -------------------------------------------------------------------------------

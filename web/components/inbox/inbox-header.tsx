@@ -14,6 +14,7 @@ export function InboxHeader({ session }: { session: Session }) {
         </InboxLink>
         <nav aria-label="Inbox" className="flex gap-4">
           <InboxLink href={inboxPaths.leads}>Leads</InboxLink>
+          <InboxLink href={inboxPaths.spam}>Spam</InboxLink>
           {/* Shown to admins only; the service refuses everyone else the trail itself. */}
           {user.role === "admin" ? <InboxLink href={inboxPaths.audit}>Audit trail</InboxLink> : null}
         </nav>

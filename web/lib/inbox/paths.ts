@@ -2,6 +2,10 @@
 
 export const inboxPaths = {
   leads: "/inbox",
+  // What the honeypot (or Turnstile) caught, for review.
+  spam: "/inbox?spam=only",
+  // The list's view as CSV, from the lead service through the site's forwarder.
+  leadsExport: "/api/inbox/leads/export",
   login: "/inbox/login",
   audit: "/inbox/audit",
   lead: (kind: string, id: number) => `/inbox/leads/${encodeURIComponent(kind)}/${id}`,

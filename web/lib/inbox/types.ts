@@ -17,6 +17,7 @@ export type Person = { id: number; name: string };
 
 /** Where the sales team has a lead; a change names the version it was made on. */
 export type Work = {
+  spam: boolean;
   status: LeadStatus;
   owner: Person | null;
   version: number;

@@ -33,7 +33,15 @@ export default async function LeadsPage({ searchParams }: Props) {
     body = (
       <>
         {page.counts ? <FormCounts counts={page.counts} query={view} /> : null}
-        {mayWork && page.leads.length ? <BulkWork owners={owners} csrf={session.csrf} /> : null}
+        {mayWork && page.leads.length ? (
+          <div className="flex flex-wrap items-end justify-between gap-3">
+            <BulkWork owners={owners} csrf={session.csrf} />
+            {/* A plain link: the download streams, and the service records it. */}
+            <a href={withQuery(inboxPaths.leadsExport, view, {})} download className="inbox-link">
+              Download this view as CSV
+            </a>
+          </div>
+        ) : null}
         <LeadTable leads={page.leads} choosable={mayWork} />
         <nav aria-label="Pages" className="flex gap-4">
           {cursor ? (

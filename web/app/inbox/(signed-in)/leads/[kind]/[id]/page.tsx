@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import { InboxLink } from "@/components/inbox/inbox-link";
 import { LeadNotes } from "@/components/inbox/lead-notes";
 import { NotificationPanel } from "@/components/inbox/notification-panel";
+import { SpamButton } from "@/components/inbox/spam-button";
 import { WorkForm } from "@/components/inbox/work-form";
 import { WorkSummary } from "@/components/inbox/work-summary";
 import { getLead, getOwners, getSession } from "@/lib/inbox/api";
@@ -52,6 +53,9 @@ export default async function LeadPage({ params }: Props) {
           Work
         </h2>
         <WorkSummary work={lead.work} received={lead.received} />
+        {mayWork ? (
+          <SpamButton kind={lead.kind} id={lead.id} version={lead.work.version} spam={lead.work.spam} csrf={session.csrf} />
+        ) : null}
         {mayWork ? (
           <WorkForm key={lead.work.version} kind={lead.kind} id={lead.id} work={lead.work} owners={owners} csrf={session.csrf} />
         ) : null}

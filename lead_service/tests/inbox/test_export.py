@@ -1,0 +1,71 @@
+"""GET /api/inbox/leads/export: the list's view as CSV, every lead of it in the list's order,
+through the leads export's writer (formula-like cells defused), streamed, on the audit trail with
+the view and the rows sent; for sales and admins."""
+
+import csv
+import io
+from datetime import timedelta
+
+from lead_service.inbox import export_api
+
+from .conftest import T0, contact, quote
+
+URL = "/api/inbox/leads/export"
+
+
+def _csv(answer) -> list[dict[str, str]]:
+    text = answer.get_data(as_text=True)
+    assert text.startswith("\ufeff")  # for spreadsheets
+    return list(csv.DictReader(io.StringIO(text[1:])))
+
+
+def _listed(client, query: str) -> list[tuple[str, int]]:
+    keys, cursor = [], ""
+    while True:
+        answer = client.get(f"/api/inbox/leads?{query}{cursor}").json
+        keys += [(lead["kind"], lead["id"]) for lead in answer["leads"]]
+        if answer["next"] is None:
+            return keys
+        cursor = f"&cursor={answer['next']}"
+
+
+def test_the_download_is_the_views_leads_in_its_order_over_many_batches(signed_in, add, monkeypatch):
+    monkeypatch.setattr(export_api, "BATCH", 3)
+    add(
+        *(contact(f"Acme Person{n}", at=T0 - timedelta(minutes=n)) for n in range(8)),
+        *(quote(f"Acme Quoter{n}", at=T0 - timedelta(minutes=n, seconds=30)) for n in range(4)),
+        contact("Other Person", at=T0, company="Elsewhere", email="other@elsewhere.example"),
+        contact("Acme Spam", at=T0, spam=True),
+    )
+    client = signed_in("sales")
+    for query in ("q=acme", "q=acme&form=quote", "", "spam=include&q=acme"):
+        answer = client.get(f"{URL}?{query}")
+        assert answer.status_code == 200
+        assert answer.mimetype == "text/csv"
+        assert answer.headers["Content-Disposition"].startswith('attachment; filename="leads-')
+        rows = _csv(answer)
+        assert [(row["kind"], int(row["id"])) for row in rows] == _listed(client, query), query
+    assert len(_csv(client.get(f"{URL}?q=acme"))) == 12
+
+
+def test_a_cell_a_spreadsheet_would_run_is_defused(signed_in, add):
+    add(contact('=HYPERLINK("http://evil.example","Open")', company="@SUM(A1)", phone="+1 202-555-0100"))
+    [row] = _csv(signed_in("sales").get(URL))
+    assert row["name"] == '\'=HYPERLINK("http://evil.example","Open")'
+    assert row["company"] == "'@SUM(A1)"
+    assert row["phone"] == "+1 202-555-0100"  # a phone number stays a phone number
+
+
+def test_the_download_is_on_the_audit_trail_with_its_view_and_rows(signed_in, add, audit_trail):
+    add(contact("Acme One"), contact("Acme Two"), quote("Acme Three"))
+    client = signed_in("admin")
+    client.get(f"{URL}?q=acme&form=contact&status=new").get_data()
+
+    [(_, _, detail)] = [event for event in audit_trail() if event[0] == "export"]
+    assert detail == {"rows": 2, "complete": True, "form": "contact", "status": "new", "query_length": 4}
+
+
+def test_viewers_may_not_download_and_a_bad_filter_is_a_400(signed_in):
+    assert signed_in("viewer").get(URL).status_code == 403
+    bad = signed_in("sales", "sales-2@staff.example").get(f"{URL}?from=yesterday")
+    assert bad.status_code == 400 and "from" in bad.json["errors"]

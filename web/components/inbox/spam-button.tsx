@@ -1,0 +1,37 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState, useTransition } from "react";
+
+import { inboxCall } from "@/lib/inbox/client";
+import type { LeadKind } from "@/lib/inbox/types";
+
+import { FormNotice, type Notice } from "./form-notice";
+
+type Props = { kind: LeadKind; id: number; version: number; spam: boolean; csrf: string };
+
+/** Lets a lead caught as spam into the inbox (Not spam), or puts one out (Mark as spam). */
+export function SpamButton({ kind, id, version, spam, csrf }: Props) {
+  const router = useRouter();
+  const [pending, startTransition] = useTransition();
+  const [notice, setNotice] = useState<Notice>();
+
+  function toggle() {
+    setNotice(undefined);
+    startTransition(async () => {
+      const answer = await inboxCall(`/api/inbox/leads/${kind}/${id}/spam`, { csrf, body: { spam: !spam, version } });
+      if (!answer.ok) setNotice({ error: true, text: answer.message });
+      // The lead as it now stands: moved, or as a colleague's change left it.
+      router.refresh();
+    });
+  }
+
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <button type="button" onClick={toggle} disabled={pending} className="inbox-button">
+        {pending ? "Moving…" : spam ? "Not spam" : "Mark as spam"}
+      </button>
+      <FormNotice notice={notice} />
+    </div>
+  );
+}
