@@ -8,7 +8,7 @@ from flask import Blueprint, abort, current_app, g, request
 from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate, validates_schema
 
 from ..extensions import db
-from ..models import LEAD_MODELS, LEAD_STATUSES, OutboxMessage, as_utc
+from ..models import LEAD_MODELS, LEAD_STATUSES, OutboxMessage, iso_utc
 from ..outbox import queue
 from ..schemas import FORMS
 from . import audit, lead_queries, work
@@ -246,10 +246,6 @@ def _failures(last_error: str | None) -> dict[str, str]:
     return found
 
 
-def _time(moment: Any) -> str | None:
-    return as_utc(moment).isoformat() if moment else None
-
-
 def notification_state(row: OutboxMessage | None) -> dict[str, Any] | None:
     """The notification's status and, per channel: sent (when), failed (why, and the next try),
     dead (why), pending, or not_configured (off now, or when it was delivered)."""
@@ -261,13 +257,13 @@ def notification_state(row: OutboxMessage | None) -> dict[str, Any] | None:
         sent_at = getattr(row, f"{name}_sent_at")
         error = failures.get(name) or failures.get("notice")
         if sent_at is not None:
-            state: dict[str, Any] = {"state": "sent", "at": _time(sent_at)}
+            state: dict[str, Any] = {"state": "sent", "at": iso_utc(sent_at)}
         elif row.status == "delivered" or not current_app.config[setting]:
             state = {"state": "not_configured"}
         elif row.status == "dead":
             state = {"state": "dead", "error": error}
         elif row.attempts and error:
-            state = {"state": "failed", "error": error, "next_attempt_at": _time(row.next_attempt_at)}
+            state = {"state": "failed", "error": error, "next_attempt_at": iso_utc(row.next_attempt_at)}
         else:
             state = {"state": "pending"}
         channels[name] = state
@@ -275,9 +271,9 @@ def notification_state(row: OutboxMessage | None) -> dict[str, Any] | None:
         "id": row.id,
         "status": row.status,
         "attempts": row.attempts,
-        "queued_at": _time(row.created_at),
-        "next_attempt_at": _time(row.next_attempt_at) if row.status == "pending" else None,
-        "delivered_at": _time(row.delivered_at),
+        "queued_at": iso_utc(row.created_at),
+        "next_attempt_at": iso_utc(row.next_attempt_at) if row.status == "pending" else None,
+        "delivered_at": iso_utc(row.delivered_at),
         "last_error": row.last_error,
         "channels": channels,
     }
@@ -320,7 +316,7 @@ def lead_detail(kind: str, lead_id: int):
         "id": found.id,
         "form": form,
         "form_title": FORMS["forms"][form]["title"],
-        "received": _time(found.created_at),
+        "received": iso_utc(found.created_at),
         "page": found.page,
         "spam": found.spam,
         "fields": _form_fields(form, found),

@@ -10,7 +10,7 @@ from typing import Any
 from sqlalchemy import delete, select, update
 
 from ..extensions import db
-from ..models import LEAD_MODELS, OutboxMessage, as_utc
+from ..models import LEAD_MODELS, OutboxMessage, as_utc, iso_utc
 from ..outbox import queue
 from . import audit
 from .lead_queries import MAX_ID
@@ -33,10 +33,6 @@ class Stale(Exception):
         self.fresh = fresh
 
 
-def _time(moment: datetime | None) -> str | None:
-    return as_utc(moment).isoformat() if moment else None
-
-
 def _owner(owner_id: int | None) -> dict[str, Any] | None:
     user = db.session.get(StaffUser, owner_id) if owner_id is not None else None
     return {"id": user.id, "name": user.name} if user else None
@@ -50,7 +46,7 @@ def state(lead: Any) -> dict[str, Any]:
         "status": lead.status,
         "owner": _owner(lead.owner_id),
         "version": lead.version,
-        "first_response_at": _time(responded),
+        "first_response_at": iso_utc(responded),
         "response_seconds": (
             int((as_utc(responded) - as_utc(lead.created_at)).total_seconds()) if responded else None
         ),
@@ -167,8 +163,8 @@ def note_state(note: LeadNote, reader: StaffUser) -> dict[str, Any]:
     return {
         "id": note.id,
         "author": {"id": author.id, "name": author.name},
-        "created_at": _time(note.created_at),
-        "edited_at": _time(note.edited_at),
+        "created_at": iso_utc(note.created_at),
+        "edited_at": iso_utc(note.edited_at),
         "body": note.body,
         "editable": may_edit(note, reader),
     }
