@@ -12,6 +12,7 @@ from sqlalchemy import select
 
 from .extensions import db
 from .models import LEAD_MODELS, as_utc
+from .schemas import ATTRIBUTION_KEYS
 
 COLUMNS = [
     "kind",
@@ -27,6 +28,7 @@ COLUMNS = [
     "budget",
     "country",
     "page",
+    *ATTRIBUTION_KEYS,
     "spam",
 ]
 # A spreadsheet runs a cell that starts like a formula; a plain phone number such as

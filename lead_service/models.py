@@ -44,6 +44,14 @@ class LeadMixin:
     # One more at each change of status or owner: a change names the version it was made on.
     version: Mapped[int] = mapped_column(Integer, nullable=False, server_default="1")
     first_response_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    # Where the visit began (schemas.AttributionSchema), when the visitor allowed analytics.
+    utm_source: Mapped[str | None] = mapped_column(Text)
+    utm_medium: Mapped[str | None] = mapped_column(Text)
+    utm_campaign: Mapped[str | None] = mapped_column(Text)
+    utm_term: Mapped[str | None] = mapped_column(Text)
+    utm_content: Mapped[str | None] = mapped_column(Text)
+    referrer_host: Mapped[str | None] = mapped_column(Text)
+    landing_path: Mapped[str | None] = mapped_column(Text)
 
 
 class ContactMessage(LeadMixin, db.Model):

@@ -1,13 +1,14 @@
 """Data rights and retention: a person's leads erased on request, old leads and cookie choices
 purged, each lead with the notification, the Idempotency-Key and the staff's notes kept of it."""
 
-from datetime import datetime
+from datetime import datetime, timedelta
 
+from flask import current_app
 from sqlalchemy import delete, func, select
 
 from .extensions import db
 from .inbox.models import LeadNote
-from .models import LEAD_MODELS, ConsentRecord, IdempotencyKey, OutboxMessage
+from .models import LEAD_MODELS, ConsentRecord, IdempotencyKey, OutboxMessage, as_utc
 
 
 def _remove_leads(conditions) -> dict[str, int]:
@@ -48,3 +49,9 @@ def purge(before: datetime) -> dict[str, int]:
     ).rowcount
     db.session.commit()
     return removed
+
+
+def purge_after(created_at: datetime) -> datetime | None:
+    """When a lead received at `created_at` falls out of the retention period; none without one."""
+    days = current_app.config["LEAD_RETENTION_DAYS"]
+    return as_utc(created_at) + timedelta(days=days) if days else None

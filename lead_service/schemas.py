@@ -5,7 +5,7 @@ import re
 from typing import Any, ClassVar
 
 import phonenumbers
-from marshmallow import EXCLUDE, Schema, ValidationError, fields, post_load, pre_load, validate
+from marshmallow import EXCLUDE, RAISE, Schema, ValidationError, fields, post_load, pre_load, validate
 
 from . import content
 
@@ -15,26 +15,6 @@ MESSAGES = FORMS["messages"]
 # e-mail headers, CSV cells and log lines, where a line break or a direction override could forge
 # a header, a row or a line, or show the sales team something other than what was sent.
 _FORBIDDEN = {kind: re.compile(rule["source"]) for kind, rule in FORMS["characters"].items()}
-
-
-class LeadSchema(Schema):
-    class Meta:
-        unknown = EXCLUDE
-
-    error_messages: ClassVar[dict[str, str]] = {"type": "Send the form as a JSON object."}
-
-    # Set only from the honeypot below, never from what the client sends under this name.
-    spam = fields.Boolean(load_default=False)
-
-    @pre_load
-    def tidy(self, data: Any, **_kwargs: Any) -> Any:
-        """Trim strings; a blank or null value counts as missing, so it gets the required message.
-        A filled honeypot marks the lead as spam."""
-        if not isinstance(data, dict):
-            return data
-        trimmed = {key: value.strip() if isinstance(value, str) else value for key, value in data.items()}
-        kept = {key: value for key, value in trimmed.items() if value is not None and value != ""}
-        return {**kept, "spam": FORMS["honeypotField"] in kept}
 
 
 def characters(spec: dict[str, Any]):
@@ -89,6 +69,88 @@ def _first_failure(validators: list):
             validator(value)
 
     return check
+
+
+def _one_line(max_length: int, *more: validate.Validator) -> fields.String:
+    """A bounded one-line text outside forms.json, held to the same character rule as its fields."""
+    return fields.String(
+        error_messages={"invalid": MESSAGES["notText"]},
+        validate=_first_failure(
+            [
+                characters({"type": "text"}),
+                validate.Length(max=max_length, error=MESSAGES["maxLength"].format(max=max_length)),
+                *more,
+            ]
+        ),
+    )
+
+
+class AttributionSchema(Schema):
+    """Where the visit that sent a lead began, as the site records it with analytics consent: the
+    campaign's UTM parameters, the referring site's host and the first page seen. Every key is
+    optional, and a key the site never sends is refused rather than stored unread."""
+
+    class Meta:
+        unknown = RAISE
+
+    error_messages: ClassVar[dict[str, str]] = {
+        "type": "Send the attribution as a JSON object.",
+        "unknown": "Not an attribution key: use utm_source, utm_medium, utm_campaign, utm_term, "
+        "utm_content, referrer_host or landing_path.",
+    }
+
+    utm_source = _one_line(200)
+    utm_medium = _one_line(200)
+    utm_campaign = _one_line(200)
+    utm_term = _one_line(200)
+    utm_content = _one_line(200)
+    referrer_host = _one_line(
+        253,
+        validate.Regexp(
+            re.compile(r"^[a-z0-9]([a-z0-9.-]*[a-z0-9])?(:[0-9]{1,5})?$", re.ASCII | re.IGNORECASE),
+            error="Give the referring site's host name, such as www.example.com.",
+        ),
+    )
+    landing_path = _one_line(
+        500, validate.Regexp(r"^/(?!/)", error="Give the landing page's path, starting with /.")
+    )
+
+    @pre_load
+    def tidy(self, data: Any, **_kwargs: Any) -> Any:
+        if not isinstance(data, dict):
+            return data
+        trimmed = {key: value.strip() if isinstance(value, str) else value for key, value in data.items()}
+        return {key: value for key, value in trimmed.items() if value is not None and value != ""}
+
+
+ATTRIBUTION_KEYS = tuple(AttributionSchema().fields)
+
+
+class LeadSchema(Schema):
+    class Meta:
+        unknown = EXCLUDE
+
+    error_messages: ClassVar[dict[str, str]] = {"type": "Send the form as a JSON object."}
+
+    # Set only from the honeypot below, never from what the client sends under this name.
+    spam = fields.Boolean(load_default=False)
+    # First-touch attribution, stored in the lead's own columns of the same names.
+    attribution = fields.Nested(AttributionSchema)
+
+    @pre_load
+    def tidy(self, data: Any, **_kwargs: Any) -> Any:
+        """Trim strings; a blank or null value counts as missing, so it gets the required message.
+        A filled honeypot marks the lead as spam."""
+        if not isinstance(data, dict):
+            return data
+        trimmed = {key: value.strip() if isinstance(value, str) else value for key, value in data.items()}
+        kept = {key: value for key, value in trimmed.items() if value is not None and value != ""}
+        return {**kept, "spam": FORMS["honeypotField"] in kept}
+
+    @post_load
+    def spread_attribution(self, data: dict[str, Any], **_kwargs: Any) -> dict[str, Any]:
+        attribution = data.pop("attribution", {})
+        return {**data, **attribution}
 
 
 def _field(spec: dict[str, Any]) -> fields.Field:

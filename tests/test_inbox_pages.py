@@ -143,6 +143,8 @@ def test_leads_that_are_attacks_show_as_text_and_run_nothing(inbox, browse):
     page = browse()
     sign_in(page, "hostile@staff.example", next_code(secret))
     page.get_by_role("searchbox", name="Search").fill("hostile")
+    # The lead is on the first page already: a click before the search lands would be overtaken by it.
+    page.wait_for_url(re.compile(r"q=hostile"))
     row = page.locator("tbody tr").filter(has_text="attacker@hostile.io")
     row.wait_for()
     assert HOSTILE["name"] in row.inner_text() and HOSTILE["company"] in row.inner_text()

@@ -7,10 +7,11 @@ from typing import Any
 from flask import Blueprint, abort, current_app, g, request
 from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate, validates_schema
 
+from .. import retention
 from ..extensions import db
 from ..models import LEAD_MODELS, LEAD_STATUSES, OutboxMessage, iso_utc
 from ..outbox import queue
-from ..schemas import FORMS
+from ..schemas import ATTRIBUTION_KEYS, FORMS, AttributionSchema
 from . import audit, lead_queries, work
 from .alongside import alongside
 from .guard import staff
@@ -181,6 +182,20 @@ class InboxLead(Schema):
     )
     work = fields.Nested("InboxWork", required=True)
     notes = fields.List(fields.Nested("InboxNote"), required=True, metadata={"description": "Newest first."})
+    attribution = fields.Nested(
+        AttributionSchema,
+        required=True,
+        allow_none=True,
+        metadata={"description": "Where the visit began, for a visitor who allowed analytics; else null."},
+    )
+    purge_after = fields.DateTime(
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": "When the retention period ends for it (LEAD_RETENTION_DAYS): the daily purge"
+            " removes it on the next run after this. Null: kept until erased."
+        },
+    )
 
 
 class InboxRetried(Schema):
@@ -323,6 +338,8 @@ def lead_detail(kind: str, lead_id: int):
         "notification": notification_state(lead_queries.notification(kind, lead_id)),
         "work": work.state(found),
         "notes": [work.note_state(note, g.staff) for note in work.notes(kind, lead_id)],
+        "attribution": {key: getattr(found, key) for key in ATTRIBUTION_KEYS if getattr(found, key)} or None,
+        "purge_after": iso_utc(retention.purge_after(found.created_at)),
     }
     audit.record("lead_viewed", g.staff.id, lead=(kind, lead_id))
     db.session.commit()

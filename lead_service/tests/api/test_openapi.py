@@ -7,7 +7,7 @@ from flask import Flask
 from openapi_spec_validator import validate
 
 from lead_service.api.openapi import document, openapi_path
-from lead_service.schemas import FORMS
+from lead_service.schemas import ATTRIBUTION_KEYS, FORMS
 
 
 def test_the_service_serves_a_valid_openapi_31_document(app, client):
@@ -72,10 +72,14 @@ def test_request_bodies_are_the_forms_fields(app):
         component_name = f"{name[0].upper()}{name[1:]}Request"
         assert component_name in _request_bodies(api, form["endpoint"]), name
         component = schemas[component_name]
-        expected = set(form["fields"]) | {FORMS["turnstileField"]}
+        expected = set(form["fields"]) | {FORMS["turnstileField"], "attribution"}
         if form["endpoint"] == "/api/contact":
             expected.add("form")
         assert set(component["properties"]) == expected, name
         assert set(component["required"]) == {
             field for field, spec in form["fields"].items() if spec["required"]
         } | ({"form"} if name == "caseStudiesContact" else set())
+        attribution = schemas[
+            component["properties"]["attribution"]["$ref"].removeprefix("#/components/schemas/")
+        ]
+        assert set(attribution["properties"]) == set(ATTRIBUTION_KEYS), name

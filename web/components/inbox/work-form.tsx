@@ -22,6 +22,8 @@ export function WorkForm({ kind, id, work, owners, csrf }: Props) {
   const router = useRouter();
   const [shown, setShown] = useState(work);
   const [notice, setNotice] = useState<Notice>();
+  // A refresh of the page brings a newer version than the one shown; the notice of this save stays.
+  if (work.version > shown.version) setShown(work);
 
   async function save(form: FormData) {
     setNotice(undefined);

@@ -57,7 +57,7 @@ export default async function LeadPage({ params }: Props) {
           <SpamButton kind={lead.kind} id={lead.id} version={lead.work.version} spam={lead.work.spam} csrf={session.csrf} />
         ) : null}
         {mayWork ? (
-          <WorkForm key={lead.work.version} kind={lead.kind} id={lead.id} work={lead.work} owners={owners} csrf={session.csrf} />
+          <WorkForm kind={lead.kind} id={lead.id} work={lead.work} owners={owners} csrf={session.csrf} />
         ) : null}
       </section>
       <LeadNotes kind={lead.kind} id={lead.id} notes={lead.notes} csrf={mayWork ? session.csrf : undefined} />
