@@ -15,8 +15,14 @@ export function InboxHeader({ session }: { session: Session }) {
         <nav aria-label="Inbox" className="flex gap-4">
           <InboxLink href={inboxPaths.leads}>Leads</InboxLink>
           <InboxLink href={inboxPaths.spam}>Spam</InboxLink>
-          {/* Shown to admins only; the service refuses everyone else the trail itself. */}
-          {user.role === "admin" ? <InboxLink href={inboxPaths.audit}>Audit trail</InboxLink> : null}
+          <InboxLink href={inboxPaths.dashboard}>Dashboard</InboxLink>
+          {/* Shown to admins only; the service refuses everyone else the trail and erasure. */}
+          {user.role === "admin" ? (
+            <>
+              <InboxLink href={inboxPaths.audit}>Audit trail</InboxLink>
+              <InboxLink href={inboxPaths.erase}>Erase</InboxLink>
+            </>
+          ) : null}
         </nav>
         <p className="ml-auto text-sm text-white/80">
           {user.name} ({user.role})

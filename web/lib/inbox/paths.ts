@@ -8,6 +8,10 @@ export const inboxPaths = {
   leadsExport: "/api/inbox/leads/export",
   login: "/inbox/login",
   audit: "/inbox/audit",
+  // Where leads come from and how fast the team answers, drawn on the server.
+  dashboard: "/inbox/dashboard",
+  // A person's leads erased on request (admins).
+  erase: "/inbox/erase",
   lead: (kind: string, id: number) => `/inbox/leads/${encodeURIComponent(kind)}/${id}`,
 } as const;
 
