@@ -71,49 +71,52 @@ def _first_failure(validators: list):
     return check
 
 
-def _one_line(max_length: int, *more: validate.Validator) -> fields.String:
-    """A bounded one-line text outside forms.json, held to the same character rule as its fields."""
+def _pattern(name: str, message: str) -> tuple[validate.Validator, dict[str, str]]:
+    """A forms.json pattern as a validator, with what the API document says of it."""
+    pattern = FORMS["patterns"][name]
+    # ASCII: as in JavaScript, "i" must not fold non-ASCII letters (long s, Kelvin sign) into [A-Z].
+    flags = re.ASCII | (re.IGNORECASE if "i" in pattern["flags"] else 0)
+    # JSON Schema's patterns have no flags: the API document spells the letters out.
+    metadata = {"pattern": pattern["source"].replace("A-Z", "A-Za-z")} if "i" in pattern["flags"] else {}
+    return validate.Regexp(re.compile(pattern["source"], flags), error=message), metadata
+
+
+# What a visitor never sees: the site drops an attribution value that breaks its rule.
+_ATTRIBUTION_PATTERN_MESSAGES = {
+    "host": "Give the referring site's host name, such as www.example.com.",
+    "path": "Give the landing page's path on this site, starting with /.",
+}
+
+
+def _attribution_field(spec: dict[str, Any]) -> fields.String:
+    max_length = spec["maxLength"]
+    validators = [
+        characters({"type": "text"}),
+        validate.Length(max=max_length, error=MESSAGES["maxLength"].format(max=max_length)),
+    ]
+    metadata: dict[str, str] = {}
+    if "pattern" in spec:
+        validator, metadata = _pattern(spec["pattern"], _ATTRIBUTION_PATTERN_MESSAGES[spec["pattern"]])
+        validators.append(validator)
     return fields.String(
         error_messages={"invalid": MESSAGES["notText"]},
-        validate=_first_failure(
-            [
-                characters({"type": "text"}),
-                validate.Length(max=max_length, error=MESSAGES["maxLength"].format(max=max_length)),
-                *more,
-            ]
-        ),
+        validate=_first_failure(validators),
+        metadata=metadata,
     )
 
 
-class AttributionSchema(Schema):
+class _AttributionBase(Schema):
     """Where the visit that sent a lead began, as the site records it with analytics consent: the
-    campaign's UTM parameters, the referring site's host and the first page seen. Every key is
-    optional, and a key the site never sends is refused rather than stored unread."""
+    campaign's UTM parameters, the referring site's host and the first page seen (forms.json's
+    attribution). Every key is optional; one the site never sends is refused, not stored unread."""
 
     class Meta:
         unknown = RAISE
 
     error_messages: ClassVar[dict[str, str]] = {
         "type": "Send the attribution as a JSON object.",
-        "unknown": "Not an attribution key: use utm_source, utm_medium, utm_campaign, utm_term, "
-        "utm_content, referrer_host or landing_path.",
+        "unknown": f"Not an attribution key: use one of {', '.join(FORMS['attribution'])}.",
     }
-
-    utm_source = _one_line(200)
-    utm_medium = _one_line(200)
-    utm_campaign = _one_line(200)
-    utm_term = _one_line(200)
-    utm_content = _one_line(200)
-    referrer_host = _one_line(
-        253,
-        validate.Regexp(
-            re.compile(r"^[a-z0-9]([a-z0-9.-]*[a-z0-9])?(:[0-9]{1,5})?$", re.ASCII | re.IGNORECASE),
-            error="Give the referring site's host name, such as www.example.com.",
-        ),
-    )
-    landing_path = _one_line(
-        500, validate.Regexp(r"^/(?!/)", error="Give the landing page's path, starting with /.")
-    )
 
     @pre_load
     def tidy(self, data: Any, **_kwargs: Any) -> Any:
@@ -123,7 +126,10 @@ class AttributionSchema(Schema):
         return {key: value for key, value in trimmed.items() if value is not None and value != ""}
 
 
-ATTRIBUTION_KEYS = tuple(AttributionSchema().fields)
+AttributionSchema = _AttributionBase.from_dict(
+    {key: _attribution_field(spec) for key, spec in FORMS["attribution"].items()}, name="Attribution"
+)
+ATTRIBUTION_KEYS = tuple(FORMS["attribution"])
 
 
 class LeadSchema(Schema):
@@ -164,13 +170,8 @@ def _field(spec: dict[str, Any]) -> fields.Field:
         validate.Length(max=spec["maxLength"], error=MESSAGES["maxLength"].format(max=spec["maxLength"])),
     ]
     if "pattern" in spec:
-        pattern = FORMS["patterns"][spec["pattern"]]
-        # ASCII: as in JavaScript, "i" must not fold non-ASCII letters (long s, Kelvin sign) into [A-Z].
-        flags = re.ASCII | (re.IGNORECASE if "i" in pattern["flags"] else 0)
-        validators.append(validate.Regexp(re.compile(pattern["source"], flags), error=messages["pattern"]))
-        if "i" in pattern["flags"]:
-            # JSON Schema's patterns have no flags: the API document spells the letters out.
-            metadata["pattern"] = pattern["source"].replace("A-Z", "A-Za-z")
+        validator, metadata = _pattern(spec["pattern"], messages["pattern"])
+        validators.append(validator)
     if "options" in spec:
         validators.append(validate.OneOf(spec["options"], error=messages["option"]))
     options = {

@@ -133,6 +133,13 @@ def next_code(secret: str) -> str:
     return pyotp.TOTP(secret).at(time.time() + 30)
 
 
+def open_signed_in(page, path: str) -> None:
+    """Goes to an inbox page and waits until React owns it: a press before then is the browser's
+    alone, and a button that is not a link does nothing."""
+    page.goto(path)
+    page.wait_for_function(hydrated("header button"))
+
+
 def password_step(page, email: str, password: str = PASSWORD, here: bool = False) -> None:
     """The sign-in's first step, on the sign-in page (`here`: the one the browser is on)."""
     if not here:

@@ -12,7 +12,7 @@ from sqlalchemy import text
 from lead_service import content
 from lead_service.tests.samples import CONTACT, QUOTE
 
-from .inbox import next_code, sign_in
+from .inbox import next_code, open_signed_in, sign_in
 
 pytestmark = pytest.mark.e2e
 
@@ -54,8 +54,7 @@ def test_the_second_of_two_colleagues_is_shown_the_first_ones_change(inbox, brow
     first = _signed_in(inbox, browse, "first@work.example")
     second = _signed_in(inbox, browse, "second@work.example")
     for page in (first, second):
-        page.goto(path)
-        page.get_by_role("button", name="Save").wait_for()
+        open_signed_in(page, path)
 
     work = first.get_by_role("form", name="Status and owner")
     work.get_by_label("Status").select_option("contacted")
@@ -110,7 +109,7 @@ def test_a_note_is_kept_and_shown_to_colleagues_who_may_only_read(inbox, browse)
     inbox.post_lead("/api/quote", {**QUOTE, "email": "noted@lead.io"})
     path = inbox.lead_path("noted@lead.io")
     page = _signed_in(inbox, browse, "notes@work.example")
-    page.goto(path)
+    open_signed_in(page, path)
     page.get_by_label("New note").fill("Rang them: <b>call back</b> Monday.\nPrefers e-mail.")
     page.get_by_role("button", name="Add note").click()
     note = page.locator("[data-note]").first

@@ -3,6 +3,7 @@
 import dynamic from "next/dynamic";
 import { useCallback, useEffect, useState } from "react";
 
+import { forgetFirstTouch, keepFirstTouch } from "@/lib/analytics/first-touch";
 import type { ConsentTexts, TagIds } from "@/lib/content";
 import { CONSENT_KEY, currentChoice, makeChoice, type ConsentChoice, type OptionalConsent } from "@/lib/consent/choice";
 import { CONSENT_ASK_ATTRIBUTE } from "@/lib/consent/banner-attributes";
@@ -51,7 +52,8 @@ function postProof(url: string, choice: ConsentChoice) {
  * paint only when the early script finds no standing choice (consent-ask.ts); after hydration the
  * saved choice is read again and rules. It asks when there is none or it is out of date,
  * saves each choice with its version, date and id, tells Consent Mode, loads the consented tags,
- * and on a withdrawal removes the tags' cookies.
+ * keeps the visit's first touch with analytics, and on a withdrawal removes the tags' cookies and
+ * the first touch.
  */
 export function ConsentManager({
   texts,
@@ -99,6 +101,12 @@ export function ConsentManager({
     }
     if (choice) {
       gtag("consent", "update", consentSignals(choice));
+    }
+    // Where the visit began is kept only while analytics is allowed.
+    if (choice?.analytics) {
+      keepFirstTouch();
+    } else if (choice !== undefined) {
+      forgetFirstTouch();
     }
   }, [choice]);
 

@@ -10,9 +10,8 @@ import { RotatingPhrase } from "./rotating-phrase";
 /** Home hero: the page's <h1>, the rotating phrase, the two calls, the picture and the quote card. */
 export function HeroSection({ hero }: { hero: Hero }) {
   return (
-    <section data-section="hero" className="relative isolate overflow-hidden bg-navy pt-(--header-height) text-white">
+    <section data-section="hero" className="hero-glow relative isolate overflow-hidden bg-navy pt-(--header-height) text-white">
       <div aria-hidden="true" className="absolute top-10 right-[-10rem] -z-10 size-[36rem] bg-radial from-sky/10 to-transparent to-70%" />
-      <div aria-hidden="true" className="absolute bottom-0 -left-40 -z-10 size-[30rem] bg-radial from-teal/20 to-transparent to-70%" />
       <div
         aria-hidden="true"
         className="absolute inset-0 -z-10 bg-[radial-gradient(circle_at_1px_1px,rgb(255_255_255/0.07)_1px,transparent_0)] bg-size-[28px_28px]"

@@ -457,6 +457,18 @@ export interface FormsContent {
     singleLine: FormPattern;
     multiLine: FormPattern;
   };
+  /**
+   * Where a visit began, sent with a lead as its optional attribution object when the visitor allowed analytics: the campaign's UTM parameters, the referring site's host and the first page seen. Each key's bound, and the pattern (a key of patterns) its value must match; every value is one line (characters.singleLine). The site drops a value that breaks its rule, so the service never refuses a lead for it.
+   */
+  attribution: {
+    utm_source: AttributionValue;
+    utm_medium: AttributionValue;
+    utm_campaign: AttributionValue;
+    utm_term: AttributionValue;
+    utm_content: AttributionValue;
+    referrer_host: AttributionValue;
+    landing_path: AttributionValue;
+  };
   messages: FormMessages;
   forms: {
     contact: Form;
@@ -475,6 +487,13 @@ export interface PhoneCountry {
 export interface FormPattern {
   source: string;
   flags: "" | "i";
+}
+export interface AttributionValue {
+  maxLength: number;
+  /**
+   * A key of the top-level patterns object.
+   */
+  pattern?: string;
 }
 export interface FormMessages {
   maxLength: string;

@@ -19,6 +19,8 @@ export type FormConfig = Pick<Form, "endpoint" | "title" | "submit" | "success">
   patterns: Record<string, FormPattern>;
   /** What a one-line field and a textarea refuse (every form has both kinds). */
   characters: FormsContent["characters"];
+  /** The rules of the first-touch attribution a lead carries with analytics consent. */
+  attribution: FormsContent["attribution"];
   messages: Pick<FormsContent["messages"], "maxLength" | "singleLine" | "invalidCharacters" | "checkFields" | "failure">;
   honeypotField: string;
   /** Cloudflare Turnstile, when the site is built with its site key. */
@@ -31,7 +33,8 @@ export function formConfig(name: FormName): FormConfig {
   const forms = getForms();
   const { endpoint, title, submit, success, fields } = forms.forms[name];
   const asked = Object.entries(fields).filter(([, field]) => !AUTOMATIC_FIELDS.has(field.type));
-  const patternNames = new Set(asked.flatMap(([, field]) => (field.pattern ? [field.pattern] : [])));
+  const rules = [...asked.map(([, field]) => field), ...Object.values(forms.attribution)];
+  const patternNames = new Set(rules.flatMap((rule) => (rule.pattern ? [rule.pattern] : [])));
   const { maxLength, singleLine, invalidCharacters, checkFields, failure } = forms.messages;
   return {
     name,
@@ -43,6 +46,7 @@ export function formConfig(name: FormName): FormConfig {
     fields: asked,
     patterns: Object.fromEntries(Object.entries(forms.patterns).filter(([key]) => patternNames.has(key))),
     characters: forms.characters,
+    attribution: forms.attribution,
     messages: { maxLength, singleLine, invalidCharacters, checkFields, failure },
     honeypotField: forms.honeypotField,
     ...turnstile(forms),

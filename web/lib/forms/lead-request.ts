@@ -4,12 +4,22 @@ import type { FormValues } from "./rules";
 /** A submission as last sent: its lead (without the Turnstile token) and its Idempotency-Key. */
 export type Attempt = { body: string; key: string };
 
+/** A lead as sent: the form's values, and where the visit began when the visitor allowed it. */
+export type Lead = Record<string, string | FormValues>;
+
 /**
  * The lead as the service reads it: the visitor's values trimmed, what the form derives itself (the
  * quote's country), the page it was sent from, which form it is where one endpoint serves two, and
  * the honeypot as the browser left it.
  */
-export function leadOf(config: FormConfig, values: FormValues, derived: FormValues, page: string, trap: unknown): FormValues {
+export function leadOf(
+  config: FormConfig,
+  values: FormValues,
+  derived: FormValues,
+  page: string,
+  trap: unknown,
+  attribution?: FormValues,
+): Lead {
   return {
     ...Object.fromEntries(Object.entries(values).map(([name, value]) => [name, value.trim()])),
     ...derived,
@@ -17,6 +27,7 @@ export function leadOf(config: FormConfig, values: FormValues, derived: FormValu
     // /api/contact serves two forms with different rules: it is told which one this is.
     ...(config.endpoint === "/api/contact" ? { form: config.name } : {}),
     [config.honeypotField]: typeof trap === "string" ? trap : "",
+    ...(attribution ? { attribution } : {}),
   };
 }
 
@@ -25,7 +36,7 @@ export function leadOf(config: FormConfig, values: FormValues, derived: FormValu
  * whatever its Turnstile token (each try spends one); anything else is a new submission.
  */
 export function leadRequest(
-  lead: FormValues,
+  lead: Lead,
   last: Attempt | null,
   newKey: () => string,
   turnstile?: { field: string; token: string },

@@ -16,6 +16,7 @@ const config: FormConfig = {
   fields: Object.entries(contact.fields).filter(([, field]) => field.type !== "hidden"),
   patterns: forms.patterns,
   characters: forms.characters,
+  attribution: forms.attribution,
   messages,
   honeypotField: forms.honeypotField,
   fallbackEmail: "sales@example.com",

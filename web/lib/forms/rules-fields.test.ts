@@ -19,6 +19,7 @@ function config(name: FormName): FormConfig {
     fields: Object.entries(form.fields).filter(([, field]) => field.type !== "hidden" && field.type !== "country"),
     patterns: forms.patterns,
     characters: forms.characters,
+    attribution: forms.attribution,
     messages,
     honeypotField: forms.honeypotField,
     fallbackEmail: "sales@example.com",

@@ -1,4 +1,4 @@
-import type { FormField } from "@/lib/content";
+import type { AttributionValue, FormField } from "@/lib/content";
 
 import type { FormConfig } from "./config";
 
@@ -10,7 +10,10 @@ export type FieldErrors = Record<string, string[]>;
 const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
 
 /** The character rule's message, or undefined: a textarea keeps its line breaks, every other field is one line. */
-function characterError(config: FormConfig, field: FormField, value: string): string | undefined {
+type CharacterRules = Pick<FormConfig, "characters" | "messages">;
+type AttributionRules = CharacterRules & Pick<FormConfig, "patterns" | "attribution">;
+
+function characterError(config: CharacterRules, field: FormField, value: string): string | undefined {
   if (LONE_SURROGATE.test(value)) {
     return config.messages.invalidCharacters;
   }
@@ -53,4 +56,28 @@ export function validate(config: FormConfig, values: FormValues): FieldErrors {
     }
   }
   return errors;
+}
+
+function keepsRule(config: AttributionRules, rule: AttributionValue, value: string): boolean {
+  if (!value || value.length > rule.maxLength || characterError(config, { type: "text" } as FormField, value)) {
+    return false;
+  }
+  const pattern = rule.pattern === undefined ? undefined : config.patterns[rule.pattern];
+  return !pattern || new RegExp(pattern.source, pattern.flags).test(value);
+}
+
+/**
+ * The visit's stored first touch as the lead service accepts it: each value that keeps its rule, the
+ * rest dropped, since a visitor could not correct what a link put in the address; undefined when
+ * nothing is left.
+ */
+export function attributionOf(config: AttributionRules, stored: unknown): FormValues | undefined {
+  if (typeof stored !== "object" || stored === null) {
+    return undefined;
+  }
+  const kept = Object.entries(config.attribution).flatMap(([key, rule]) => {
+    const value = (stored as Record<string, unknown>)[key];
+    return typeof value === "string" && keepsRule(config, rule, value.trim()) ? [[key, value.trim()]] : [];
+  });
+  return kept.length ? Object.fromEntries(kept) : undefined;
 }

@@ -3,12 +3,13 @@
 import { useMemo, useRef, useState, type FormEvent } from "react";
 
 import { track } from "@/lib/analytics/events";
+import { storedFirstTouch } from "@/lib/analytics/first-touch";
 import { FORM_EVENTS } from "@/lib/analytics/form-events";
 import { randomUuid } from "@/lib/random-uuid";
 
 import type { FormConfig } from "./config";
 import { fixableFields, leadOf, leadRequest, type Attempt } from "./lead-request";
-import { validate, type FieldErrors, type FormValues } from "./rules";
+import { attributionOf, validate, type FieldErrors, type FormValues } from "./rules";
 import { sendLead, type SendResult } from "./send-lead";
 
 export type FormStatus = "idle" | "submitting" | "sent" | "failed";
@@ -106,7 +107,8 @@ export function useLeadForm(config: FormConfig, formId: string, extra: () => For
       return;
     }
     const trap = new FormData(event.currentTarget).get(config.honeypotField);
-    const lead = leadOf(config, values, extra(), window.location.pathname, trap);
+    const attribution = attributionOf(config, storedFirstTouch());
+    const lead = leadOf(config, values, extra(), window.location.pathname, trap, attribution);
     const turnstile = config.turnstile && { field: config.turnstile.field, token: turnstileToken.current };
     const { body, attempt } = leadRequest(lead, lastAttempt.current, randomUuid, turnstile);
     lastAttempt.current = attempt;

@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 
 import { InboxLink } from "@/components/inbox/inbox-link";
 import { LeadNotes } from "@/components/inbox/lead-notes";
+import { LeadOrigin } from "@/components/inbox/lead-origin";
 import { NotificationPanel } from "@/components/inbox/notification-panel";
 import { SpamButton } from "@/components/inbox/spam-button";
 import { WorkForm } from "@/components/inbox/work-form";
@@ -48,6 +49,7 @@ export default async function LeadPage({ params }: Props) {
           <dd className="break-all">{lead.page ?? "—"}</dd>
         </div>
       </dl>
+      <LeadOrigin lead={lead} />
       <section aria-labelledby="work-heading" className="space-y-3">
         <h2 id="work-heading" className="text-lg font-semibold text-navy">
           Work
