@@ -1,6 +1,6 @@
 """Working leads in the inbox, in a real Chromium over SQLite and PostgreSQL: two colleagues change
-one lead and the second is shown the first's change instead of overwriting it; several leads
-change at once from the list; notes; a lead caught as spam let in; what a viewer is shown of it
+one lead and the second is shown the first's change instead of overwriting it; a new owner told
+by e-mail through the running outbox worker; several leads change at once from the list; notes; a lead caught as spam let in; what a viewer is shown of it
 all."""
 
 import csv
@@ -10,9 +10,11 @@ import pytest
 from sqlalchemy import text
 
 from lead_service import content
+from lead_service.tests.receivers import SmtpSink, wait_for
 from lead_service.tests.samples import CONTACT, QUOTE
 
 from .inbox import next_code, open_signed_in, sign_in
+from .servers import start_outbox_worker, stop
 
 pytestmark = pytest.mark.e2e
 
@@ -39,6 +41,10 @@ def _notifications(inbox, email: str) -> list[str]:
     )
     with inbox.engine.connect() as connection:
         return list(connection.execute(query, {"email": email}).scalars())
+
+
+def _sent_to(sink: SmtpSink, address: str) -> list:
+    return [message for message in sink.messages if address in message["To"]]
 
 
 def _signed_in(inbox, browse, email: str, role: str = "sales"):
@@ -79,6 +85,41 @@ def test_the_second_of_two_colleagues_is_shown_the_first_ones_change(inbox, brow
     second.get_by_role("status").filter(has_text="Saved.").wait_for()
     assert _stored(inbox, "race@lead.io") == ("lost", "A sales", 3)
     assert inbox.audit_actions("second@work.example").count("status_changed") == 1
+
+
+def test_a_new_owner_is_told_by_email_through_the_running_outbox_worker(inbox, browse, tmp_path):
+    inbox.post_lead("/api/quote", {**QUOTE, "name": "Tahmina Akter", "email": "assigned@lead.io"})
+    path = inbox.lead_path("assigned@lead.io")
+    inbox.add_staff("owner@work.example", "sales")
+    query = text("SELECT id FROM staff_users WHERE email = :email")
+    with inbox.engine.connect() as connection:
+        owner_id = connection.execute(query, {"email": "owner@work.example"}).scalar()
+    page = _signed_in(inbox, browse, "assigner@work.example", "admin")
+    open_signed_in(page, path)
+    work = page.get_by_role("form", name="Status and owner")
+    work.get_by_label("Owner").select_option(str(owner_id))
+    work.get_by_role("button", name="Save").click()
+    page.get_by_role("status").filter(has_text="Saved.").wait_for()
+
+    sink = SmtpSink().start()
+    settings = {
+        "SMTP_HOST": "127.0.0.1",
+        "SMTP_PORT": str(sink.port),
+        "SMTP_SECURITY": "none",
+        "NOTIFY_EMAIL_FROM": "leads@tidewell.example",
+        "NOTIFY_EMAIL_TO": "sales@tidewell.example",
+        "SITE_URL": inbox.url,
+    }
+    worker = start_outbox_worker(tmp_path, inbox.database, settings)
+    try:
+        wait_for(lambda: _sent_to(sink, "owner@work.example"), 30, "the owner's e-mail")
+    finally:
+        stop(worker)
+        sink.stop()
+    [message] = _sent_to(sink, "owner@work.example")
+    assert message["Subject"] == "A lead for you: Tahmina Akter"
+    assert f"{inbox.url}{path}" in message.get_content()
+    assert "assigned@lead.io" not in message.as_string()  # what the lead said stays behind the sign-in
 
 
 def test_several_leads_change_status_at_once_from_the_list(inbox, browse):
