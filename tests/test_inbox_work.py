@@ -1,7 +1,7 @@
 """Working leads in the inbox, in a real Chromium over SQLite and PostgreSQL: two colleagues change
 one lead and the second is shown the first's change instead of overwriting it; a new owner told
-by e-mail through the running outbox worker; several leads change at once from the list; notes; a lead caught as spam let in; what a viewer is shown of it
-all."""
+by e-mail through the running outbox worker; several leads change at once from the list; notes; a
+lead caught as spam let in; what a viewer is shown of it all."""
 
 import csv
 import re
