@@ -99,8 +99,8 @@ def instance_secret(
 
 def secret_key(app: Flask) -> bytes:
     """SECRET_KEY, or the instance's own key, made on first use, for the service's HMACs (the
-    Idempotency-Key digests, the inbox's CSRF tokens and failed sign-ins): the server asks at
-    start-up (see wsgi.py), the worker and the migrations never."""
+    Idempotency-Key digests, the inbox's CSRF tokens and failed sign-ins, erased addresses): the
+    server asks at start-up (see wsgi.py), the worker and the migrations never."""
     if not app.config["SECRET_KEY"]:
         app.config["SECRET_KEY"] = instance_secret(Path(app.instance_path))
     return app.config["SECRET_KEY"].encode()
@@ -130,7 +130,9 @@ def from_environment(instance_path: Path) -> dict[str, Any]:
         "TRUSTED_PROXY_HOPS": _int("TRUSTED_PROXY_HOPS", 0),
         # Keys the HMAC under which an Idempotency-Key's request is stored, so that a stored key
         # cannot confirm a guessed lead. Unset: a random key kept in the instance folder, made when
-        # first needed (so the worker and the migrations never write one).
+        # first needed (so the worker and the migrations never write one). The audit trail keeps an
+        # erased address as its HMAC under it too (retention.address_hash): after a change, an
+        # earlier erasure of the same address is no longer recognised.
         "SECRET_KEY": _text("SECRET_KEY"),
         # Days a lead or cookie choice is kept: the outbox worker purges older ones once a day, as
         # `lead-service leads purge` does when asked. 0: kept until erased or purged by hand.

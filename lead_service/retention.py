@@ -1,13 +1,19 @@
-"""Data rights and retention: a person's leads erased on request, old leads and cookie choices
-purged, each lead with the notification, the Idempotency-Key and the staff's notes kept of it."""
+"""Data rights and retention: a person's leads erased on request (on the audit trail, by a keyed
+hash of their address), old leads and cookie choices purged, each lead with the notification,
+the Idempotency-Key and the staff's notes kept of it."""
 
+import hashlib
+import hmac
 from datetime import datetime, timedelta
+from typing import NamedTuple
 
 from flask import current_app
 from sqlalchemy import delete, func, select
 
+from .config import secret_key
 from .extensions import db
-from .inbox.models import LeadNote
+from .inbox import audit
+from .inbox.models import AuditEvent, LeadNote
 from .models import LEAD_MODELS, ConsentRecord, IdempotencyKey, OutboxMessage, as_utc
 
 
@@ -32,13 +38,37 @@ def _remove_leads(conditions) -> dict[str, int]:
     return removed
 
 
-def erase(email: str) -> dict[str, int]:
-    """Every lead sent with this address, whatever its capitals or surrounding spaces, in one
-    transaction."""
+class Erasure(NamedTuple):
+    removed: dict[str, int]
+    # When the same address was last erased before, if it was.
+    erased_before: datetime | None
+
+
+def address_hash(address: str) -> str:
+    """An erased address as the audit trail keeps it: keyed under SECRET_KEY, so that the same
+    person is recognised when erased again, while the trail never says who it was."""
+    message = b"erased-address\n" + address.strip().lower().encode()
+    return hmac.new(secret_key(current_app), message, hashlib.sha256).hexdigest()
+
+
+def erase(email: str, actor_id: int | None = None) -> Erasure:
+    """Every lead sent with this address, whatever its capitals or surrounding spaces, and the
+    audit event of it (by `actor_id`; none from the command line), in one transaction. Finding no
+    lead is an erasure too: it is recorded, with its counts of 0."""
     address = email.strip().lower()
+    digest = address_hash(address)
+    # The detail as audit.record writes it, in JSON.
+    mark = f'"address_hash": "{digest}"'
+    earlier = db.session.scalar(
+        select(AuditEvent.at)
+        .where(AuditEvent.action == "erase", AuditEvent.detail.contains(mark, autoescape=True))
+        .order_by(AuditEvent.id.desc())
+        .limit(1)
+    )
     removed = _remove_leads(lambda model: func.lower(model.email) == address)
+    audit.record("erase", actor_id, address_hash=digest, **removed)
     db.session.commit()
-    return removed
+    return Erasure(removed, as_utc(earlier) if earlier else None)
 
 
 def purge(before: datetime) -> dict[str, int]:

@@ -31,8 +31,18 @@ class ConsentRecorded(Schema):
     status = fields.String(required=True, validate=validate.OneOf(["recorded"]))
 
 
+_MESSAGES = {"type": "array", "items": {"type": "string"}}
+
+
 class ValidationErrors(Schema):
-    errors = fields.Dict(keys=fields.String(), values=fields.List(fields.String()), required=True)
+    # A field's messages, or an object's (a lead's attribution): its keys' messages.
+    errors = fields.Dict(
+        keys=fields.String(),
+        values=fields.Raw(
+            metadata={"oneOf": [_MESSAGES, {"type": "object", "additionalProperties": _MESSAGES}]}
+        ),
+        required=True,
+    )
 
 
 class HttpError(Schema):

@@ -100,7 +100,10 @@ def _report(removed: dict[str, int], what: str) -> None:
 @with_appcontext
 def erase_leads(email):
     """Erase every lead sent with an e-mail address (a data-protection request)."""
-    _report(retention.erase(email), f"sent with {email.strip()}")
+    erasure = retention.erase(email)
+    _report(erasure.removed, f"sent with {email.strip()}")
+    if erasure.erased_before:
+        click.echo(f"this address was erased before, last on {erasure.erased_before:%Y-%m-%d %H:%M} UTC")
 
 
 @leads.command("purge")

@@ -2,8 +2,9 @@
 
 Names, companies and texts come from the small word lists below; every address is at a reserved
 domain (.example, .test) and every notification is delivered or dead, never due, so that no worker
-sends anything about them. Only a local SQLite file or a PostgreSQL database whose name says "test"
-takes them."""
+sends anything about them. Most visitors allowed analytics, so most leads say where their visit
+began (for the dashboard), and the sales team has answered most of those that are not spam. Only a
+local SQLite file or a PostgreSQL database whose name says "test" takes them."""
 
 import random
 from collections.abc import Iterator
@@ -15,7 +16,7 @@ from sqlalchemy.engine import URL
 
 from ..extensions import db
 from ..models import ContactMessage, OutboxMessage, QuoteRequest
-from ..schemas import FORMS
+from ..schemas import ATTRIBUTION_KEYS, FORMS
 
 BATCH = 2000
 
@@ -72,6 +73,28 @@ SPAM_TEXTS = (
 )
 COUNTRIES = ("Malaysia", "United Kingdom", "Singapore", "Germany", "United States", "India", None)
 BUDGETS = tuple(FORMS["forms"]["quote"]["fields"]["budget"]["options"])
+# Where visits began: a campaign's UTM source (with its medium), else a referring site, else direct.
+CAMPAIGNS = (
+    ("google", "cpc"),
+    ("linkedin", "social"),
+    ("newsletter", "email"),
+    ("facebook", "social"),
+    ("clutch", "referral"),
+    ("partner-summit", "event"),
+)
+REFERRERS = _words(
+    "www.google.com www.bing.com duckduckgo.com www.linkedin.com github.com news.ycombinator.com "
+    "t.co www.reddit.com clutch.co medium.com"
+)
+LANDING_PATHS = (
+    *(page for page in PAGES if page),
+    "/services/mobile-apps",
+    "/case-studies/crm-dashboard",
+    "/case-studies/food-delivery-app",
+    "/blog/choosing-a-tech-stack",
+)
+# Where the sales team takes an answered lead first.
+ANSWERS = (*("contacted",) * 5, *("qualified",) * 2, "won", "lost", "lost")
 ERRORS = (
     "email: SMTP smtp.example:587: ConnectionRefusedError: [Errno 111] Connection refused",
     "webhook: webhook answered 502",
@@ -150,6 +173,26 @@ def _lead(rng: random.Random, serial: int, now: datetime) -> tuple[str, dict[str
     }
 
 
+def _visit_and_work(rng: random.Random, created_at: datetime, spam: bool, now: datetime) -> dict[str, Any]:
+    """Where the visit began (a third of visitors did not allow analytics: nothing), and the sales
+    team's first response, a few hours later as a rule, days at times, not yet for the newest."""
+    # Every key in every lead: a batch is inserted in one statement.
+    visit: dict[str, Any] = dict.fromkeys(ATTRIBUTION_KEYS)
+    if rng.random() < 2 / 3:
+        roll = rng.random()
+        if roll < 0.3:
+            source, medium = rng.choice(CAMPAIGNS)
+            campaign = f"{source}-{created_at:%Y-%m}"
+            visit.update(utm_source=source, utm_medium=medium, utm_campaign=campaign)
+        elif roll < 0.75:
+            visit["referrer_host"] = rng.choice(REFERRERS)
+        visit["landing_path"] = rng.choice(LANDING_PATHS)
+    answered_at = created_at + timedelta(seconds=rng.lognormvariate(9.3, 1.3))  # a median of 3 hours
+    if spam or rng.random() < 0.05 or answered_at > now:
+        return {**visit, "status": "new", "version": 1, "first_response_at": None}
+    return {**visit, "status": rng.choice(ANSWERS), "version": 2, "first_response_at": answered_at}
+
+
 def _notification(rng: random.Random, kind: str, lead_id: int, created_at: datetime) -> dict[str, Any]:
     """Delivered (by e-mail, the webhook or both), or dead after its last try: never due."""
     sent = created_at + timedelta(seconds=rng.randint(1, 90))
@@ -171,13 +214,16 @@ def _notification(rng: random.Random, kind: str, lead_id: int, created_at: datet
     return {**row, "status": "delivered", "attempts": 1, "delivered_at": sent}
 
 
-def _batches(count: int, rng: random.Random, now: datetime) -> Iterator[dict[str, list[dict[str, Any]]]]:
+def _batches(
+    count: int, rng: random.Random, work_rng: random.Random, now: datetime
+) -> Iterator[dict[str, list[dict[str, Any]]]]:
     serial = 0
     while serial < count:
         batch: dict[str, list[dict[str, Any]]] = {"contact": [], "quote": []}
         for _ in range(min(BATCH, count - serial)):
             kind, lead = _lead(rng, serial, now)
-            batch[kind].append(lead)
+            # Drawn apart, so that a seed makes the same people and texts as before these came.
+            batch[kind].append({**lead, **_visit_and_work(work_rng, lead["created_at"], lead["spam"], now)})
             serial += 1
         yield batch
 
@@ -185,11 +231,11 @@ def _batches(count: int, rng: random.Random, now: datetime) -> Iterator[dict[str
 def generate(count: int, seed: int | None = None) -> dict[str, int]:
     """Adds `count` made-up leads and their notifications, in batches, committed at the end: how
     many of each kind, and of them spam."""
-    rng = random.Random(seed)
+    rng, work_rng = random.Random(seed), random.Random(None if seed is None else f"work-{seed}")
     now = datetime.now(UTC)
     made = {"contact": 0, "quote": 0, "spam": 0}
     models = {"contact": ContactMessage, "quote": QuoteRequest}
-    for batch in _batches(count, rng, now):
+    for batch in _batches(count, rng, work_rng, now):
         notifications = []
         for kind, leads in batch.items():
             if not leads:

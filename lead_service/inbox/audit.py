@@ -28,6 +28,8 @@ ACTIONS = (
     "marked_not_spam",  # its notification queued, unless it had one
     # detail: rows, complete (the download was not cut short), the view's filters, query_length
     "export",
+    # a person's leads erased (no actor: from the command line); detail: the counts removed (contact,
+    # quote, notes, notifications, keys) and address_hash, the address's HMAC (retention.py)
     "erase",
     "user_added",
     "user_disabled",

@@ -1,6 +1,6 @@
 """`lead-service leads erase` and `leads purge`, and the outbox worker's housekeeping: exactly the
 matching leads go, with their notifications, request keys and notes, old cookie choices with them, and
-each says how many."""
+each says how many; an erasure is on the audit trail."""
 
 import uuid
 from datetime import UTC, datetime, timedelta
@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta
 from sqlalchemy import select, update
 
 from lead_service.extensions import db
-from lead_service.inbox.models import LeadNote, StaffUser
+from lead_service.inbox.models import AuditEvent, LeadNote, StaffUser
 from lead_service.models import LEAD_MODELS, ConsentRecord, ContactMessage, IdempotencyKey, QuoteRequest
 from lead_service.outbox import queue
 from lead_service.outbox.housekeeping import Housekeeping
@@ -44,6 +44,11 @@ def test_erase_removes_every_lead_of_an_address_and_nothing_else(client, runner,
         assert db.session.scalars(select(IdempotencyKey.key)).all() == ["k2"]
         kept = db.session.scalars(select(LeadNote.lead_id)).all()
         assert kept == [rows("contact")[0].id]
+        # On the audit trail by nobody, without the address (inbox/test_erase_api.py has the rest).
+        event = db.session.scalars(select(AuditEvent).order_by(AuditEvent.id.desc()).limit(1)).one()
+        assert (event.action, event.actor_id) == ("erase", None)
+        assert "harbor" not in event.detail.lower()
+        db.session.delete(event)
         db.session.execute(db.delete(LeadNote))
         db.session.delete(db.session.get(StaffUser, author_id))
         db.session.commit()

@@ -41,6 +41,8 @@ TABLE = {
     # Another's note: past the guard, only its author corrects it.
     ("POST", "/api/inbox/notes/{note_id}"): (401, 403, 409, 409, 401, 401),
     ("GET", "/api/inbox/audit"): (401, 403, 403, 200, 401, 401),
+    ("GET", "/api/inbox/dashboard"): (401, 200, 200, 200, 401, 401),
+    ("POST", "/api/inbox/erase"): (401, 403, 403, 200, 401, 401),
 }  # fmt: skip
 CHANGE = {"version": 1, "status": "contacted"}
 BODIES = {
@@ -54,6 +56,7 @@ BODIES = {
     f"{LEAD}/spam": lambda lead: {"spam": True, "version": 1},
     f"{LEAD}/notes": lambda lead: {"body": "Called back."},
     "/api/inbox/notes/{note_id}": lambda lead: {"body": "Called back twice."},
+    "/api/inbox/erase": lambda lead: {"email": "mina@harbor.io", "confirm": "mina@harbor.io"},
 }
 
 

@@ -8,7 +8,7 @@ import { cache } from "react";
 import { leadServiceUrl } from "@/lib/env";
 
 import { loginPath, PAGE_HEADER } from "./paths";
-import type { AuditPage, Lead, LeadPage, Person, Session } from "./types";
+import type { AuditPage, Dashboard, Lead, LeadPage, Person, Session } from "./types";
 
 export const SESSION_COOKIE = "__Host-inbox-session";
 // What the service issues (secrets.token_urlsafe): anything else is no session.
@@ -63,4 +63,9 @@ export async function getOwners(): Promise<Person[]> {
 
 export function getAudit(query: URLSearchParams): Promise<AuditPage> {
   return read(`/api/inbox/audit?${query}`);
+}
+
+/** Where the last 90 days' leads came from and how fast they were answered. */
+export function getDashboard(): Promise<Dashboard> {
+  return read("/api/inbox/dashboard");
 }

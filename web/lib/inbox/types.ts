@@ -86,7 +86,20 @@ export type Lead = {
   notification: Notification | null;
   work: Work;
   notes: Note[];
+  /** Where the visit began, for a visitor who allowed analytics. */
+  attribution: Partial<Record<AttributionKey, string>> | null;
+  /** When its retention period ends; null when leads are kept until erased. */
+  purge_after: string | null;
 };
+
+export type AttributionKey =
+  | "utm_source"
+  | "utm_medium"
+  | "utm_campaign"
+  | "utm_term"
+  | "utm_content"
+  | "referrer_host"
+  | "landing_path";
 
 export type AuditEvent = {
   id: number;
@@ -106,3 +119,33 @@ export type AuditPage = {
 
 /** The service's error answers: validation errors by field, or one description. */
 export type ApiError = { errors?: Record<string, string[] | Record<string, string[]>>; description?: string };
+
+/** What an erasure removed, per kind, and when the same address was erased before (null: never). */
+export type ErasureReceipt = {
+  removed: { contact: number; quote: number; notes: number; notifications: number; keys: number };
+  erased_before: string | null;
+};
+
+/** A count under a label: a source, a landing page, or "Other" for the rest. */
+export type DashboardCount = { label: string; count: number };
+
+/** The dashboard's figures over its period, spam left out (lead_service/inbox/dashboard.py). */
+export type Dashboard = {
+  since: string;
+  until: string;
+  days: number;
+  forms: { name: string; title: string }[];
+  /** Every day of the period, oldest first, with its leads by form name. */
+  daily: { day: string; counts: Record<string, number> }[];
+  total: number;
+  sources: DashboardCount[];
+  landing_pages: DashboardCount[];
+  response: {
+    /** The leads answered, or whose working day has passed unanswered. */
+    counted: number;
+    in_time: number;
+    share: number | null;
+    answered: number;
+    median_seconds: number | null;
+  };
+};

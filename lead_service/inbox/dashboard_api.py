@@ -1,0 +1,85 @@
+"""The sales team's dashboard: GET /api/inbox/dashboard, for every staff role. It shows counts, no
+lead's data, so reading it is not on the audit trail."""
+
+from flask import Blueprint
+from marshmallow import Schema, fields
+
+from . import dashboard
+from .guard import staff
+
+bp = Blueprint("inbox_dashboard", __name__, url_prefix="/api/inbox")
+
+
+# What the answer holds, for the OpenAPI document (the view builds it as a plain dict).
+class InboxDashboardForm(Schema):
+    name = fields.String(required=True)
+    title = fields.String(required=True, metadata={"description": "The form's title, as the site shows it."})
+
+
+class InboxDashboardDay(Schema):
+    day = fields.Date(required=True, metadata={"description": "A UTC day."})
+    counts = fields.Dict(
+        keys=fields.String(),
+        values=fields.Integer(),
+        required=True,
+        metadata={"description": "The day's leads of each form, by the form's name."},
+    )
+
+
+class InboxDashboardCount(Schema):
+    label = fields.String(required=True)
+    count = fields.Integer(required=True)
+
+
+class InboxDashboardResponse(Schema):
+    counted = fields.Integer(
+        required=True,
+        metadata={"description": "The period's leads answered, or whose working day has passed unanswered."},
+    )
+    in_time = fields.Integer(
+        required=True, metadata={"description": "Of those, the leads answered within one working day."}
+    )
+    share = fields.Float(required=True, allow_none=True, metadata={"description": "in_time / counted."})
+    answered = fields.Integer(required=True, metadata={"description": "The period's leads answered."})
+    median_seconds = fields.Integer(
+        required=True,
+        allow_none=True,
+        metadata={"description": "The median time from a lead's arrival to its first response."},
+    )
+
+
+class InboxDashboard(Schema):
+    since = fields.Date(required=True, metadata={"description": "The period's first UTC day."})
+    until = fields.Date(required=True, metadata={"description": "The period's last UTC day: today."})
+    days = fields.Integer(required=True)
+    forms = fields.List(fields.Nested(InboxDashboardForm), required=True)
+    daily = fields.List(
+        fields.Nested(InboxDashboardDay), required=True, metadata={"description": "Every day, oldest first."}
+    )
+    total = fields.Integer(required=True)
+    sources = fields.List(fields.Nested(InboxDashboardCount), required=True)
+    landing_pages = fields.List(fields.Nested(InboxDashboardCount), required=True)
+    response = fields.Nested(InboxDashboardResponse, required=True)
+
+
+@bp.get("/dashboard")
+@staff()
+def show_dashboard():
+    """Where the last 90 days' leads came from and how fast the team answered them.
+    ---
+    get:
+      responses:
+        200:
+          description: >-
+            The leads of the last 90 UTC days, today included, spam left out: each day's by form
+            (every day, oldest first); by source (UTM source, else referring host, else "Direct")
+            and by landing page (else "Not recorded"), the 10 largest and the rest as "Other";
+            the share answered within one working day (the first response by 24 hours of weekday
+            time after the lead came, Saturday and Sunday in UTC not counting, among the leads
+            answered or whose deadline has passed); and the median time to a first response of
+            those answered.
+          content:
+            application/json:
+              schema: InboxDashboard
+    """
+    return dashboard.figures()

@@ -1,0 +1,116 @@
+"""A person's erasure from the inbox, for admins: every lead sent with their address, and all that
+was kept of each, gone in one transaction with its audit event (retention.erase, which the
+`leads erase` command shares), and a receipt of what went. The address is typed twice, so that a
+slip of the finger erases nobody else."""
+
+import re
+from typing import Any, ClassVar
+
+from flask import Blueprint, g
+from marshmallow import EXCLUDE, Schema, ValidationError, fields, pre_load, validates_schema
+
+from .. import retention
+from ..intake.storage import json_body
+from ..models import iso_utc
+from ..schemas import MESSAGES, characters
+from .guard import staff
+
+bp = Blueprint("inbox_erase", __name__, url_prefix="/api/inbox")
+
+MAX_ADDRESS_LENGTH = 254  # as the forms' email field
+# Looser than the forms' pattern: an address stored under an older rule must still be erasable.
+_ADDRESS = re.compile(r"^[^@\s]+@[^@\s]+$")
+
+
+def _address(value: str) -> None:
+    characters({"type": "email"})(value)
+    if len(value) > MAX_ADDRESS_LENGTH:
+        raise ValidationError(MESSAGES["maxLength"].format(max=MAX_ADDRESS_LENGTH))
+    if not _ADDRESS.match(value):
+        raise ValidationError("Give an e-mail address, such as name@example.com.")
+
+
+def _address_field(required: str, description: str) -> fields.String:
+    return fields.String(
+        required=True,
+        validate=_address,
+        error_messages={"required": required, "null": required, "invalid": MESSAGES["notText"]},
+        metadata={"description": description, "maxLength": MAX_ADDRESS_LENGTH},
+    )
+
+
+class ErasureRequest(Schema):
+    class Meta:
+        unknown = EXCLUDE
+
+    error_messages: ClassVar[dict[str, str]] = {"type": "Send the addresses as a JSON object."}
+
+    email = _address_field("Give the address to erase.", "The address whose leads are erased.")
+    confirm = _address_field("Type the address again.", "The same address again (any capitals).")
+
+    @pre_load
+    def tidy(self, data: Any, **_kwargs: Any) -> Any:
+        """Trimmed and in lower case, as the leads are matched; a blank value counts as missing."""
+        if not isinstance(data, dict):
+            return data
+        tidied = {
+            key: value.strip().lower() if isinstance(value, str) else value for key, value in data.items()
+        }
+        return {key: value for key, value in tidied.items() if value != ""}
+
+    @validates_schema(skip_on_field_errors=True)
+    def the_same(self, data: dict[str, Any], **_kwargs: Any) -> None:
+        if data["email"] != data["confirm"]:
+            raise ValidationError("Type the same address again.", "confirm")
+
+
+class InboxErasureCounts(Schema):
+    contact = fields.Integer(required=True, metadata={"description": "Contact messages."})
+    quote = fields.Integer(required=True, metadata={"description": "Quote requests."})
+    notes = fields.Integer(required=True, metadata={"description": "The staff's notes on them."})
+    notifications = fields.Integer(required=True, metadata={"description": "Their notifications."})
+    keys = fields.Integer(required=True, metadata={"description": "Their Idempotency-Keys."})
+
+
+class InboxErasure(Schema):
+    removed = fields.Nested(InboxErasureCounts, required=True)
+    erased_before = fields.DateTime(
+        required=True,
+        allow_none=True,
+        metadata={"description": "When the same address was last erased before; null: never."},
+    )
+
+
+ERASURE_REQUEST = ErasureRequest()
+
+
+@bp.post("/erase")
+@staff("admin")
+def erase_person():
+    """Erase a person: every lead sent with an address, with its notes, notifications and keys.
+    ---
+    post:
+      requestBody:
+        content:
+          application/json:
+            schema: ErasureRequest
+      responses:
+        200:
+          description: >-
+            Erased (or nothing was there to erase), in one transaction with its audit event, which
+            keeps the counts and a keyed hash of the address, never the address. The counts per
+            kind, and when the same address was erased before.
+          content:
+            application/json:
+              schema: InboxErasure
+        400:
+          description: >-
+            An address missing or not an address, or the two not the same (`errors`); or a body
+            that is not JSON.
+          content:
+            application/json:
+              schema: {oneOf: [ValidationErrors, HttpError]}
+    """
+    given = ERASURE_REQUEST.load(json_body())
+    erasure = retention.erase(given["email"], g.staff.id)
+    return {"removed": erasure.removed, "erased_before": iso_utc(erasure.erased_before)}

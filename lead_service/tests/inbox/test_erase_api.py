@@ -1,0 +1,212 @@
+"""POST /api/inbox/erase: an admin erases a person's leads of both kinds, with their notes,
+notifications and request keys, and gets a receipt; the audit trail keeps the counts and a keyed
+hash of the address, by which a second erasure of the same person is recognised; the address is
+typed twice; nobody but an admin erases. `leads erase` on the command line leaves the same event."""
+
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from lead_service.extensions import db
+from lead_service.inbox.models import AuditEvent, LeadNote
+from lead_service.models import IdempotencyKey
+
+from ..samples import CONTACT, QUOTE
+
+ERASE = "/api/inbox/erase"
+ADDRESS = "erase.me@harbor.io"
+NOTHING = {"contact": 0, "quote": 0, "notes": 0, "notifications": 0, "keys": 0}
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(),
+    lambda children: (
+        st.lists(children, max_size=3) | st.dictionaries(st.text(max_size=8), children, max_size=3)
+    ),
+    max_leaves=8,
+)
+# Mostly the two fields, with addresses, near-addresses and every code point (lone surrogates too).
+addresses = (
+    json_values
+    | st.emails().map(str)
+    | st.text(st.characters(exclude_categories=()), max_size=300)
+    | st.sampled_from([ADDRESS, ADDRESS.upper(), f" {ADDRESS}\n", "@", "a@b", "x" * 300 + "@b.io"])
+)
+erasure_like = st.dictionaries(
+    st.sampled_from(["email", "confirm"]) | st.text(max_size=8), addresses, max_size=3
+)
+
+
+@pytest.fixture
+def person(app, client, staff_user):
+    """Two contact messages and a quote request sent with ADDRESS (in any capitals, one with a
+    request key), a note on the quote, and someone else's lead beside them."""
+    client.post(
+        "/api/contact", json={**CONTACT, "email": "Erase.Me@Harbor.io"}, headers={"Idempotency-Key": "k1"}
+    )
+    client.post("/api/contact", json={**CONTACT, "email": ADDRESS, "message": "Again"})
+    quote_id = client.post("/api/quote", json={**QUOTE, "email": ADDRESS}).json["id"]
+    client.post(
+        "/api/contact", json={**CONTACT, "email": "kept@harbor.io"}, headers={"Idempotency-Key": "k2"}
+    )
+    author = staff_user("sales", "notes@staff.example")
+    with app.app_context():
+        db.session.add(LeadNote(lead_kind="quote", lead_id=quote_id, author_id=author, body="Rang Tom"))
+        db.session.commit()
+
+
+@pytest.fixture
+def admin(signed_in):
+    """A client signed in as an admin (once for all of a property test's examples)."""
+    return signed_in("admin")
+
+
+def _erase(client, email=ADDRESS, confirm=ADDRESS):
+    return client.post(ERASE, json={"email": email, "confirm": confirm})
+
+
+def _emails(client, query):
+    return [lead["email"] for lead in client.get(f"/api/inbox/leads?q={query}").json["leads"]]
+
+
+def test_an_admin_erases_a_person_and_gets_a_receipt(signed_in, person, app, rows, audit_trail):
+    client = signed_in("admin")
+
+    answer = _erase(client, email=" ERASE.me@harbor.io", confirm="erase.ME@harbor.io ")
+
+    assert answer.status_code == 200
+    assert answer.json == {
+        "removed": {"contact": 2, "quote": 1, "notes": 1, "notifications": 3, "keys": 1},
+        "erased_before": None,
+    }
+    assert [row.email for row in rows("contact")] == ["kept@harbor.io"]
+    assert rows("quote") == []
+    assert [(row.lead_kind, row.lead_id) for row in rows("outbox")] == [("contact", rows("contact")[0].id)]
+    with app.app_context():
+        assert db.session.scalars(db.select(IdempotencyKey.key)).all() == ["k2"]
+        assert db.session.scalars(db.select(LeadNote)).all() == []
+    assert _emails(client, "harbor") == ["kept@harbor.io"]
+    assert _emails(client, "erase") == []
+    [(_, actor, detail)] = [event for event in audit_trail() if event[0] == "erase"]
+    assert actor is not None
+    assert detail == {**answer.json["removed"], "address_hash": detail["address_hash"]}
+    assert len(detail["address_hash"]) == 64
+    assert "harbor" not in str(detail).lower()
+
+
+def test_the_same_person_erased_again_is_recognised(signed_in, person, app, audit_trail):
+    client = signed_in("admin")
+    _erase(client)
+    with app.app_context():
+        first = db.session.scalars(db.select(AuditEvent).where(AuditEvent.action == "erase")).one()
+        first_at = first.at
+
+    again = _erase(client, email="Erase.Me@harbor.io", confirm="erase.me@HARBOR.io")
+    someone_else = _erase(client, email="never@harbor.io", confirm="never@harbor.io")
+
+    assert again.status_code == someone_else.status_code == 200
+    assert again.json["removed"] == someone_else.json["removed"] == NOTHING
+    assert again.json["erased_before"][:19] == first_at.isoformat()[:19]
+    assert someone_else.json["erased_before"] is None
+    hashes = [detail["address_hash"] for action, _actor, detail in audit_trail() if action == "erase"]
+    assert len(hashes) == 3 and hashes[0] == hashes[1] != hashes[2]
+
+
+@pytest.mark.parametrize("role", ["viewer", "sales"])
+def test_only_admins_erase(signed_in, person, rows, role, audit_trail):
+    response = _erase(signed_in(role))
+
+    assert response.status_code == 403
+    assert len(rows("contact")) == 3
+    assert "erase" not in [action for action, _actor, _detail in audit_trail()]
+
+
+def test_a_change_from_elsewhere_is_refused(signed_in, person, rows):
+    client = signed_in("admin")
+    client.environ_base["HTTP_X_CSRF_TOKEN"] = "stale"
+
+    assert _erase(client).status_code == 403
+    assert len(rows("contact")) == 3
+
+
+def test_without_a_session_nothing_is_erased(client, person, rows):
+    assert _erase(client).status_code == 401
+    assert len(rows("contact")) == 3
+
+
+@pytest.mark.parametrize(
+    ("body", "errors"),
+    [
+        ({"email": ADDRESS, "confirm": "erase.me@harbor.com"}, {"confirm": ["Type the same address again."]}),
+        ({"email": ADDRESS}, {"confirm": ["Type the address again."]}),
+        (
+            {"email": "  ", "confirm": None},
+            {"email": ["Give the address to erase."], "confirm": ["Type the address again."]},
+        ),
+        ({}, {"email": ["Give the address to erase."], "confirm": ["Type the address again."]}),
+        ({"email": "erase.me", "confirm": "erase.me"}, "address"),
+        ({"email": "a b@harbor.io", "confirm": "a b@harbor.io"}, "address"),
+        ({"email": f"{'x' * 250}@harbor.io", "confirm": f"{'x' * 250}@harbor.io"}, "characters"),
+        ({"email": "erase.me@harbor.io\nBcc: x@y.z", "confirm": ADDRESS}, "one line"),
+        ({"email": "erase.me@harbor.io\u202e", "confirm": ADDRESS}, "one line"),
+        ({"email": "\ud800@harbor.io", "confirm": ADDRESS}, "cannot accept"),
+        ({"email": ["erase.me@harbor.io"], "confirm": 5}, "text"),
+        ([ADDRESS, ADDRESS], "JSON object"),
+        ("erase.me@harbor.io", "JSON object"),
+        (None, "JSON object"),
+    ],
+)
+def test_the_address_must_be_typed_twice_the_same(signed_in, person, rows, audit_trail, body, errors):
+    response = signed_in("admin").post(ERASE, data=json.dumps(body), content_type="application/json")
+
+    assert response.status_code == 400
+    if isinstance(errors, dict):
+        assert response.json["errors"] == errors
+    else:
+        assert errors in str(response.json["errors"])
+    assert len(rows("contact")) == 3
+    assert audit_trail() == []
+
+
+def test_a_body_that_is_not_json_is_refused(signed_in, person, rows):
+    client = signed_in("admin")
+
+    assert (
+        client.post(ERASE, data="email=x", content_type="application/x-www-form-urlencoded").status_code
+        == 415
+    )
+    assert client.post(ERASE, data="{", content_type="application/json").status_code == 400
+    assert len(rows("contact")) == 3
+
+
+def test_the_command_line_erasure_is_on_the_trail_with_nobody_as_actor(runner, person, rows, audit_trail):
+    first = runner.invoke(args=["leads", "erase", "--email", ADDRESS])
+    again = runner.invoke(args=["leads", "erase", "--email", ADDRESS.upper()])
+
+    assert first.exit_code == again.exit_code == 0
+    assert "erased before" not in first.output
+    assert "this address was erased before, last on " in again.output
+    assert [row.email for row in rows("contact")] == ["kept@harbor.io"]
+    [(_, actor, detail), (_, _, detail_again)] = [event for event in audit_trail() if event[0] == "erase"]
+    assert actor is None
+    assert detail == {
+        "contact": 2,
+        "quote": 1,
+        "notes": 1,
+        "notifications": 3,
+        "keys": 1,
+        "address_hash": detail["address_hash"],
+    }
+    assert detail_again == {**NOTHING, "address_hash": detail["address_hash"]}
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(body=json_values | erasure_like | st.builds(lambda a: {"email": a, "confirm": a}, addresses))
+def test_whatever_arrives_is_answered_without_a_5xx(admin, body):
+    response = admin.post(ERASE, data=json.dumps(body), content_type="application/json")
+
+    assert response.status_code in (200, 400), response.data
+    assert response.is_json
+    if response.status_code == 200:
+        assert set(response.json) == {"removed", "erased_before"}
