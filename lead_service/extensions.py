@@ -20,11 +20,13 @@ migrate = Migrate()
 @event.listens_for(Engine, "connect")
 def _sqlite_durability(dbapi_connection, _record) -> None:
     """WAL lets readers work during a write; synchronous=FULL makes a commit survive power loss,
-    which is what lets us answer 201 only for a lead that cannot be lost."""
+    which is what lets us answer 201 only for a lead that cannot be lost. secure_delete overwrites
+    what a delete frees, so an erased lead's bytes do not linger in the file's free pages."""
     if not isinstance(dbapi_connection, sqlite3.Connection):
         return
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=FULL")
     cursor.execute("PRAGMA busy_timeout=15000")
+    cursor.execute("PRAGMA secure_delete=ON")
     cursor.close()

@@ -8,7 +8,7 @@ from datetime import datetime, timedelta
 from typing import NamedTuple
 
 from flask import current_app
-from sqlalchemy import delete, func, select
+from sqlalchemy import delete, func, select, text
 
 from .config import secret_key
 from .extensions import db
@@ -51,6 +51,18 @@ def address_hash(address: str) -> str:
     return hmac.new(secret_key(current_app), message, hashlib.sha256).hexdigest()
 
 
+def _merge_search_tables(kinds: list[str]) -> None:
+    """On SQLite, an FTS5 index keeps a deleted row's words in its segments until they merge: the
+    search tables of these kinds are merged now, in the erasure's transaction (about a second for
+    100,000 leads, while intake waits on the write lock). PostgreSQL's indexes drop them at its
+    next vacuum."""
+    if db.session.get_bind().dialect.name != "sqlite":
+        return
+    for kind in kinds:
+        for table in (f"lead_search_{kind}_words", f"lead_search_{kind}_parts"):
+            db.session.execute(text(f"INSERT INTO {table}({table}) VALUES ('optimize')"))
+
+
 def erase(email: str, actor_id: int | None = None) -> Erasure:
     """Every lead sent with this address, whatever its capitals or surrounding spaces, and the
     audit event of it (by `actor_id`; none from the command line), in one transaction. Finding no
@@ -66,6 +78,7 @@ def erase(email: str, actor_id: int | None = None) -> Erasure:
         .limit(1)
     )
     removed = _remove_leads(lambda model: func.lower(model.email) == address)
+    _merge_search_tables([kind for kind in LEAD_MODELS if removed[kind]])
     audit.record("erase", actor_id, address_hash=digest, **removed)
     db.session.commit()
     return Erasure(removed, as_utc(earlier) if earlier else None)
