@@ -53,9 +53,9 @@ def address_hash(address: str) -> str:
 
 def _merge_search_tables(kinds: list[str]) -> None:
     """On SQLite, an FTS5 index keeps a deleted row's words in its segments until they merge: the
-    search tables of these kinds are merged now, in the erasure's transaction (about a second for
-    100,000 leads, while intake waits on the write lock). PostgreSQL's indexes drop them at its
-    next vacuum."""
+    search tables of these kinds are merged now, in the erasure's or purge's transaction (about a
+    second for 100,000 leads, while intake waits on the write lock). PostgreSQL's indexes drop them
+    at its next vacuum."""
     if db.session.get_bind().dialect.name != "sqlite":
         return
     for kind in kinds:
@@ -87,6 +87,7 @@ def erase(email: str, actor_id: int | None = None) -> Erasure:
 def purge(before: datetime) -> dict[str, int]:
     """Every lead and cookie choice recorded before `before`, in one transaction."""
     removed = _remove_leads(lambda model: model.created_at < before)
+    _merge_search_tables([kind for kind in LEAD_MODELS if removed[kind]])
     removed["consent"] = db.session.execute(
         delete(ConsentRecord).where(ConsentRecord.created_at < before)
     ).rowcount
