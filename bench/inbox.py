@@ -1,8 +1,8 @@
 """The sales team's inbox at 100,000 leads: the time of a list page, of the next page and of a
 search through the API, on gunicorn with SQLite and with PostgreSQL, as a signed-in member of
 sales asks them one after another (the searches are parts of stored e-mail addresses and names, as
-a person types them); then the download of every lead as CSV, its time and the service's peak
-memory."""
+a person types them); then the dashboard's figures, and the download of every lead as CSV, its time
+and the service's peak memory."""
 
 import os
 import random
@@ -27,6 +27,7 @@ from .services import databases
 
 LEADS = 100_000
 ASKED = 200  # of each kind of request, after a warm-up of 20
+DASHBOARDS = 20  # the dashboard's figures, read in whole each time, after a warm-up of 2
 BAR_MS = 50
 # What is timed, each against the bar.
 REQUESTS = ("list", "next page", "search")
@@ -74,6 +75,13 @@ def _timed(client: requests.Session, urls: list[str]) -> dict[str, float]:
         response.raise_for_status()
     cuts = statistics.quantiles(times, n=20)
     return {"p50_ms": statistics.median(times), "p95_ms": cuts[18], "max_ms": max(times)}
+
+
+def _dashboard(client: requests.Session, service: str) -> dict[str, float]:
+    url = f"{service}/api/inbox/dashboard"
+    for _ in range(2):
+        client.get(url, timeout=30).raise_for_status()
+    return _timed(client, [url] * DASHBOARDS)
 
 
 def _peak_memory_mb(home: Path) -> float:
@@ -135,6 +143,7 @@ def inbox_latency(tmp: Path) -> list[dict]:
                             "search": _timed(
                                 client, [f"{service}/api/inbox/leads?q={quote(q)}" for q in queries[:ASKED]]
                             ),
+                            "dashboard": _dashboard(client, service),
                             "export": _export(client, service, home),
                         }
                     )

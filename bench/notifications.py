@@ -8,7 +8,7 @@ from pathlib import Path
 
 import requests
 
-from lead_service.tests.receivers import SmtpSink, wait_for
+from lead_service.tests.receivers import SmtpSink, smtp_settings, wait_for
 from tests.servers import lead_service, start_outbox_worker, stop
 
 LEADS = 40
@@ -18,13 +18,7 @@ GAP_SECONDS = 0.25
 def notification_latency(tmp: Path) -> dict[str, float]:
     database = f"sqlite:///{tmp / 'leads.db'}"
     smtp = SmtpSink().start()
-    channel = {
-        "SMTP_HOST": "127.0.0.1",
-        "SMTP_PORT": str(smtp.port),
-        "SMTP_SECURITY": "none",
-        "NOTIFY_EMAIL_FROM": "leads@bench.example",
-        "NOTIFY_EMAIL_TO": "sales@bench.example",
-    }
+    channel = smtp_settings(smtp.port)
     answered: dict[int, float] = {}
     try:
         with lead_service(tmp, database) as service:

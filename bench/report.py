@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from .inbox import BAR_MS as INBOX_BAR_MS
+from .inbox import DASHBOARDS as INBOX_DASHBOARDS
 from .inbox import REQUESTS as INBOX_REQUESTS
 from .load import DURATION_S
 from .notes import FINDINGS, METHOD, SUMMARY
@@ -157,6 +158,21 @@ def _inbox(results: dict[str, Any]) -> list[str]:
             for kind in INBOX_REQUESTS
         ]
         lines.append(f"| {row['database']} | " + " | ".join(cells) + " |")
+    dashboards = [row for row in results["inbox"] if "dashboard" in row]
+    if dashboards:
+        lines += [
+            "",
+            f"Then the dashboard's figures (`GET /api/inbox/dashboard`: the last 90 days' leads by day and"
+            f" form, source and landing page, the share answered within a working day and the median first"
+            f" response), {INBOX_DASHBOARDS} times after 2 to warm up.",
+            "",
+            "| Database | p50 ms | p95 ms | max ms |",
+            "|---|---:|---:|---:|",
+        ]
+        for row in dashboards:
+            run = row["dashboard"]
+            times = " | ".join(f"{run[key]:.0f}" for key in ("p50_ms", "p95_ms", "max_ms"))
+            lines.append(f"| {row['database']} | {times} |")
     exported = [row for row in results["inbox"] if "export" in row]
     if exported:
         lines += [

@@ -14,7 +14,7 @@ import requests
 from sqlalchemy import make_url, text
 
 from lead_service.config import database_url
-from lead_service.tests.receivers import SmtpSink, wait_for
+from lead_service.tests.receivers import SmtpSink, smtp_settings, wait_for
 
 from .conftest import postgres_url
 from .servers import (
@@ -169,13 +169,7 @@ def test_the_outbox_worker_waits_out_a_database_outage_and_then_delivers(tmp_pat
     real = make_url(database_url(postgres_url()))
     proxy = TcpProxy(real.host or "127.0.0.1", real.port or 5432).start()
     smtp = SmtpSink().start()
-    channel = {
-        "SMTP_HOST": "127.0.0.1",
-        "SMTP_PORT": str(smtp.port),
-        "SMTP_SECURITY": "none",
-        "NOTIFY_EMAIL_FROM": "leads@faults.example",
-        "NOTIFY_EMAIL_TO": "sales@faults.example",
-    }
+    channel = smtp_settings(smtp.port)
     body = {
         "name": "Outage Visitor",
         "email": "outage@faults.example",

@@ -10,7 +10,7 @@ import pytest
 from sqlalchemy import text
 
 from lead_service import content
-from lead_service.tests.receivers import SmtpSink, wait_for
+from lead_service.tests.receivers import SmtpSink, smtp_settings, wait_for
 from lead_service.tests.samples import CONTACT, QUOTE
 
 from .inbox import next_code, open_signed_in, sign_in
@@ -102,14 +102,7 @@ def test_a_new_owner_is_told_by_email_through_the_running_outbox_worker(inbox, b
     page.get_by_role("status").filter(has_text="Saved.").wait_for()
 
     sink = SmtpSink().start()
-    settings = {
-        "SMTP_HOST": "127.0.0.1",
-        "SMTP_PORT": str(sink.port),
-        "SMTP_SECURITY": "none",
-        "NOTIFY_EMAIL_FROM": "leads@tidewell.example",
-        "NOTIFY_EMAIL_TO": "sales@tidewell.example",
-        "SITE_URL": inbox.url,
-    }
+    settings = {**smtp_settings(sink.port), "SITE_URL": inbox.url}
     worker = start_outbox_worker(tmp_path, inbox.database, settings)
     try:
         wait_for(lambda: _sent_to(sink, "owner@work.example"), 30, "the owner's e-mail")

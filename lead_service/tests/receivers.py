@@ -127,17 +127,20 @@ class WebhookReceiver:
         return [d for d in self.deliveries if d["verified"] and 200 <= d["status"] < 300]
 
 
-def channel_settings(smtp_port: int, hook: WebhookReceiver) -> dict[str, str]:
-    """The outbox worker's environment for an SMTP server on `smtp_port` (no TLS) and `hook`."""
+def smtp_settings(smtp_port: int) -> dict[str, str]:
+    """The outbox worker's environment for an SMTP server on `smtp_port`, without TLS."""
     return {
         "SMTP_HOST": "127.0.0.1",
         "SMTP_PORT": str(smtp_port),
         "SMTP_SECURITY": "none",
         "NOTIFY_EMAIL_FROM": "leads@tidewell.example",
         "NOTIFY_EMAIL_TO": "sales@tidewell.example",
-        "WEBHOOK_URL": hook.url,
-        "WEBHOOK_SECRET": hook.secret.decode(),
     }
+
+
+def channel_settings(smtp_port: int, hook: WebhookReceiver) -> dict[str, str]:
+    """The outbox worker's environment for an SMTP server on `smtp_port` (no TLS) and `hook`."""
+    return {**smtp_settings(smtp_port), "WEBHOOK_URL": hook.url, "WEBHOOK_SECRET": hook.secret.decode()}
 
 
 class Siteverify:

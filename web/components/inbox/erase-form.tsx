@@ -21,6 +21,24 @@ const KINDS: [keyof ErasureReceipt["removed"], string][] = [
 type Typed = { email: string; confirm: string };
 const BLANK: Typed = { email: "", confirm: "" };
 
+function AddressField({ label, name, value }: { label: string; name: keyof Typed; value: string }) {
+  return (
+    <label className="inbox-label">
+      {label}
+      <input
+        name={name}
+        type="email"
+        required
+        maxLength={254}
+        autoComplete="off"
+        spellCheck={false}
+        defaultValue={value}
+        className="inbox-input"
+      />
+    </label>
+  );
+}
+
 /**
  * A person's address, typed twice, erased by the service in one go; the receipt of what went.
  * The fields keep what was typed when the service refuses it, and empty once it is erased.
@@ -48,32 +66,8 @@ export function EraseForm({ csrf }: { csrf: string }) {
   return (
     <>
       <form action={erase} className="flex max-w-md flex-col gap-4" aria-label="Erase a person">
-        <label className="inbox-label">
-          E-mail address
-          <input
-            name="email"
-            type="email"
-            required
-            maxLength={254}
-            autoComplete="off"
-            spellCheck={false}
-            defaultValue={typed.email}
-            className="inbox-input"
-          />
-        </label>
-        <label className="inbox-label">
-          Type the address again
-          <input
-            name="confirm"
-            type="email"
-            required
-            maxLength={254}
-            autoComplete="off"
-            spellCheck={false}
-            defaultValue={typed.confirm}
-            className="inbox-input"
-          />
-        </label>
+        <AddressField label="E-mail address" name="email" value={typed.email} />
+        <AddressField label="Type the address again" name="confirm" value={typed.confirm} />
         <div>
           <SubmitButton label="Erase everything of this address" busyLabel="Erasing…" />
         </div>
