@@ -25,11 +25,27 @@ export default async function LeadsPage({ searchParams }: Props) {
   const cursor = asked.get("cursor");
   // The filter form sends the filters left empty too: the view's address is kept to those set.
   if (Object.values(params).some((value) => value === "")) redirect(withQuery(inboxPaths.leads, asked, {}));
-  const [session, owners] = await Promise.all([getSession(), getOwners()]);
+  // The leads are asked for alongside the session and the owners, not after them.
+  const leads = getLeads(asked).then(
+    (page) => ({ page }),
+    (error: unknown) => {
+      if (error instanceof BadQuery) return { refused: error };
+      throw error;
+    },
+  );
+  const [session, owners, answer] = await Promise.all([getSession(), getOwners(), leads]);
   const mayWork = MAY_WORK.has(session.user.role);
   let body;
-  try {
-    const page = await getLeads(asked);
+  if ("refused" in answer) {
+    body = (
+      <ul role="alert" className="inbox-error">
+        {Object.entries(answer.refused.errors).map(([name, messages]) => (
+          <li key={name}>{[messages].flat().join(" ")}</li>
+        ))}
+      </ul>
+    );
+  } else {
+    const { page } = answer;
     body = (
       <>
         {page.counts ? <FormCounts counts={page.counts} query={view} /> : null}
@@ -56,15 +72,6 @@ export default async function LeadsPage({ searchParams }: Props) {
           ) : null}
         </nav>
       </>
-    );
-  } catch (error) {
-    if (!(error instanceof BadQuery)) throw error;
-    body = (
-      <ul role="alert" className="inbox-error">
-        {Object.entries(error.errors).map(([name, messages]) => (
-          <li key={name}>{[messages].flat().join(" ")}</li>
-        ))}
-      </ul>
     );
   }
   return (
