@@ -53,19 +53,17 @@ def state(lead: Any) -> dict[str, Any]:
     }
 
 
+# Who may be given a lead: sales and admins who can sign in.
+_MAY_OWN = (StaffUser.role.in_(OWNER_ROLES), StaffUser.disabled_at.is_(None))
+
+
 def owners() -> list[StaffUser]:
     """The staff a lead may be given to, by name."""
-    return list(
-        db.session.scalars(
-            select(StaffUser)
-            .where(StaffUser.role.in_(OWNER_ROLES), StaffUser.disabled_at.is_(None))
-            .order_by(StaffUser.name, StaffUser.id)
-        )
-    )
+    return list(db.session.scalars(select(StaffUser).where(*_MAY_OWN).order_by(StaffUser.name, StaffUser.id)))
 
 
 def may_own(owner_id: int) -> bool:
-    return any(user.id == owner_id for user in owners())
+    return db.session.scalar(select(StaffUser.id).where(StaffUser.id == owner_id, *_MAY_OWN)) is not None
 
 
 def change(
