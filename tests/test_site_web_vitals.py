@@ -59,8 +59,11 @@ def test_each_metric_of_a_load_reaches_the_data_layer(page):
         assert entry["metric_rating"] in RATINGS, name
         assert entry["navigation_type"] == "navigate", name
         assert isinstance(entry["metric_id"], str) and entry["metric_id"], name
-    for name in ("FCP", "TTFB", "LCP", "INP"):
+    for name in ("FCP", "TTFB", "LCP"):
         assert reported[name]["metric_value"] > 0, name
+    # An interaction was seen (the library starts INP at -1). Under the 40 ms it observes, it falls
+    # back to the first input's delay, which on an idle page is 0.
+    assert reported["INP"]["metric_value"] >= 0
     assert 0 <= reported["CLS"]["metric_value"] < 0.02
     assert reported["FCP"]["metric_value"] <= reported["LCP"]["metric_value"]
 
