@@ -9,10 +9,10 @@ export type FieldErrors = Record<string, string[]>;
 // In a "u" expression a surrogate range matches only an unpaired half, which is not valid Unicode.
 const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
 
-/** The character rule's message, or undefined: a textarea keeps its line breaks, every other field is one line. */
 type CharacterRules = Pick<FormConfig, "characters" | "messages">;
 type AttributionRules = CharacterRules & Pick<FormConfig, "patterns" | "attribution">;
 
+/** The character rule's message, or undefined: a textarea keeps its line breaks, every other field is one line. */
 function characterError(config: CharacterRules, field: FormField, value: string): string | undefined {
   if (LONE_SURROGATE.test(value)) {
     return config.messages.invalidCharacters;
