@@ -12,7 +12,7 @@ from sqlalchemy import delete, func, select, text
 
 from .config import secret_key
 from .extensions import db
-from .inbox import audit
+from .inbox import audit, lead_queries
 from .inbox.models import AuditEvent, LeadNote
 from .models import LEAD_MODELS, ConsentRecord, IdempotencyKey, OutboxMessage, as_utc
 
@@ -59,7 +59,7 @@ def _merge_search_tables(kinds: list[str]) -> None:
     if db.session.get_bind().dialect.name != "sqlite":
         return
     for kind in kinds:
-        for table in (f"lead_search_{kind}_words", f"lead_search_{kind}_parts"):
+        for table in lead_queries.sqlite_search_tables(kind):
             db.session.execute(text(f"INSERT INTO {table}({table}) VALUES ('optimize')"))
 
 

@@ -19,12 +19,12 @@ from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 
 import sqlalchemy as sa
-from sqlalchemy import func, literal, select, union_all
+from sqlalchemy import func, select, union_all
 
 from ..extensions import db
 from ..models import LEAD_MODELS, as_utc
 from ..schemas import FORMS
-from .lead_queries import FORM_NAMES
+from .lead_queries import FORM_NAMES, form_column
 
 PERIOD_DAYS = 90
 TOP = 10  # sources and landing pages shown by name; the rest are added up as OTHER
@@ -74,7 +74,7 @@ def _leads(*columns: str) -> sa.CompoundSelect:
     for kind, model in LEAD_MODELS.items():
         table = model.__table__
         named = {
-            "form": (table.c.form if kind == "contact" else literal("quote", sa.Text)).label("form"),
+            "form": form_column(kind, table),
             "created_at": table.c.created_at,
             "first_response_at": table.c.first_response_at,
             "source": func.coalesce(table.c.utm_source, table.c.referrer_host, DIRECT).label("source"),

@@ -243,6 +243,11 @@ def _newest(table: sa.Table) -> tuple[sa.ColumnElement[Any], ...]:
     return table.c.created_at.desc(), table.c.id.desc()
 
 
+def form_column(kind: str, table: sa.Table) -> sa.ColumnElement[Any]:
+    """A lead's form, under one name for both kinds: a quote request's is "quote"."""
+    return (table.c.form if kind == "contact" else literal_column("'quote'", sa.Text)).label("form")
+
+
 def _columns(kind: str, table: sa.Table) -> list[sa.ColumnElement[Any]]:
     """The list's columns of a lead of this kind, under the same names for both kinds."""
     contact = kind == "contact"
@@ -250,7 +255,7 @@ def _columns(kind: str, table: sa.Table) -> list[sa.ColumnElement[Any]]:
         literal_column(f"'{kind}'", sa.Text).label("kind"),
         table.c.id.label("id"),
         table.c.created_at.label("created_at"),
-        (table.c.form if contact else literal_column("'quote'", sa.Text)).label("form"),
+        form_column(kind, table),
         table.c.name.label("name"),
         (table.c.company if contact else sa.cast(sa.null(), sa.Text)).label("company"),
         table.c.email.label("email"),
@@ -445,14 +450,21 @@ def _fts_parts(parts: Iterable[str]) -> str:
     return " OR ".join(_fts_phrase(part) for part in parts)
 
 
+def sqlite_search_tables(kind: str) -> tuple[str, str]:
+    """The FTS5 tables of a kind's leads on SQLite (migrations 0008 and 0009): their words, and the
+    parts of their e-mail and phone."""
+    return f"lead_search_{kind}_words", f"lead_search_{kind}_parts"
+
+
 def _sqlite_matches(kind: str, number: int, term: _TermShape) -> list[tuple[str, str]]:
     """(FTS5 table, the name of its MATCH expression) for each way term `number` is found: the
     words' starts, or a part of the e-mail or phone."""
+    words, parts = sqlite_search_tables(kind)
     matches = []
     if term.words:
-        matches.append((f"lead_search_{kind}_words", f"t{number}_words"))
+        matches.append((words, f"t{number}_words"))
     if term.parts:
-        matches.append((f"lead_search_{kind}_parts", f"t{number}_parts"))
+        matches.append((parts, f"t{number}_parts"))
     return matches
 
 
