@@ -1,22 +1,24 @@
 import { formatTime } from "@/lib/inbox/format";
 import type { AttributionKey, Lead } from "@/lib/inbox/types";
 
-const LABELS: [AttributionKey, string][] = [
-  ["utm_source", "Source"],
-  ["utm_medium", "Medium"],
-  ["utm_campaign", "Campaign"],
-  ["utm_term", "Term"],
-  ["utm_content", "Content"],
-  ["referrer_host", "Referred by"],
-  ["landing_path", "Landing page"],
-];
+// Every key of forms.json's attribution has its label here: a key added there does not compile until
+// it has one.
+const LABELS: Record<AttributionKey, string> = {
+  utm_source: "Source",
+  utm_medium: "Medium",
+  utm_campaign: "Campaign",
+  utm_term: "Term",
+  utm_content: "Content",
+  referrer_host: "Referred by",
+  landing_path: "Landing page",
+};
 
 /**
  * Where the lead's visit began, as the site recorded it with the visitor's analytics consent, and
  * how long the lead is kept. Every value is text, never a link: the visitor's browser wrote it.
  */
 export function LeadOrigin({ lead }: { lead: Pick<Lead, "attribution" | "purge_after"> }) {
-  const recorded = LABELS.filter(([key]) => lead.attribution?.[key]);
+  const recorded = (Object.entries(LABELS) as [AttributionKey, string][]).filter(([key]) => lead.attribution?.[key]);
   return (
     <section aria-labelledby="origin-heading" className="space-y-3">
       <h2 id="origin-heading" className="text-lg font-semibold text-navy">

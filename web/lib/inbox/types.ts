@@ -1,5 +1,7 @@
 // What the lead service's /api/inbox/ answers hold (its OpenAPI document names them Inbox*).
 
+import type { FormsContent } from "@/lib/content";
+
 export type Role = "viewer" | "sales" | "admin";
 
 export type StaffUser = { id: number; email: string; name: string; role: Role };
@@ -92,14 +94,8 @@ export type Lead = {
   purge_after: string | null;
 };
 
-export type AttributionKey =
-  | "utm_source"
-  | "utm_medium"
-  | "utm_campaign"
-  | "utm_term"
-  | "utm_content"
-  | "referrer_host"
-  | "landing_path";
+/** The keys of a lead's attribution, as forms.json names them. */
+export type AttributionKey = keyof FormsContent["attribution"];
 
 export type AuditEvent = {
   id: number;
