@@ -313,35 +313,3 @@ def test_the_phone_library_waits_until_the_visitor_reaches_for_the_phone(page):
     form.get_by_role("textbox", name="Phone").hover()
     expect(form.locator('[data-phone-field="ready"]')).to_be_attached()
     assert set(flags) == {f"{page.url.rstrip('/')}/flags/{DEFAULT_COUNTRY['iso2']}.svg"}
-
-
-def test_a_number_typed_before_the_phone_library_arrives_is_kept(page):
-    """The plain field of the server HTML takes typing until react-phone-number-input loads."""
-    held = []
-
-    def hold_phone_library(route):
-        response = route.fetch()
-        if "focusInputOnCountrySelection" in response.text():
-            held.append((route, response))
-        else:
-            route.fulfill(response=response)
-
-    page.route("**/_next/static/chunks/*.js", hold_phone_library)
-    form = hero_form(page)
-    phone = form.get_by_role("textbox", name="Phone")
-    phone.fill("01712345678")
-    for _ in range(100):  # focus in the field asks for the library
-        if held:
-            break
-        page.wait_for_timeout(100)
-    expect(form.locator('[data-phone-field="pending"]')).to_be_attached()
-
-    route, response = held[0]
-    route.fulfill(response=response)
-    expect(form.locator('[data-phone-field="ready"]')).to_be_attached()
-    expect(phone).to_have_value("+880 1712 345678")  # the same number, read for the default country
-    expect(form.get_by_role("combobox", name="Phone number country")).to_have_value("BD")
-    expect(phone).to_be_focused()  # the visitor types on where they were, at the end
-    page.keyboard.press("Backspace")
-    page.keyboard.type("9")
-    expect(phone).to_have_value("+880 1712 345679")

@@ -1,6 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState, type ComponentType } from "react";
+import { flushSync } from "react-dom";
 
 import type { DefaultPhoneCountry } from "@/lib/forms/default-phone-country";
 import { controlId } from "@/lib/forms/use-lead-form";
@@ -11,6 +12,7 @@ import { PhoneCountryArrow } from "./phone-country-arrow";
 import type { PhoneNumberInputProps } from "./phone-number-input";
 
 const loadPhoneInput = () => import("./phone-number-input");
+type PhoneInputModule = Awaited<ReturnType<typeof loadPhoneInput>>;
 
 const inputClassName = "min-w-0 flex-1 bg-transparent py-3 text-base text-ink outline-none placeholder:text-muted/80";
 
@@ -22,6 +24,11 @@ const inputClassName = "min-w-0 flex-1 bg-transparent py-3 text-base text-ink ou
  * caret. Not at idle, nor when the visitor reaches for another field: starting the library is a long
  * task, and one that lands on a press or a keystroke elsewhere in the form delays what that press
  * shows.
+ *
+ * The take-over is one task: the plain field is read, the library rendered in its place (flushSync)
+ * and handed the text, the focus and the caret before the browser handles another key, so a key
+ * pressed at any moment lands in one of the two fields and is carried over. Never in the middle of
+ * an input method's composition, which the swap would cut short: it waits for the composition's end.
  */
 export function PhoneField({
   formId,
@@ -36,8 +43,21 @@ export function PhoneField({
   const id = controlId(formId, name);
   const [Input, setInput] = useState<ComponentType<PhoneNumberInputProps> | null>(null);
   const asked = useRef(false);
-  // Whether the plain field had the focus when the library took over.
-  const focused = useRef(false);
+  const composing = useRef(false);
+  // The library, when it arrived during a composition: it takes over once the composition ends.
+  const waiting = useRef<PhoneInputModule | null>(null);
+
+  const takeOver = useCallback(
+    (module: PhoneInputModule) => {
+      const plain = document.getElementById(id);
+      const typed = plain instanceof HTMLInputElement ? module.readTyped(plain) : null;
+      flushSync(() => setInput(() => module.PhoneNumberInput));
+      const input = document.getElementById(id);
+      if (typed && input instanceof HTMLInputElement) module.carryOver(input, typed);
+    },
+    [id],
+  );
+
   const load = useCallback(() => {
     if (asked.current) return; // a pointer, then focus: the first intent asks
     asked.current = true;
@@ -45,10 +65,18 @@ export function PhoneField({
     // library is, and the flag never blinks out at the take-over.
     new Image().src = flagUrl(defaultCountry.iso2);
     void loadPhoneInput().then((module) => {
-      focused.current = document.activeElement?.id === id;
-      setInput(() => module.PhoneNumberInput);
+      if (composing.current) waiting.current = module;
+      else takeOver(module);
     });
-  }, [id, defaultCountry.iso2]);
+  }, [takeOver, defaultCountry.iso2]);
+
+  function endComposition() {
+    composing.current = false;
+    const module = waiting.current;
+    waiting.current = null;
+    // After the composition's last input event has reached the form.
+    if (module) setTimeout(() => takeOver(module));
+  }
 
   const fieldRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -58,15 +86,6 @@ export function PhoneField({
     for (const intent of intents) element.addEventListener(intent, load, { once: true, passive: true });
     return () => intents.forEach((intent) => element.removeEventListener(intent, load));
   }, [load]);
-
-  useEffect(() => {
-    const input = document.getElementById(id);
-    if (!Input || !focused.current || !(input instanceof HTMLInputElement)) return;
-    // The library writes the number in its own form ("+880 1712 345678"), so the caret goes where a
-    // visitor typing it was: at the end.
-    input.focus();
-    input.setSelectionRange(input.value.length, input.value.length);
-  }, [Input, id]);
 
   const invalid = Boolean(messages?.length);
   const ariaProps = { "aria-required": field.required, ...errorProps(formId, name, messages) };
@@ -105,6 +124,8 @@ export function PhoneField({
               autoComplete="tel"
               value={value}
               onChange={(event) => onChange(name, event.target.value)}
+              onCompositionStart={() => (composing.current = true)}
+              onCompositionEnd={endComposition}
               className={`PhoneInputInput ${inputClassName}`}
               {...ariaProps}
             />

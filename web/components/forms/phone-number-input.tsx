@@ -1,8 +1,9 @@
 "use client";
 
-import PhoneInput, { getCountryCallingCode, parsePhoneNumber, type Country } from "react-phone-number-input";
+import { parseIncompletePhoneNumber } from "libphonenumber-js/core";
+import PhoneInput, { getCountryCallingCode, type Country } from "react-phone-number-input";
 import labels from "react-phone-number-input/locale/en";
-import { createContext, useContext, useEffect, useState, type AriaAttributes } from "react";
+import { createContext, useContext, useState, type AriaAttributes } from "react";
 
 import { useUndoHistory } from "@/lib/forms/use-undo-history";
 
@@ -12,7 +13,7 @@ import { PhoneCountryArrow } from "./phone-country-arrow";
 export type PhoneNumberInputProps = {
   id: string;
   name: string;
-  /** E.164 ("+8801712345678"), or what was typed before this component loaded, or "". */
+  /** E.164 ("+8801712345678"), or "" (or, for the moment of the take-over, what the plain field held). */
   value: string;
   defaultCountry: string;
   inputClassName: string;
@@ -47,16 +48,9 @@ export function PhoneNumberInput({
   onChange,
   onCountryChange,
 }: PhoneNumberInputProps) {
-  const onKeyDown = useUndoHistory(value, onChange);
+  // Only the library's own values are entries: the plain field's text, restored, would empty it.
+  const onKeyDown = useUndoHistory(isE164(value) ? value : "", onChange);
   const [country, setCountry] = useState<Country | undefined>(defaultCountry as Country);
-
-  useEffect(() => {
-    // Typed into the plain field this replaced, before it loaded: read it as this input would have.
-    if (value && !isE164(value)) {
-      onChange(parsePhoneNumber(value, defaultCountry as Country)?.number ?? "");
-    }
-    // Only what was there when it loaded needs reading.
-  }, []);
 
   return (
     <SelectedCountry value={country}>
@@ -80,4 +74,63 @@ export function PhoneNumberInput({
       />
     </SelectedCountry>
   );
+}
+
+/** What the visitor left in the plain field that this input takes over. */
+export type Typed = {
+  text: string;
+  selectionStart: number;
+  selectionEnd: number;
+  selectionDirection: "forward" | "backward" | "none";
+  focused: boolean;
+};
+
+export function readTyped(input: HTMLInputElement): Typed {
+  return {
+    text: input.value,
+    selectionStart: input.selectionStart ?? input.value.length,
+    selectionEnd: input.selectionEnd ?? input.value.length,
+    selectionDirection: input.selectionDirection ?? "none",
+    focused: document.activeElement === input,
+  };
+}
+
+/** How many of the number's characters (its digits, and a leading plus) come before `position`. */
+const numberCharactersBefore = (text: string, position: number) => parseIncompletePhoneNumber(text.slice(0, position)).length;
+
+/** The position in `text` just after its first `count` number characters. */
+function positionAfter(text: string, count: number): number {
+  let position = 0;
+  while (position < text.length && numberCharactersBefore(text, position) < count) position += 1;
+  return position;
+}
+
+/**
+ * Gives this input, just rendered in the plain field's place, what the visitor left there, in the
+ * same task, so no key can fall between the two fields. The text goes through the library's own
+ * input handler, the path of a key or a paste, so it is read and formatted as if typed here; then
+ * the caret, or the selection, goes back around the same characters of the number.
+ */
+export function carryOver(input: HTMLInputElement, typed: Typed): void {
+  if (typed.focused) input.focus({ preventScroll: true });
+  if (typed.text) {
+    // React remembers the value it last wrote to the field and ignores an input event that leaves it
+    // so; the prototype's setter writes past that record, so the library sees the text arrive.
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set?.call(input, typed.text);
+    if (typed.focused) input.setSelectionRange(typed.selectionEnd, typed.selectionEnd);
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+  }
+  if (!typed.focused) return;
+  const shown = input.value;
+  const start = positionAfter(shown, numberCharactersBefore(typed.text, typed.selectionStart));
+  const end = positionAfter(shown, numberCharactersBefore(typed.text, typed.selectionEnd));
+  const select = () => input.setSelectionRange(start, end, typed.selectionDirection);
+  select();
+  // On Android the library puts its caret down a task later (for Android's keyboards), which would
+  // collapse a selection: it goes back after that, unless the visitor has typed or moved on since.
+  if (start !== end) {
+    setTimeout(() => {
+      if (input.value === shown && document.activeElement === input) select();
+    });
+  }
 }
