@@ -136,9 +136,11 @@ def test_a_project_card_reports_details_and_live_demo_with_its_title(page):
     expect_event(page, "view_project_details", {"project_title": PROJECT})
 
 
-def test_a_case_study_card_reports_its_title(page):
+@pytest.mark.parametrize("control", ["card", "View Details"])
+def test_a_case_study_card_reports_its_title(page, control):
     visit(page, "/case-studies")
-    page.locator("[data-case-study-card]").first.click()
+    card = page.locator("[data-case-study-card]").first
+    (card if control == "card" else card.get_by_role("link", name="View Details")).click()
     expect_event(page, "case_study_read_more", {"case_study_title": CASE_STUDY})
 
 

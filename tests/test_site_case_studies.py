@@ -58,17 +58,44 @@ def test_filter_shows_its_category_and_resets_to_page_one(page, category):
 
 def test_card_opens_by_click_by_enter_and_by_view_details(page):
     visit(page, "/case-studies")
-    page.locator('[data-case-study-card="2"]').click(position={"x": 40, "y": 40})
+    page.locator('[data-case-study-card="2"]').click(position={"x": 40, "y": 40})  # on the picture
     page.wait_for_url("**/case-studies/2")
 
     visit(page, "/case-studies")
-    page.locator('[data-case-study-card="3"]').focus()
+    page.locator('[data-case-study-card="3"]').get_by_role("link", name=CASES[2]["title"]).focus()
     page.keyboard.press("Enter")
     page.wait_for_url("**/case-studies/3")
 
     visit(page, "/case-studies")
-    page.locator('[data-case-study-card="4"]').get_by_text("View Details").click()
+    view_details = page.locator('[data-case-study-card="4"]').get_by_role("link", name="View Details")
+    expect(view_details).to_have_accessible_description(CASES[3]["title"])
+    view_details.click()
     page.wait_for_url("**/case-studies/4")
+
+
+def test_each_card_is_two_tab_stops_its_title_and_its_view_details(page):
+    visit(page, "/case-studies")
+    page.locator('[data-filter="Mobile App Development"]').focus()  # the last filter, before the list
+    stops = []
+    for _ in range(4):
+        page.keyboard.press("Tab")
+        stops.append(
+            page.evaluate(
+                "() => { const stop = document.activeElement;"
+                " return [stop.closest('[data-case-study-card]')?.dataset.caseStudyCard,"
+                " stop.firstChild.textContent.trim(), stop.getAttribute('href')]; }"
+            )
+        )
+    first, second = CASES[0], CASES[1]
+    assert stops == [
+        ["1", first["title"], "/case-studies/1"],
+        ["1", "View Details", "/case-studies/1"],
+        ["2", second["title"], "/case-studies/2"],
+        ["2", "View Details", "/case-studies/2"],
+    ]
+    page.keyboard.press("Shift+Tab")  # back on the second card: the whole card is outlined
+    card = page.locator('[data-case-study-card="2"]')
+    assert card.evaluate("(card) => getComputedStyle(card).outlineStyle") == "solid"
 
 
 def test_list_has_request_a_quote_and_contact_section(page):

@@ -15,18 +15,20 @@ const categoryTones: Record<string, { pill: string; dot: string }> = {
 const defaultTone = { pill: "bg-surface", dot: "bg-navy" };
 
 /**
- * The whole card is one link: a click anywhere on it, or Enter while it has focus, opens the case
- * study, with one tab stop and the browser's own link behaviour (new tab, copy link).
- * "View Details" is drawn as a button inside it; the picture is decorative next to the title.
+ * The card is its title's link, stretched over the whole card: a click anywhere on it, or Enter
+ * on it, opens the case study with the browser's own link behaviour (new tab, copy link). Its View
+ * Details is a link of its own, above the stretched one, described by the title: two tab stops
+ * per card. The picture is decorative next to the title.
  */
 export function CaseStudyCard({ study }: { study: CaseStudyCardData }) {
   const tone = categoryTones[study.category] ?? defaultTone;
+  const href = paths.caseStudy(study.id);
+  const titleId = `case-study-${study.id}-title`;
+  const readMore = trackOnClick("case_study_read_more", { case_study_title: study.title });
   return (
-    <PageLink
-      href={paths.caseStudy(study.id)}
+    <article
       data-case-study-card={study.id}
-      {...trackOnClick("case_study_read_more", { case_study_title: study.title })}
-      className="group flex h-full flex-col overflow-hidden rounded-3xl bg-white shadow-sm ring-1 ring-navy/5 transition duration-300 hover:-translate-y-1 hover:shadow-xl hover:shadow-navy/10"
+      className="group relative flex h-full flex-col overflow-hidden rounded-3xl bg-white shadow-sm ring-1 ring-navy/5 transition duration-300 outline-offset-2 outline-amber hover:-translate-y-1 hover:shadow-xl hover:shadow-navy/10 has-[[data-card-link]:focus-visible]:outline-2"
     >
       <div className="overflow-hidden bg-navy/5">
         <Picture
@@ -47,14 +49,24 @@ export function CaseStudyCard({ study }: { study: CaseStudyCardData }) {
             {study.category}
           </span>
         </p>
-        <h3 className="text-xl font-semibold text-navy">{study.title}</h3>
-        <span className="mt-auto inline-flex items-center gap-2 self-start rounded-full border border-navy/15 px-5 py-2.5 text-sm font-semibold text-navy transition group-hover:border-navy group-hover:bg-navy group-hover:text-white">
+        <h3 id={titleId} className="text-xl font-semibold text-navy">
+          {/* The card's ring is drawn on the card itself, around all of it. */}
+          <PageLink href={href} data-card-link {...readMore} className="outline-none after:absolute after:inset-0">
+            {study.title}
+          </PageLink>
+        </h3>
+        <PageLink
+          href={href}
+          aria-describedby={titleId}
+          {...readMore}
+          className="relative mt-auto inline-flex items-center gap-2 self-start rounded-full border border-navy/15 px-5 py-2.5 text-sm font-semibold text-navy transition group-hover:border-navy group-hover:bg-navy group-hover:text-white"
+        >
           View Details
           <span aria-hidden="true" className="transition group-hover:translate-x-0.5">
             &rarr;
           </span>
-        </span>
+        </PageLink>
       </div>
-    </PageLink>
+    </article>
   );
 }
