@@ -43,6 +43,13 @@ def _open_contact(page: Page) -> None:
     page.locator("header").get_by_role("button", name=SITE["header"]["contactLabel"]).click()
 
 
+def _type_a_phone_number(page: Page) -> None:
+    # The press on the field asks for the phone library, which takes over while the keys arrive.
+    phone = _quote_form(page).get_by_role("textbox", name=FORMS["quote"]["fields"]["phone"]["label"])
+    phone.click()
+    phone.press_sequentially("1712345678")
+
+
 def _filter_case_studies(page: Page) -> None:
     page.locator(f'[data-filter="{CATEGORY}"]').click()
 
@@ -56,6 +63,7 @@ INTERACTIONS: list[tuple[str, str, Callable[[Page], None]]] = [
         "/",
         lambda page: _quote_form(page).get_by_role("textbox", name="Name").press_sequentially("Ada Lovela"),
     ),
+    ("type ten characters into the phone field", "/", _type_a_phone_number),
     ("choose a budget", "/", _choose_budget),
     ("accept cookies", "/", lambda page: page.get_by_role("button", name=BANNER["acceptAll"]).click()),
     ("filter case studies", "/case-studies", _filter_case_studies),

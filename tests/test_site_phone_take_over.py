@@ -202,3 +202,24 @@ def test_the_caret_or_a_selection_stays_on_the_same_digits(
     expect(phone).to_have_value(re.compile(r"[\d\s-]+"))
     assert number_characters(phone.input_value()) == after_typing_9
     context.close()
+
+
+def test_the_library_waits_for_an_input_method_to_finish_its_composition(page):
+    """An input method composing in the plain field (a phone keyboard's suggestion, say) would be cut
+    short by the swap: the library takes over once the composition is committed, with its text."""
+    form = home_form(page)
+    scripts = HeldScripts(page)
+    phone = form.get_by_role("textbox", name="Phone")
+    phone.click()
+    devtools = page.context.new_cdp_session(page)
+    devtools.send("Input.imeSetComposition", {"text": "0171", "selectionStart": 4, "selectionEnd": 4})
+    scripts.wait_for_a_request(page)
+    scripts.release()
+    page.wait_for_timeout(1000)  # the library has arrived, and waits
+    expect(form.locator('[data-phone-field="pending"]')).to_be_attached()
+
+    devtools.send("Input.insertText", {"text": "01712"})  # the composition committed
+    expect(form.locator('[data-phone-field="ready"]')).to_be_attached()
+    expect(phone).to_be_focused()
+    page.keyboard.type("345678")
+    expect(phone).to_have_value("01712-345678")

@@ -49,6 +49,10 @@ export function PhoneField({
 
   const takeOver = useCallback(
     (module: PhoneInputModule) => {
+      if (composing.current) {
+        waiting.current = module;
+        return;
+      }
       const plain = document.getElementById(id);
       const typed = plain instanceof HTMLInputElement ? module.readTyped(plain) : null;
       flushSync(() => setInput(() => module.PhoneNumberInput));
@@ -64,10 +68,9 @@ export function PhoneField({
     // The library draws the flag from its file: asked for beside the library, it is there when the
     // library is, and the flag never blinks out at the take-over.
     new Image().src = flagUrl(defaultCountry.iso2);
-    void loadPhoneInput().then((module) => {
-      if (composing.current) waiting.current = module;
-      else takeOver(module);
-    });
+    // A task of its own, after the one that ran the library's code: keys pressed meanwhile are
+    // answered in between, by the plain field, whose text is read at the take-over.
+    void loadPhoneInput().then((module) => setTimeout(() => takeOver(module)));
   }, [takeOver, defaultCountry.iso2]);
 
   function endComposition() {
