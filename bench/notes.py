@@ -29,8 +29,8 @@ METHOD = """\
 - The INP of what a visitor does first (`bench/interactions.py`): open a menu, open the Contact Us
   dialog, type ten characters into the quote form's name, type ten digits into its phone field
   right after the press that asks for the phone library (so the library takes over while they
-  arrive), choose a budget, accept cookies and filter case studies, each scripted on a hydrated page with the CPU four times slower and measured with
-  the Event Timing API, 5 runs.
+  arrive), choose a budget, accept cookies and filter case studies, each scripted on a hydrated
+  page with the CPU four times slower and measured with the Event Timing API, 5 runs.
 - Lighthouse 13 (`web/scripts/lighthouse.mjs`, driving Debian's Chromium) on every route against
   `next start`, and on the framework floor served the same way, with the mobile and desktop
   presets, 3 runs each: the median of each score and metric. Each trace ends after half a second of
