@@ -39,7 +39,9 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(errors.bp)
     api.init_app(app)
     inbox.init_app(app)
-    # The inbox limits failed sign-ins itself, per account and address, and its pages ask often.
-    intake.init_app(app, unlimited=(*api.UNLIMITED, *inbox.BLUEPRINTS))
+    # The inbox limits failed sign-ins itself, per account and address, and its pages ask often;
+    # only its sign-in has a limit of its own.
+    limiter = intake.init_app(app, unlimited=(*api.UNLIMITED, *inbox.BLUEPRINTS))
+    inbox.limit_sign_in(app, limiter)
     cli.init_app(app)
     return app

@@ -160,6 +160,12 @@ def _inbox_settings() -> dict[str, Any]:
         # A session ends after this long without a request, and this long after its sign-in.
         "INBOX_IDLE_MINUTES": _int("INBOX_IDLE_MINUTES", 30),
         "INBOX_SESSION_HOURS": _int("INBOX_SESSION_HOURS", 12),
+        # Sign-in tries (the password step) a client may make, however they fare: a flood is
+        # answered 429 before it costs a password check.
+        "INBOX_SIGN_IN_RATE_LIMIT": _text("INBOX_SIGN_IN_RATE_LIMIT", "10 per minute; 100 per hour"),
+        # Password checks (Argon2id, 64 MiB each) one process runs at once; a try past them is
+        # answered 503 with Retry-After, so that sign-ins never take every worker thread.
+        "INBOX_HASH_SLOTS": _int("INBOX_HASH_SLOTS", 2),
     }
 
 

@@ -43,7 +43,7 @@ SECRETS = {
     "POSTGRES_PASSWORD": {"postgres", "migrate", "lead-service", "outbox-worker"},
     "REDIS_PASSWORD": {"redis", "lead-service"},
     "SECRET_KEY": {"lead-service"},
-    "INBOX_TOTP_KEY": {"lead-service"},
+    "INBOX_TOTP_KEY": {"lead-service", "migrate"},
     "TURNSTILE_SECRET_KEY": {"lead-service"},
     "SMTP_PASSWORD": {"outbox-worker"},
     "WEBHOOK_SECRET": {"outbox-worker"},
@@ -260,7 +260,7 @@ def test_each_secret_reaches_only_the_services_that_read_it():
         ("TURNSTILE_", {"lead-service"}),
         ("RATELIMIT_", {"lead-service"}),
         ("GUNICORN_", {"lead-service"}),
-        ("INBOX_", {"lead-service"}),
+        ("INBOX_", {"lead-service", "migrate"}),
         ("LEAD_RETENTION_DAYS", {"lead-service", "outbox-worker"}),
     ],
 )

@@ -429,3 +429,19 @@ def test_no_page_breaks_the_content_security_policy(browser, proxy, consented):
         assert bool(asked) == consented  # the tags loaded, under the policy, only with consent
     finally:
         context.close()
+
+
+def test_a_flood_of_sign_ins_stops_at_nginx_as_json(proxy):
+    """The password step's POSTs, per visitor: past the burst, nginx answers 429 itself; the page
+    that asks for its token (a GET) is not counted."""
+    statuses = [
+        requests.post(f"{proxy}/api/inbox/sign-in", json={}, timeout=10).status_code for _ in range(20)
+    ]
+    token = get(f"{proxy}/api/inbox/sign-in")
+
+    assert 429 not in statuses[:11] and statuses[11:] == [429] * 9
+    refused = requests.post(f"{proxy}/api/inbox/sign-in", json={}, timeout=10)
+    assert refused.headers["Content-Type"] == "application/json"
+    assert refused.json()["code"] == 429 and refused.headers["Retry-After"] == "60"
+    assert refused.headers["X-Content-Type-Options"] == "nosniff"
+    assert token.status_code == 200

@@ -3,12 +3,16 @@ PostgreSQL: enrolment and sign-in with a second factor, recovery codes, sign-out
 lockout; the list, its pages, its search and a shared view; what each role is shown; leads whose
 fields are attacks, shown as text; and the audit trail of it all."""
 
+import io
 import re
 from datetime import UTC, datetime, timedelta
 
 import pyotp
 import pytest
 import requests
+import zxingcpp
+from PIL import Image
+from playwright.sync_api import expect
 from sqlalchemy import text, update
 
 from lead_service.inbox.models import StaffSession
@@ -28,7 +32,11 @@ def test_first_sign_in_enrols_then_codes_and_recovery_codes_sign_in_once(inbox, 
     page.get_by_role("heading", name="Set up your authenticator app").wait_for()
     qr = page.get_by_role("img", name="QR code for your authenticator app")
     assert qr.get_attribute("src").startswith("data:image/svg+xml,")
+    expect(qr).to_have_js_property("complete", True)
+    assert qr.evaluate("(image) => image.naturalWidth") > 0  # drawn: an SVG without its namespace is not
     secret = page.locator("[data-totp-secret]").get_attribute("data-totp-secret")
+    [scanned] = zxingcpp.read_barcodes(Image.open(io.BytesIO(qr.screenshot())))
+    assert scanned.text.startswith("otpauth://totp/") and f"secret={secret}" in scanned.text
     assert page.locator("[data-totp-secret]").inner_text().replace(" ", "") == secret
     page.get_by_label("six-digit code").fill(pyotp.TOTP(secret).now())
     page.get_by_role("button", name="Confirm").click()

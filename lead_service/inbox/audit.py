@@ -11,9 +11,10 @@ from .models import AuditEvent
 # Every action the trail records, as the audit page filters them.
 ACTIONS = (
     "sign_in",  # password and second factor right; detail: second_factor (totp, recovery_code)
-    # detail: reason (password, disabled, locked, code, recovery_code); no actor for an address
-    # that is nobody's
+    # detail: reason (password, disabled, locked, code, second_factor_locked, recovery_code); no
+    # actor for an address that is nobody's
     "sign_in_failed",
+    "second_factor_locked",  # the tenth wrong code in a row: no code is checked until a recovery code
     "sign_out",
     "enrolled",  # second factor set up
     "recovery_code_used",  # detail: codes_left

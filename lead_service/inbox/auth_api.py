@@ -6,20 +6,25 @@ with the app's code or a recovery code, or, the first time, GET and POST enrolme
 up; either ends that session and starts a new "signed_in" one, under a new token."""
 
 import secrets
-from typing import Any, NoReturn
+import time
+from collections.abc import Callable
+from typing import Any, NoReturn, TypeVar
 
 from flask import Blueprint, Response, abort, current_app, g, jsonify, request
 from marshmallow import Schema, ValidationError, fields, validate
 from sqlalchemy import select
 from sqlalchemy.exc import SQLAlchemyError
+from werkzeug.exceptions import ServiceUnavailable
 
 from ..extensions import db
 from ..intake.storage import json_body
+from ..schemas import characters
 from . import audit, passwords, sessions, throttle, totp
 from .guard import check_csrf, check_origin, staff
 from .models import ROLES, StaffUser
 
 bp = Blueprint("inbox_auth", __name__, url_prefix="/api/inbox")
+T = TypeVar("T")
 
 # Before there is a session, the CSRF token is a random one, in this cookie and in the page: a
 # forged request from elsewhere can send neither.
@@ -29,17 +34,23 @@ CSRF_COOKIE = "__Host-inbox-csrf"
 WRONG_PASSWORD = "The e-mail or password is wrong."
 WRONG_CODE = "The code is wrong."
 NOT_SAVED = "The sign-in could not be saved just now. Please try again in a minute."
+BUSY = "Too many sign-ins at this moment. Please try again in a second."
+TOO_MANY_CODES = "Too many wrong codes. An administrator can let you set the app up again."
+
+
+# No control character (a NUL, say, which PostgreSQL cannot store or compare) gets past the schema.
+ONE_LINE = characters({"type": "text"})
 
 
 class InboxSignInRequest(Schema):
-    email = fields.String(required=True, validate=validate.Length(min=1, max=320))
-    password = fields.String(required=True, validate=validate.Length(min=1, max=1024))
+    email = fields.String(required=True, validate=[validate.Length(min=1, max=320), ONE_LINE])
+    password = fields.String(required=True, validate=[validate.Length(min=1, max=1024), ONE_LINE])
 
 
 class InboxCodeRequest(Schema):
     code = fields.String(
         required=True,
-        validate=validate.Length(min=1, max=64),
+        validate=[validate.Length(min=1, max=64), ONE_LINE],
         metadata={"description": "The app's six digits, or a recovery code (xxxxx-xxxxx)."},
     )
 
@@ -96,8 +107,13 @@ def _user(user: StaffUser) -> dict[str, Any]:
 
 def _commit() -> None:
     """Commits the change and its audit events together, or neither."""
+    _saved(db.session.commit)
+
+
+def _saved(write: Callable[[], T]) -> T:
+    """What `write` returns, having committed; 503 when the database cannot take it."""
     try:
-        db.session.commit()
+        return write()
     except SQLAlchemyError as exc:
         db.session.rollback()
         current_app.logger.error("inbox sign-in not saved error=%s", type(exc).__name__)
@@ -106,13 +122,15 @@ def _commit() -> None:
 
 def _signed_in(user: StaffUser, answer: dict[str, Any]) -> Response:
     """Ends the session of the step before and starts a signed-in one under a new token (so that
-    a token planted before the sign-in is worth nothing after it); commits; the answer."""
+    a token planted before the sign-in is worth nothing after it); forgets the failures this
+    browser's tries were counted in, and makes it a device the account knows; commits; the answer."""
     sessions.end(g.inbox_token)
     token = sessions.start(user, "signed_in")
-    throttle.forget(user.email)
+    throttle.forget(user.email, throttle.device(user.email))
     _commit()
     response = jsonify({**answer, "user": _user(user), "csrf": sessions.csrf_token(token)})
     sessions.set_cookie(response, token)
+    throttle.set_device_cookie(response, user.email)
     return response
 
 
@@ -173,17 +191,24 @@ def sign_in():
     body = SIGN_IN.load(json_body())
     email = body["email"].strip().lower()
     user = db.session.scalar(select(StaffUser).where(StaffUser.email == email))
-    held_back = throttle.locked(email)
+    attempt = _saved(lambda: throttle.begin(email, throttle.device(email)))
+    if not attempt.check:
+        time.sleep(throttle.HELD_BACK_SECONDS)  # no password checked: a fixed wait instead
+        _password_failed(attempt, user, "locked")
     disabled = user is not None and user.disabled_at is not None
-    # Whatever the reason not to check the real hash, the dummy one is checked instead: the same
-    # work, the same time.
-    if not passwords.verify(None if held_back or disabled else user, body["password"]):
-        throttle.record_failure(email)
-        reason = "locked" if held_back else "disabled" if disabled else "password"
-        audit.record("sign_in_failed", user.id if user else None, reason=reason)
+    try:
+        with passwords.check_slot():
+            # Not to check the real hash, for whatever reason, is to check the dummy one instead:
+            # the same work, the same time.
+            right = passwords.verify(None if disabled else user, body["password"])
+    except passwords.Busy:
+        throttle.take_back(attempt)
         _commit()
-        abort(401, description=WRONG_PASSWORD)
+        raise ServiceUnavailable(description=BUSY, retry_after=1) from None
+    if not right:
+        _password_failed(attempt, user, "disabled" if disabled else "password")
     assert user is not None  # only a user's hash verifies
+    throttle.take_back(attempt)
     earlier = request.cookies.get(sessions.COOKIE)
     if earlier:
         sessions.end(earlier)  # a new sign-in in this browser replaces its session
@@ -195,11 +220,32 @@ def sign_in():
     return response
 
 
+def _password_failed(attempt: throttle.Try, user: StaffUser | None, reason: str) -> NoReturn:
+    throttle.failed(attempt)
+    audit.record("sign_in_failed", user.id if user else None, reason=reason)
+    _commit()
+    abort(401, description=WRONG_PASSWORD)
+
+
 def _code_failed(user: StaffUser, reason: str) -> NoReturn:
-    throttle.record_failure(user.email)
     audit.record("sign_in_failed", user.id, reason=reason)
     _commit()
     abort(401, description=WRONG_CODE)
+
+
+def _app_code(user: StaffUser, code: str) -> bool:
+    """Whether the app's code is right, counted first (so that of tries at the same moment each
+    counts): past CODE_TRIES wrong ones since the last right code, none is checked, and the second
+    factor stays locked until a recovery code or `lead-service users reset-2fa`."""
+    tries = totp.count_code_try(user)
+    if tries > totp.CODE_TRIES:
+        return False
+    if totp.verify(user, code):
+        totp.forget_code_tries(user)
+        return True
+    if tries == totp.CODE_TRIES:
+        audit.record("second_factor_locked", user.id)
+    return False
 
 
 @bp.post("/sign-in/code")
@@ -235,16 +281,15 @@ def sign_in_code():
     user, code = g.staff, CODE.load(json_body())["code"]
     if not user.totp_secret:
         abort(409, description="Set up your authenticator app first.")
-    if throttle.locked(user.email):
-        _code_failed(user, "locked")
     if totp.is_code(code):
         recovery = False
-        if not totp.verify(user, code):
-            _code_failed(user, "code")
+        if not _app_code(user, code):
+            _code_failed(user, "second_factor_locked" if user.totp_failures > totp.CODE_TRIES else "code")
     else:
         recovery = True
         if not totp.use_recovery_code(user, code):
             _code_failed(user, "recovery_code")
+        totp.forget_code_tries(user)
     audit.record("sign_in", user.id, second_factor="recovery_code" if recovery else "totp")
     if recovery:
         audit.record("recovery_code_used", user.id, codes_left=totp.recovery_codes_left(user))
@@ -307,9 +352,14 @@ def confirm_enrolment():
         abort(409, description="Your authenticator app is already set up.")
     if not user.totp_pending:
         abort(409, description="Start setting up your authenticator app first: reload the page.")
+    if totp.count_code_try(user) > totp.CODE_TRIES:
+        _commit()
+        raise ValidationError({"code": [TOO_MANY_CODES]})
     recovery_codes = totp.confirm_enrolment(user, code)
     if recovery_codes is None:
+        _commit()  # the try counted
         raise ValidationError({"code": ["The code is wrong: type the one your app shows now."]})
+    totp.forget_code_tries(user)
     audit.record("enrolled", user.id)
     audit.record("sign_in", user.id, second_factor="totp")
     return _signed_in(user, {"recovery_codes": recovery_codes})

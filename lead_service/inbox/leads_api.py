@@ -11,7 +11,7 @@ from .. import retention
 from ..extensions import db
 from ..models import LEAD_MODELS, LEAD_STATUSES, OutboxMessage, iso_utc
 from ..outbox import queue
-from ..schemas import ATTRIBUTION_KEYS, FORMS, AttributionSchema
+from ..schemas import ATTRIBUTION_KEYS, FORMS, AttributionSchema, characters
 from . import audit, lead_queries, work
 from .alongside import alongside
 from .guard import staff
@@ -42,9 +42,10 @@ class LeadsQuery(Schema):
         },
     )
     q = fields.String(
-        validate=validate.Length(
-            max=MAX_QUERY_LENGTH, error=f"Search for at most {MAX_QUERY_LENGTH} characters."
-        ),
+        validate=[
+            validate.Length(max=MAX_QUERY_LENGTH, error=f"Search for at most {MAX_QUERY_LENGTH} characters."),
+            characters({"type": "text"}),
+        ],
         metadata={
             "description": "Search: each word starts a word of the name, company, e-mail, phone, message"
             " or project, or (3 characters or more) is part of the e-mail address or of the phone number."
@@ -60,7 +61,9 @@ class LeadsQuery(Schema):
         validate=validate.Range(min=1, max=24 * 365, error="Give from 1 to 8760 hours."),
         metadata={"description": "Only the leads still new this many hours after they came."},
     )
-    cursor = fields.String(metadata={"description": "The `next` of the page before."})
+    cursor = fields.String(
+        validate=characters({"type": "text"}), metadata={"description": "The `next` of the page before."}
+    )
 
     @validates_schema
     def dates_in_order(self, data: dict[str, Any], **_kwargs: Any) -> None:

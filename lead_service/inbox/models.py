@@ -3,7 +3,7 @@ failed sign-ins that slow an attacker down, the notes on leads, and the audit tr
 
 from datetime import UTC, datetime
 
-from sqlalchemy import DateTime, ForeignKey, Index, Integer, Text
+from sqlalchemy import Boolean, DateTime, ForeignKey, Index, Integer, Text, true
 from sqlalchemy.orm import Mapped, mapped_column
 
 from ..extensions import db
@@ -34,6 +34,8 @@ class StaffUser(db.Model):
     totp_pending: Mapped[str | None] = mapped_column(Text)
     # The time step of the last code accepted: a code is taken once, never replayed in its window.
     totp_last_step: Mapped[int | None] = mapped_column(Integer)
+    # Codes tried since the last right one (or recovery code): past ten, no code is checked.
+    totp_failures: Mapped[int] = mapped_column(Integer, nullable=False, default=0, server_default="0")
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_utcnow, nullable=False)
     password_changed_at: Mapped[datetime] = mapped_column(
         DateTime(timezone=True), default=_utcnow, nullable=False
@@ -76,13 +78,15 @@ class RecoveryCode(db.Model):
 
 
 class SignInFailure(db.Model):
-    """A failed sign-in, counted per account and per client address to delay the next tries. In the
-    database, not in Redis, so that no outage of a cache can lift the limit."""
+    """A sign-in try counted to delay the next ones (throttle.py): per account and client address,
+    or per device for a browser that signed in to the account before. In the database, not in
+    Redis, so that no outage of a cache can lift the limit."""
 
     __tablename__ = "sign_in_failures"
     __table_args__ = (
         Index("ix_sign_in_failures_account", "account", "at"),
         Index("ix_sign_in_failures_client", "client", "at"),
+        Index("ix_sign_in_failures_device", "device", "at"),
     )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
@@ -90,6 +94,11 @@ class SignInFailure(db.Model):
     # An HMAC of the e-mail address tried, which may be nobody's: the address itself is not kept.
     account: Mapped[str] = mapped_column(Text, nullable=False)
     client: Mapped[str] = mapped_column(Text, nullable=False)
+    # A hash of the device cookie's nonce, when the browser had the account's.
+    device: Mapped[str | None] = mapped_column(Text)
+    # False while the try's password is being checked: counted, but not yet a failure that holds
+    # the next tries back on arrival.
+    settled: Mapped[bool] = mapped_column(Boolean, nullable=False, default=True, server_default=true())
 
 
 class AuditEvent(db.Model):

@@ -3,13 +3,17 @@ uses), and hashed again at sign-in when those defaults have moved on; at least 1
 none of the common ones that long (common-passwords.txt, whose header says where it comes from)."""
 
 import secrets
-from contextlib import suppress
+import threading
+from contextlib import contextmanager, suppress
 from functools import cache
 from pathlib import Path
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
+from flask import Flask, current_app
+from marshmallow import ValidationError
 
+from ..schemas import characters
 from .models import StaffUser
 
 MIN_LENGTH = 12
@@ -20,6 +24,26 @@ _hasher = PasswordHasher()
 # Checked instead when there is no account to check, or it may not sign in now: the answer then
 # takes as long as a wrong password's, so its time does not tell which addresses are staff's.
 DUMMY_HASH = _hasher.hash(secrets.token_urlsafe(32))
+
+
+class Busy(Exception):
+    """Every password check slot of this process is taken."""
+
+
+@contextmanager
+def check_slot():
+    """One of the process's INBOX_HASH_SLOTS for a password check, or Busy at once."""
+    slots = current_app.extensions["inbox_hash_slots"]
+    if not slots.acquire(blocking=False):
+        raise Busy
+    try:
+        yield
+    finally:
+        slots.release()
+
+
+def init_app(app: Flask) -> None:
+    app.extensions["inbox_hash_slots"] = threading.BoundedSemaphore(app.config["INBOX_HASH_SLOTS"])
 
 
 def hash_password(password: str) -> str:
@@ -54,6 +78,10 @@ def policy_errors(password: str) -> str | None:
     """Why the password may not be used, or None when it may."""
     if len(password) < MIN_LENGTH:
         return f"A password needs at least {MIN_LENGTH} characters."
+    try:
+        characters({"type": "text"})(password)  # as the sign-in checks it
+    except ValidationError:
+        return "A password cannot hold control characters, line breaks or direction marks."
     if password.lower() in _common():
         return "This password is one of the most common ones, the first an attacker tries: choose another."
     return None

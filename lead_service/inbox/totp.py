@@ -1,8 +1,11 @@
 """The second factor: TOTP as authenticator apps expect it (RFC 6238: six digits, 30-second steps,
 HMAC-SHA-1), its secret kept encrypted (Fernet, under INBOX_TOTP_KEY) so that a copy of the
-database alone signs nobody in, and ten single-use recovery codes for a lost phone."""
+database alone signs nobody in, and ten single-use recovery codes for a lost phone, kept as HMACs
+under a key drawn from the same one."""
 
 import hashlib
+import hmac
+import io
 import re
 import secrets
 import time
@@ -15,6 +18,7 @@ import segno
 from cryptography.fernet import Fernet, InvalidToken
 from flask import current_app
 from sqlalchemy import delete, func, or_, select, update
+from sqlalchemy.orm.attributes import set_committed_value
 
 from .. import content
 from ..config import instance_secret
@@ -27,10 +31,14 @@ STEP_SECONDS = 30
 # person takes a few seconds to type.
 VALID_WINDOW = 1
 RECOVERY_CODES = 10
+# Wrong codes in a row before no code is checked at all: a recovery code, or an admin's reset-2fa,
+# opens the second factor again. Ten guesses in a million, in all, however slowly made.
+CODE_TRIES = 10
 # Lower-case base32, which has no 0, 1, 8 or 9 for an o, i or l to be taken for; ten characters,
 # 50 random bits, as xxxxx-xxxxx.
 _RECOVERY_ALPHABET = "abcdefghijklmnopqrstuvwxyz234567"
-_TOTP_CODE = re.compile(rf"^\d{{{DIGITS}}}$")
+# [0-9], not \d: \d takes any script's digits ("١٢٣٤٥٦"), which no app shows and HMAC compares fail on.
+_TOTP_CODE = re.compile(rf"^[0-9]{{{DIGITS}}}$")
 
 
 @dataclass(frozen=True)
@@ -40,15 +48,31 @@ class Enrolment:
     qr_svg: str  # an <svg> element, made here from the URI
 
 
-def _fernet() -> Fernet:
+_INSTANCE_KEY = "inbox_totp_key"
+
+
+def _key() -> str:
     """INBOX_TOTP_KEY, or the instance's own key, made on first use (as SECRET_KEY's is)."""
     app = current_app
     if not app.config["INBOX_TOTP_KEY"]:
         app.config["INBOX_TOTP_KEY"] = instance_secret(
-            Path(app.instance_path), "inbox_totp_key", lambda: Fernet.generate_key().decode()
+            Path(app.instance_path), _INSTANCE_KEY, lambda: Fernet.generate_key().decode()
         )
+    return app.config["INBOX_TOTP_KEY"]
+
+
+def has_key() -> bool:
+    """Whether the key is set, or kept in the instance folder already: what must not make a new one
+    (a migration run without the service's settings) asks first."""
+    return (
+        bool(current_app.config["INBOX_TOTP_KEY"])
+        or (Path(current_app.instance_path) / _INSTANCE_KEY).exists()
+    )
+
+
+def _fernet() -> Fernet:
     try:
-        return Fernet(app.config["INBOX_TOTP_KEY"])
+        return Fernet(_key())
     except ValueError as exc:
         raise RuntimeError("INBOX_TOTP_KEY must be a Fernet key: 32 random bytes in URL-safe base64") from exc
 
@@ -78,11 +102,23 @@ def begin_enrolment(user: StaffUser) -> Enrolment:
         secret = pyotp.random_base32()  # 160 bits, as RFC 4226 recommends
         user.totp_pending = fernet.encrypt(secret.encode()).decode()
     uri = _totp(secret).provisioning_uri(name=user.email, issuer_name=content.load("site")["name"])
-    # The quiet zone of four modules and a white ground: a phone reads it on a dark page too.
-    svg = segno.make_qr(uri, error="m").svg_inline(
-        scale=5, border=4, dark="#000", light="#fff", title="QR code for your authenticator app"
+    # The quiet zone of four modules and a white ground: a phone reads it on a dark page too. With
+    # its namespace, unlike segno's svg_inline: the page shows it as an image, and a browser draws
+    # an SVG file (or data: URL) without one as nothing.
+    svg = io.BytesIO()
+    segno.make_qr(uri, error="m").save(
+        svg,
+        kind="svg",
+        xmldecl=False,
+        svgns=True,
+        nl=False,
+        scale=5,
+        border=4,
+        dark="#000",
+        light="#fff",
+        title="QR code for your authenticator app",
     )
-    return Enrolment(secret=secret, uri=uri, qr_svg=svg)
+    return Enrolment(secret=secret, uri=uri, qr_svg=svg.getvalue().decode())
 
 
 def confirm_enrolment(user: StaffUser, code: str) -> list[str] | None:
@@ -113,6 +149,31 @@ def verify(user: StaffUser, code: str) -> bool:
             )
         return False
     return _accept(user, secret, code)
+
+
+def count_code_try(user: StaffUser) -> int:
+    """Counts a try of a code before it is checked, in one UPDATE, so that tries at the same moment
+    are each counted: how many there have been since the last right one. For the caller to commit."""
+    tries = db.session.execute(
+        update(StaffUser)
+        .where(StaffUser.id == user.id)
+        .values(totp_failures=StaffUser.totp_failures + 1)
+        .returning(StaffUser.totp_failures)
+        .execution_options(synchronize_session=False)
+    ).scalar_one()
+    set_committed_value(user, "totp_failures", tries)
+    return tries
+
+
+def forget_code_tries(user: StaffUser) -> None:
+    """A right code, or a recovery code: the count starts again. For the caller to commit."""
+    db.session.execute(
+        update(StaffUser)
+        .where(StaffUser.id == user.id)
+        .values(totp_failures=0)
+        .execution_options(synchronize_session=False)
+    )
+    set_committed_value(user, "totp_failures", 0)
 
 
 def _readable(stored: str | None) -> str | None:
@@ -157,7 +218,16 @@ def _normalise(code: str) -> str:
 
 
 def _recovery_hash(code: str) -> str:
-    return hashlib.sha256(_normalise(code).encode()).hexdigest()
+    return keyed_recovery_digest(hashlib.sha256(_normalise(code).encode()).hexdigest())
+
+
+def keyed_recovery_digest(digest: str) -> str:
+    """A recovery code as kept: an HMAC of its SHA-256 under a key drawn from the one the TOTP
+    secrets are kept under, never in the database. A code has 50 random bits, which a copy of the
+    database would give up to anyone who tried them all against a plain hash. (The SHA-256 inside
+    is how codes were kept before; migration 0012 wrapped those stored so.)"""
+    key = hmac.new(_key().encode(), b"inbox-recovery-codes", hashlib.sha256)
+    return hmac.new(key.digest(), digest.encode(), hashlib.sha256).hexdigest()
 
 
 def use_recovery_code(user: StaffUser, code: str) -> bool:
@@ -188,4 +258,5 @@ def reset(user: StaffUser) -> None:
     """Forgets the user's second factor and recovery codes: their next sign-in enrols again. For
     the caller to commit."""
     user.totp_secret = user.totp_pending = user.totp_last_step = None
+    user.totp_failures = 0
     db.session.execute(delete(RecoveryCode).where(RecoveryCode.user_id == user.id))

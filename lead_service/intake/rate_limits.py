@@ -34,4 +34,7 @@ def init_app(app: Flask, *exempt_blueprints) -> Limiter:
     limiter = Limiter(client_key, app=app)
     for blueprint in exempt_blueprints:
         limiter.exempt(blueprint)
+    # The app holds it: a route's own limit keeps only a weak reference, and a disabled limiter
+    # is held by nothing else.
+    app.extensions["rate_limiter"] = limiter
     return limiter

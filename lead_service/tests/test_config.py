@@ -52,6 +52,8 @@ def test_environment_settings(monkeypatch, tmp_path):
     monkeypatch.setenv("INBOX_TOTP_KEY", "k" * 43 + "=")
     monkeypatch.setenv("INBOX_IDLE_MINUTES", "15")
     monkeypatch.setenv("INBOX_SESSION_HOURS", "8")
+    monkeypatch.setenv("INBOX_SIGN_IN_RATE_LIMIT", "5 per minute")
+    monkeypatch.setenv("INBOX_HASH_SLOTS", "4")
 
     assert from_environment(tmp_path) == {
         "SQLALCHEMY_DATABASE_URI": "postgresql+psycopg://u@db/leads",
@@ -87,6 +89,8 @@ def test_environment_settings(monkeypatch, tmp_path):
         "INBOX_TOTP_KEY": "k" * 43 + "=",
         "INBOX_IDLE_MINUTES": 15,
         "INBOX_SESSION_HOURS": 8,
+        "INBOX_SIGN_IN_RATE_LIMIT": "5 per minute",
+        "INBOX_HASH_SLOTS": 4,
     }
 
 

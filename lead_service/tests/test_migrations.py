@@ -1,5 +1,6 @@
 """The migrations create exactly the tables the models describe, and carry stored rows along."""
 
+import hashlib
 import re
 from datetime import UTC, datetime, timedelta
 
@@ -7,10 +8,13 @@ import flask_migrate
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
+from cryptography.fernet import Fernet
 from sqlalchemy import text
 
 from lead_service import create_app
 from lead_service.extensions import db
+from lead_service.inbox import totp
+from lead_service.inbox.models import StaffUser
 
 # The lead search's own objects (migration 0008), which no model can declare: SQLite's FTS5 tables
 # (with their shadow tables), and PostgreSQL's generated tsvector and trigram columns and their GIN
@@ -81,3 +85,49 @@ def test_keys_stored_before_0006_are_linked_to_their_rows_or_go_after_24_hours(t
         ("leads.create_quote", "quote_requests", 7),
         ("somewhere.else", None, None),
     ]
+
+
+def _app_with_a_recovery_code_before_0012(tmp_path, monkeypatch, plain: str):
+    """An app on a database at 0011 holding a user with one recovery code, stored as `plain`; its
+    instance folder of its own, with no key in it."""
+    monkeypatch.setenv("LEAD_SERVICE_INSTANCE_PATH", str(tmp_path / "instance"))
+    app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'leads.db'}"})
+    with app.app_context():
+        flask_migrate.upgrade(revision="0011")
+        db.session.execute(
+            text(
+                "INSERT INTO staff_users (id, email, name, role, password_hash, created_at,"
+                " password_changed_at) VALUES (1, 'a@staff.example', 'A', 'sales', 'x', :now, :now)"
+            ),
+            {"now": datetime.now(UTC)},
+        )
+        db.session.execute(
+            text("INSERT INTO staff_recovery_codes (user_id, code_hash) VALUES (1, :plain)"), {"plain": plain}
+        )
+        db.session.commit()
+    return app
+
+
+def test_recovery_codes_kept_as_plain_sha256_before_0012_still_sign_in_once_keyed(tmp_path, monkeypatch):
+    plain = hashlib.sha256(b"abcdefghij").hexdigest()
+    app = _app_with_a_recovery_code_before_0012(tmp_path, monkeypatch, plain)
+    app.config["INBOX_TOTP_KEY"] = Fernet.generate_key().decode()
+    with app.app_context():
+        flask_migrate.upgrade()
+
+        assert db.session.scalar(text("SELECT code_hash FROM staff_recovery_codes")) != plain
+        user = db.session.get(StaffUser, 1)
+        assert totp.use_recovery_code(user, "ABCDE-fghij")
+        assert not totp.use_recovery_code(user, "abcde-fghij")  # once
+        db.session.commit()
+        db.engine.dispose()
+
+
+def test_0012_refuses_to_key_the_codes_under_a_key_it_would_make_itself(tmp_path, monkeypatch):
+    app = _app_with_a_recovery_code_before_0012(tmp_path, monkeypatch, "0" * 64)
+    with app.app_context():
+        with pytest.raises(SystemExit):  # `db upgrade` says why and exits 1
+            flask_migrate.upgrade()
+        assert db.session.scalar(text("SELECT code_hash FROM staff_recovery_codes")) == "0" * 64
+        db.engine.dispose()
+    assert not (tmp_path / "instance" / "inbox_totp_key").exists()
