@@ -8,13 +8,13 @@ from datetime import datetime, timedelta
 from typing import NamedTuple
 
 from flask import current_app
-from sqlalchemy import delete, func, select, text
+from sqlalchemy import delete, select, text
 
 from .config import secret_key
 from .extensions import db
 from .inbox import audit, lead_queries
 from .inbox.models import AuditEvent, LeadNote
-from .models import LEAD_MODELS, ConsentRecord, IdempotencyKey, OutboxMessage, as_utc
+from .models import LEAD_MODELS, ConsentRecord, IdempotencyKey, OutboxMessage, as_utc, fold_address
 
 
 def _remove_leads(conditions) -> dict[str, int]:
@@ -47,7 +47,7 @@ class Erasure(NamedTuple):
 def address_hash(address: str) -> str:
     """An erased address as the audit trail keeps it: keyed under SECRET_KEY, so that the same
     person is recognised when erased again, while the trail never says who it was."""
-    message = b"erased-address\n" + address.strip().lower().encode()
+    message = b"erased-address\n" + fold_address(address).encode()
     return hmac.new(secret_key(current_app), message, hashlib.sha256).hexdigest()
 
 
@@ -64,10 +64,10 @@ def _merge_search_tables(kinds: list[str]) -> None:
 
 
 def erase(email: str, actor_id: int | None = None) -> Erasure:
-    """Every lead sent with this address, whatever its capitals or surrounding spaces, and the
-    audit event of it (by `actor_id`; none from the command line), in one transaction. Finding no
-    lead is an erasure too: it is recorded, with its counts of 0."""
-    address = email.strip().lower()
+    """Every lead sent with this address, whatever its capitals (in any script) or surrounding
+    spaces, and the audit event of it (by `actor_id`; none from the command line), in one
+    transaction. Finding no lead is an erasure too: it is recorded, with its counts of 0."""
+    address = fold_address(email)
     digest = address_hash(address)
     # The detail as audit.record writes it, in JSON.
     mark = f'"address_hash": "{digest}"'
@@ -77,7 +77,7 @@ def erase(email: str, actor_id: int | None = None) -> Erasure:
         .order_by(AuditEvent.id.desc())
         .limit(1)
     )
-    removed = _remove_leads(lambda model: func.lower(model.email) == address)
+    removed = _remove_leads(lambda model: model.email_folded == address)
     _merge_search_tables([kind for kind in LEAD_MODELS if removed[kind]])
     audit.record("erase", actor_id, address_hash=digest, **removed)
     db.session.commit()

@@ -15,7 +15,7 @@ from sqlalchemy import insert, text
 from sqlalchemy.engine import URL
 
 from ..extensions import db
-from ..models import ContactMessage, OutboxMessage, QuoteRequest
+from ..models import ContactMessage, OutboxMessage, QuoteRequest, fold_address
 from ..schemas import ATTRIBUTION_KEYS, FORMS
 
 BATCH = 2000
@@ -223,7 +223,9 @@ def _batches(
         for _ in range(min(BATCH, count - serial)):
             kind, lead = _lead(rng, serial, now)
             # Drawn apart, so that a seed makes the same people and texts as before these came.
-            batch[kind].append({**lead, **_visit_and_work(work_rng, lead["created_at"], lead["spam"], now)})
+            work = _visit_and_work(work_rng, lead["created_at"], lead["spam"], now)
+            # A statement of its own, past the model: the folded address is set here.
+            batch[kind].append({**lead, **work, "email_folded": fold_address(lead["email"])})
             serial += 1
         yield batch
 

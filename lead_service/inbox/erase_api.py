@@ -11,7 +11,7 @@ from marshmallow import EXCLUDE, Schema, ValidationError, fields, pre_load, vali
 
 from .. import retention
 from ..intake.storage import json_body
-from ..models import iso_utc
+from ..models import fold_address, iso_utc
 from ..schemas import MESSAGES, characters
 from .guard import staff
 
@@ -50,11 +50,11 @@ class ErasureRequest(Schema):
 
     @pre_load
     def tidy(self, data: Any, **_kwargs: Any) -> Any:
-        """Trimmed and in lower case, as the leads are matched; a blank value counts as missing."""
+        """Trimmed and case-folded, as the leads are matched; a blank value counts as missing."""
         if not isinstance(data, dict):
             return data
         tidied = {
-            key: value.strip().lower() if isinstance(value, str) else value for key, value in data.items()
+            key: fold_address(value) if isinstance(value, str) else value for key, value in data.items()
         }
         return {key: value for key, value in tidied.items() if value != ""}
 

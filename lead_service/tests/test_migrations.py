@@ -131,3 +131,23 @@ def test_0012_refuses_to_key_the_codes_under_a_key_it_would_make_itself(tmp_path
         assert db.session.scalar(text("SELECT code_hash FROM staff_recovery_codes")) == "0" * 64
         db.engine.dispose()
     assert not (tmp_path / "instance" / "inbox_totp_key").exists()
+
+
+def test_leads_stored_before_0014_get_their_folded_address(tmp_path, monkeypatch):
+    monkeypatch.setenv("LEAD_SERVICE_INSTANCE_PATH", str(tmp_path / "instance"))
+    app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'leads.db'}"})
+    with app.app_context():
+        flask_migrate.upgrade(revision="0013")
+        db.session.execute(
+            text(
+                "INSERT INTO contact_messages (form, name, email, message, created_at)"
+                " VALUES ('contact', 'Éva', ' ÉVA@Straße.example', 'm', :now)"
+            ),
+            {"now": datetime.now(UTC)},
+        )
+        db.session.commit()
+
+        flask_migrate.upgrade()
+
+        assert db.session.scalar(text("SELECT email_folded FROM contact_messages")) == "éva@strasse.example"
+        db.engine.dispose()

@@ -169,3 +169,23 @@ def test_purge_without_a_period_is_a_clear_error(client, runner, rows, app, monk
     assert result.exit_code == 2
     assert "LEAD_RETENTION_DAYS" in result.output
     assert len(rows("contact")) == 1
+
+
+def test_erase_finds_an_address_in_any_script_s_capitals(client, runner, rows, app):
+    """Folded by the service, not the database (SQLite's lower() leaves É as it is): the same on
+    both databases. Such addresses came in before the quote form checked its e-mail."""
+    with app.app_context():
+        for address in ("JOSÉ.ÖZ@Straße.example", "jose.oz@strasse.example"):
+            db.session.add(ContactMessage(form="contact", name="J", email=address, message="m"))
+        db.session.add(QuoteRequest(**{**QUOTE, "email": "josé.öz@straße.example"}))
+        db.session.commit()
+
+    result = runner.invoke(args=["leads", "erase", "--email", "José.Öz@STRASSE.example"])
+
+    assert result.exit_code == 0
+    assert result.output.startswith("removed 1 contact message(s), 1 quote request(s)")
+    assert [row.email for row in rows("contact")] == ["jose.oz@strasse.example"]
+    assert rows("quote") == []
+    with app.app_context():
+        db.session.execute(db.delete(AuditEvent))
+        db.session.commit()
