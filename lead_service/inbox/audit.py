@@ -19,7 +19,8 @@ ACTIONS = (
     "enrolled",  # second factor set up
     "recovery_code_used",  # detail: codes_left
     "lead_viewed",
-    "search",  # detail: query_length
+    "leads_listed",  # a page of the list; detail: rows, the view's filters
+    "search",  # a page of a search; detail: rows, query_length, the view's filters
     "notification_retried",
     "status_changed",  # detail: before, after
     "owner_changed",  # detail: owner_id (null: nobody)
@@ -27,8 +28,8 @@ ACTIONS = (
     "note_edited",  # detail: note_id
     "marked_spam",
     "marked_not_spam",  # its notification queued, unless it had one
-    # detail: rows, complete (the download was not cut short), the view's filters, query_length
-    "export",
+    "export",  # a download begun, before its first byte; detail: the view's filters, query_length
+    "export_finished",  # detail: rows, complete (the download was not cut short)
     # a person's leads erased (no actor: from the command line); detail: the counts removed (contact,
     # quote, notes, notifications, keys) and address_hash, the address's HMAC (retention.py)
     "erase",

@@ -6,7 +6,6 @@ with the app's code or a recovery code, or, the first time, GET and POST enrolme
 up; either ends that session and starts a new "signed_in" one, under a new token."""
 
 import secrets
-import time
 from collections.abc import Callable
 from typing import Any, NoReturn, TypeVar
 
@@ -193,7 +192,7 @@ def sign_in():
     user = db.session.scalar(select(StaffUser).where(StaffUser.email == email))
     attempt = _saved(lambda: throttle.begin(email, throttle.device(email)))
     if not attempt.check:
-        time.sleep(throttle.HELD_BACK_SECONDS)  # no password checked: a fixed wait instead
+        throttle.hold_back()
         _password_failed(attempt, user, "locked")
     disabled = user is not None and user.disabled_at is not None
     try:

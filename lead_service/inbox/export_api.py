@@ -46,6 +46,10 @@ def export_leads():
     if text:
         view["query_length"] = len(text)
     actor = g.staff.id
+    # Recorded, and committed, before the first byte leaves: a download that the service dies in
+    # the middle of is on the trail too.
+    audit.record("export", actor, **view)
+    db.session.commit()
 
     def body() -> Iterator[str]:
         sent, complete = 0, False
@@ -64,13 +68,15 @@ def export_leads():
             yield from export.csv_chunks(rows())
             complete = True
         finally:
-            # At the end, with what was sent: a download cut short says so.
-            audit.record("export", actor, rows=sent, complete=complete, **view)
+            # At the end, what was sent: a download cut short says so.
+            audit.record("export_finished", actor, rows=sent, complete=complete)
             db.session.commit()
 
     filename = f"leads-{datetime.now(UTC):%Y-%m-%d}.csv"
     return Response(
         stream_with_context(body()),
         mimetype="text/csv",
-        headers={"Content-Disposition": f'attachment; filename="{filename}"'},
+        # Passed on as it comes: a proxy that buffered it would hold every lead in its memory and
+        # its temporary files.
+        headers={"Content-Disposition": f'attachment; filename="{filename}"', "X-Accel-Buffering": "no"},
     )

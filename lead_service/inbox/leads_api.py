@@ -237,10 +237,13 @@ def list_leads():
     counted = alongside(lambda: lead_queries.counts(filters)) if cursor is None else None
     answer = lead_queries.page(filters, cursor)
     answer["counts"] = counted.result() if counted else None
+    # Every page read is on the trail, with its view and how many leads it showed; of a search, the
+    # length only: what staff look for says what they know of someone.
+    view = {name: request.args[name] for name in FILTER_NAMES if request.args.get(name)}
     if text:
-        # The length only: what staff look for says what they know of someone.
-        audit.record("search", g.staff.id, query_length=len(text))
-        db.session.commit()
+        view["query_length"] = len(text)
+    audit.record("search" if text else "leads_listed", g.staff.id, rows=len(answer["leads"]), **view)
+    db.session.commit()
     return answer
 
 

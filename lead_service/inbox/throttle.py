@@ -23,6 +23,7 @@ staff's."""
 import hashlib
 import hmac
 import secrets
+import time
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
@@ -65,6 +66,11 @@ def wait(failures: int, free: int) -> timedelta:
     if failures < free:
         return timedelta(0)
     return min(timedelta(seconds=2 ** min(failures - free, 20)), LONGEST_WAIT)
+
+
+def hold_back() -> None:
+    """The fixed wait of a try whose password is not checked."""
+    time.sleep(HELD_BACK_SECONDS)
 
 
 def _device_mac(nonce: str, account: str) -> str:

@@ -222,12 +222,14 @@ def test_an_invalid_filter_is_a_400_naming_it(signed_in, query, field):
     assert list(response.json["errors"]) == [field]
 
 
-def test_listing_without_a_search_writes_no_audit_event(signed_in, add, app):
-    add(contact())
+def test_each_page_read_is_on_the_audit_trail_with_its_view_and_rows(signed_in, add, app):
+    add(contact(), contact(), quote())
 
-    signed_in().get("/api/inbox/leads?form=contact")
+    signed_in().get("/api/inbox/leads?form=contact&status=new")
 
-    assert _audit(app) == []
+    [(action, actor, kind, lead_id, detail)] = _audit(app)
+    assert (action, actor is not None, kind, lead_id) == ("leads_listed", True, None, None)
+    assert json.loads(detail) == {"rows": 2, "form": "contact", "status": "new"}
 
 
 # A lead ---------------------------------------------------------------------------------------------

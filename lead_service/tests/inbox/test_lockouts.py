@@ -120,6 +120,8 @@ def test_16_tries_at_the_same_moment_are_16_failures_and_5_checks(app, enrolled,
             return super().verify(stored, password)
 
     monkeypatch.setattr(passwords, "_hasher", HeldChecks())
+    # And each try refused unchecked: none is settled before all have arrived.
+    monkeypatch.setattr(throttle, "hold_back", lambda: counted.wait(timeout=10))
     monkeypatch.setitem(app.extensions, "inbox_hash_slots", threading.BoundedSemaphore(16))
     browsers = [_browser(app) for _ in range(16)]
     tokens = [browser.get("/api/inbox/sign-in").json["csrf"] for browser in browsers]

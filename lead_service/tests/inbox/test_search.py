@@ -296,16 +296,17 @@ def test_search_is_audited_by_its_length_only(signed_in, samples, app):
     client = signed_in()
     query = "  Mina  harbor.io "
 
-    _search(client, query)
-    _search(client, "")  # no search
+    found = _search(client, query)["leads"]
+    _search(client, "")  # no search: a page of the list
 
     with app.app_context():
         events = db.session.scalars(db.select(AuditEvent)).all()
         assert [(event.action, event.lead_kind, event.lead_id) for event in events] == [
-            ("search", None, None)
+            ("search", None, None),
+            ("leads_listed", None, None),
         ]
         assert events[0].actor_id is not None
-        assert json.loads(events[0].detail) == {"query_length": len(query.strip())}
+        assert json.loads(events[0].detail) == {"rows": len(found), "query_length": len(query.strip())}
         assert "mina" not in events[0].detail.lower()
 
 
