@@ -58,6 +58,41 @@ def test_returning_within_150_ms_keeps_the_submenu_open(page):
     assert page.locator('[data-submenu="Services"]').is_visible()
 
 
+def test_a_click_on_the_chevron_opens_the_submenu_the_pointer_just_opened_and_the_next_closes_it(page):
+    """Moving onto the chevron opens the submenu (hover), and the click that ends the same move
+    must not close it again."""
+    visit(page, "/company")
+    toggle = page.get_by_role("button", name="AI menu")
+    panel = page.locator('[data-submenu="AI"]')
+
+    toggle.hover()
+    expect(panel).to_be_visible()
+    toggle.click()
+    page.wait_for_timeout(200)
+    expect(panel).to_be_visible()
+    expect(toggle).to_have_attribute("aria-expanded", "true")
+    toggle.click()
+    expect(panel).to_be_hidden()
+
+
+def test_a_tap_on_the_chevron_of_a_wide_touch_screen_opens_the_submenu_and_it_stays(browser, web_url):
+    """A tablet wide enough for the desktop bar: a finger does not hover, so the tap is the toggle,
+    and lifting the finger is no pointer leaving."""
+    context = browser.new_context(base_url=web_url, viewport={"width": 1280, "height": 800}, has_touch=True)
+    tablet = context.new_page()
+    visit(tablet, "/company")
+    toggle = tablet.get_by_role("button", name="AI menu")
+    panel = tablet.locator('[data-submenu="AI"]')
+
+    toggle.tap()
+    tablet.wait_for_timeout(400)  # past the 150 ms a mouse leaving would give it
+
+    expect(panel).to_be_visible()
+    toggle.tap()
+    expect(panel).to_be_hidden()
+    context.close()
+
+
 def test_submenu_works_by_keyboard(page):
     visit(page, "/company")
     toggle = page.get_by_role("button", name="Edutech menu")

@@ -37,7 +37,7 @@ CODE_TRIES = 10
 # Lower-case base32, which has no 0, 1, 8 or 9 for an o, i or l to be taken for; ten characters,
 # 50 random bits, as xxxxx-xxxxx.
 _RECOVERY_ALPHABET = "abcdefghijklmnopqrstuvwxyz234567"
-# [0-9], not \d: \d takes any script's digits ("١٢٣٤٥٦"), which no app shows and HMAC compares fail on.
+# [0-9], not \d: \d takes any script's digits ("١٢٣٤٥٦"), which no app shows and compare_digest refuses.
 _TOTP_CODE = re.compile(rf"^[0-9]{{{DIGITS}}}$")
 
 

@@ -2,7 +2,7 @@
 
 import dynamic from "next/dynamic";
 import { usePathname } from "next/navigation";
-import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from "react";
+import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent, type PointerEvent } from "react";
 
 import { track } from "@/lib/analytics/events";
 import { earlyPress } from "@/lib/early-press";
@@ -44,12 +44,20 @@ export function HeaderNav({
   const [mobileOpen, setMobileOpen] = useState(false);
   const contact = useLazyDialog(loadContactModal);
   const closeTimer = useRef<number | undefined>(undefined);
+  // The submenu a mouse opened by hovering, until its toggle is clicked: moving onto the chevron
+  // opens it, and the click that follows in the same motion means "open", not "close".
+  const hoverOpened = useRef<string | null>(null);
   const menuButton = useRef<HTMLButtonElement>(null);
   const pathname = usePathname();
   const id = useId();
 
-  useEffect(() => {
+  const close = () => {
+    hoverOpened.current = null;
     setOpenMenu(null);
+  };
+
+  useEffect(() => {
+    close();
     setMobileOpen(false);
   }, [pathname]);
 
@@ -61,7 +69,23 @@ export function HeaderNav({
   };
   const closeSoon = () => {
     window.clearTimeout(closeTimer.current);
-    closeTimer.current = window.setTimeout(() => setOpenMenu(null), CLOSE_DELAY_MS);
+    closeTimer.current = window.setTimeout(close, CLOSE_DELAY_MS);
+  };
+  // Hover is a mouse's: a finger's pointerenter comes with its tap, whose click is the toggle.
+  const hoverOpen = (event: PointerEvent, label: string) => {
+    if (event.pointerType !== "mouse") return;
+    if (openMenu !== label) hoverOpened.current = label;
+    open(label);
+  };
+  const toggle = (label: string) => {
+    if (hoverOpened.current === label) {
+      hoverOpened.current = null;
+      open(label);
+    } else if (openMenu === label) {
+      close();
+    } else {
+      open(label);
+    }
   };
   const openContact = () => {
     track("contact_us_click", { source: "header" });
@@ -97,13 +121,13 @@ export function HeaderNav({
   });
   const closeOnEscape = (event: KeyboardEvent) => {
     if (event.key === "Escape") {
-      setOpenMenu(null);
+      close();
       setMobileOpen(false);
     }
   };
   const closeWhenFocusLeaves = (event: FocusEvent<HTMLElement>) => {
     if (!event.currentTarget.contains(event.relatedTarget)) {
-      setOpenMenu(null);
+      close();
     }
   };
 
@@ -118,8 +142,8 @@ export function HeaderNav({
               <li
                 key={item.label}
                 className="relative"
-                onPointerEnter={item.submenu ? () => open(item.label) : undefined}
-                onPointerLeave={item.submenu ? closeSoon : undefined}
+                onPointerEnter={item.submenu ? (event) => hoverOpen(event, item.label) : undefined}
+                onPointerLeave={item.submenu ? (event) => event.pointerType === "mouse" && closeSoon() : undefined}
                 onBlur={item.submenu ? closeWhenFocusLeaves : undefined}
               >
                 <div className="flex items-center rounded-lg text-sm font-medium text-navy hover:bg-surface">
@@ -136,7 +160,7 @@ export function HeaderNav({
                       controls={panelId}
                       className="-ml-2 rounded-md p-2"
                       aria-label={`${item.label} menu`}
-                      onClick={() => (isOpen ? setOpenMenu(null) : open(item.label))}
+                      onClick={() => toggle(item.label)}
                       {...earlyPress(`menu:${item.label}`)}
                     />
                   )}
