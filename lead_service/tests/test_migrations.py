@@ -87,25 +87,27 @@ def test_keys_stored_before_0006_are_linked_to_their_rows_or_go_after_24_hours(t
     ]
 
 
-def _app_with_a_recovery_code_before_0012(tmp_path, monkeypatch, plain: str):
-    """An app on a database at 0011 holding a user with one recovery code, stored as `plain`; its
-    instance folder of its own, with no key in it."""
+def _app_at(tmp_path, monkeypatch, revision: str, *rows: tuple[str, dict]):
+    """An app on a new SQLite database migrated up to `revision`, holding `rows` (SQL and its
+    parameters, :now given), in an instance folder of its own, with no key in it."""
     monkeypatch.setenv("LEAD_SERVICE_INSTANCE_PATH", str(tmp_path / "instance"))
     app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'leads.db'}"})
     with app.app_context():
-        flask_migrate.upgrade(revision="0011")
-        db.session.execute(
-            text(
-                "INSERT INTO staff_users (id, email, name, role, password_hash, created_at,"
-                " password_changed_at) VALUES (1, 'a@staff.example', 'A', 'sales', 'x', :now, :now)"
-            ),
-            {"now": datetime.now(UTC)},
-        )
-        db.session.execute(
-            text("INSERT INTO staff_recovery_codes (user_id, code_hash) VALUES (1, :plain)"), {"plain": plain}
-        )
+        flask_migrate.upgrade(revision=revision)
+        for statement, parameters in rows:
+            db.session.execute(text(statement), {"now": datetime.now(UTC), **parameters})
         db.session.commit()
     return app
+
+
+def _app_with_a_recovery_code_before_0012(tmp_path, monkeypatch, plain: str):
+    """At 0011, with a user holding one recovery code, stored as `plain`."""
+    user = (
+        "INSERT INTO staff_users (id, email, name, role, password_hash, created_at, password_changed_at)"
+        " VALUES (1, 'a@staff.example', 'A', 'sales', 'x', :now, :now)"
+    )
+    code = "INSERT INTO staff_recovery_codes (user_id, code_hash) VALUES (1, :plain)"
+    return _app_at(tmp_path, monkeypatch, "0011", (user, {}), (code, {"plain": plain}))
 
 
 def test_recovery_codes_kept_as_plain_sha256_before_0012_still_sign_in_once_keyed(tmp_path, monkeypatch):
@@ -134,19 +136,12 @@ def test_0012_refuses_to_key_the_codes_under_a_key_it_would_make_itself(tmp_path
 
 
 def test_leads_stored_before_0014_get_their_folded_address(tmp_path, monkeypatch):
-    monkeypatch.setenv("LEAD_SERVICE_INSTANCE_PATH", str(tmp_path / "instance"))
-    app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'leads.db'}"})
+    lead = (
+        "INSERT INTO contact_messages (form, name, email, message, created_at)"
+        " VALUES ('contact', 'Éva', ' ÉVA@Straße.example', 'm', :now)"
+    )
+    app = _app_at(tmp_path, monkeypatch, "0013", (lead, {}))
     with app.app_context():
-        flask_migrate.upgrade(revision="0013")
-        db.session.execute(
-            text(
-                "INSERT INTO contact_messages (form, name, email, message, created_at)"
-                " VALUES ('contact', 'Éva', ' ÉVA@Straße.example', 'm', :now)"
-            ),
-            {"now": datetime.now(UTC)},
-        )
-        db.session.commit()
-
         flask_migrate.upgrade()
 
         assert db.session.scalar(text("SELECT email_folded FROM contact_messages")) == "éva@strasse.example"
