@@ -36,10 +36,7 @@ GOOD_QUOTE = {
 }
 # Through the API: what intake still lets in, each built to break a header, a parser or a reader.
 HOSTILE_API_LEADS = [
-    ("quote", {**GOOD_QUOTE, "name": "José Müller", "email": "josé@exämple.com"}),  # non-ASCII both sides
-    ("quote", {**GOOD_QUOTE, "email": "ana@bücher.de"}),  # an IDN domain
-    ("quote", {**GOOD_QUOTE, "email": "no-domain"}),  # the quote form does not check the format
-    ("quote", {**GOOD_QUOTE, "email": "=cmd|' /C calc'!A0", "project": "=cmd|' /C calc'!A0"}),
+    ("quote", {**GOOD_QUOTE, "project": "=cmd|' /C calc'!A0"}),
     (
         "contact",
         {**GOOD_CONTACT, "name": "🚀 Rocket <script>alert(1)</script>", "company": '=HYPERLINK("x")'},
@@ -53,6 +50,10 @@ OLD_ROWS = [
     {"name": "Carriage\r\nSubject: forged", "email": "victim@example.com\r\nBcc: x@evil.example"},
     {"name": "Right\u202eto left", "email": "rtl@example.com", "company": "\u2066isolate\u2069"},
     {"name": "No domain", "email": "nobody", "company": None},
+    # Addresses the quote form took before it checked them as the contact forms do.
+    {"name": "José Müller", "email": "josé@exämple.com"},  # non-ASCII both sides
+    {"name": "Ana", "email": "ana@bücher.de"},  # an IDN domain
+    {"name": "Formula", "email": "=cmd|' /C calc'!A0"},
     {"name": "Big", "email": "big@example.com", "company": "x" * 10_000},
 ]
 
@@ -210,8 +211,8 @@ def test_every_hostile_lead_is_delivered_or_dead_lettered_and_the_worker_lives(
         "line@break.example"
     )
     assert replies["New contact message from Carriage Subject: forged"] is None
-    assert replies["New quote request from José Müller"] is None
-    assert "josé@exämple.com" in _body_of(smtp, "New quote request from José Müller")
+    assert replies["New contact message from José Müller"] is None
+    assert "josé@exämple.com" in _body_of(smtp, "New contact message from José Müller")
 
 
 def _body_of(smtp: SmtpSink, subject: str) -> str:
