@@ -153,14 +153,12 @@ def begin(email: str, device_key: str | None) -> Try:
     """Takes a try at this account from this client (and device): not counted when held back by the
     failures settled so far; else counted, and committed, before anything is checked, so that
     every try after it sees it."""
-    now = _now()
-    scopes = _scopes(account_key(email), client_key(), device_key)
+    now, account, client = _now(), account_key(email), client_key()
+    scopes = _scopes(account, client, device_key)
     if any(_held_back(scope, free, now, SignInFailure.settled) for scope, free in scopes):
         return Try(counted=None, check=False)
     db.session.execute(delete(SignInFailure).where(SignInFailure.at <= now - WINDOW))
-    row = SignInFailure(
-        at=now, account=account_key(email), client=client_key(), device=device_key, settled=False
-    )
+    row = SignInFailure(at=now, account=account, client=client, device=device_key, settled=False)
     db.session.add(row)
     db.session.commit()
     # The tries before this one, settled or still being checked: past the free ones, it waits too.
