@@ -190,16 +190,18 @@ def sign_in():
     body = SIGN_IN.load(json_body())
     email = body["email"].strip().lower()
     user = db.session.scalar(select(StaffUser).where(StaffUser.email == email))
+    disabled = user is not None and user.disabled_at is not None
+    # Not to check the real hash, for whatever reason, is to check the dummy one instead: the same
+    # work, the same time.
+    stored = None if user is None or disabled else user.password_hash
     attempt = _saved(lambda: throttle.begin(email, throttle.device(email)))
     if not attempt.check:
         throttle.hold_back()
         _password_failed(attempt, user, "locked")
-    disabled = user is not None and user.disabled_at is not None
     try:
         with passwords.check_slot():
-            # Not to check the real hash, for whatever reason, is to check the dummy one instead:
-            # the same work, the same time.
-            right = passwords.verify(None if disabled else user, body["password"])
+            right = passwords.verify(stored, body["password"])
+            renewed = passwords.renewed(stored, body["password"]) if right and stored else None
     except passwords.Busy:
         throttle.take_back(attempt)
         _commit()
@@ -207,6 +209,8 @@ def sign_in():
     if not right:
         _password_failed(attempt, user, "disabled" if disabled else "password")
     assert user is not None  # only a user's hash verifies
+    if renewed:
+        user.password_hash = renewed
     throttle.take_back(attempt)
     earlier = request.cookies.get(sessions.COOKIE)
     if earlier:

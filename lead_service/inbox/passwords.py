@@ -4,7 +4,7 @@ none of the common ones that long (common-passwords.txt, whose header says where
 
 import secrets
 import threading
-from contextlib import contextmanager, suppress
+from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 
@@ -14,7 +14,6 @@ from flask import Flask, current_app
 from marshmallow import ValidationError
 
 from ..schemas import characters
-from .models import StaffUser
 
 MIN_LENGTH = 12
 COMMON_PASSWORDS = Path(__file__).with_name("common-passwords.txt")
@@ -50,20 +49,18 @@ def hash_password(password: str) -> str:
     return _hasher.hash(password)
 
 
-def verify(user: StaffUser | None, password: str) -> bool:
-    """Whether `password` is the user's (always False, in the same time, without one). A right
-    password whose hash has older parameters is hashed anew, for the caller to commit."""
-    if user is None:
-        with suppress(VerificationError):
-            _hasher.verify(DUMMY_HASH, password)
-        return False
+def verify(stored: str | None, password: str) -> bool:
+    """Whether `password` is the one `stored` is the hash of (always False, in the same time,
+    without a hash)."""
     try:
-        _hasher.verify(user.password_hash, password)
+        return _hasher.verify(stored or DUMMY_HASH, password) and stored is not None
     except (VerificationError, InvalidHashError):
         return False
-    if _hasher.check_needs_rehash(user.password_hash):
-        user.password_hash = _hasher.hash(password)
-    return True
+
+
+def renewed(stored: str, password: str) -> str | None:
+    """A new hash of the right `password` when `stored` has older parameters than today's."""
+    return _hasher.hash(password) if _hasher.check_needs_rehash(stored) else None
 
 
 @cache

@@ -152,18 +152,22 @@ def _held_back(scope, free: int, now: datetime, *conditions) -> bool:
 def begin(email: str, device_key: str | None) -> Try:
     """Takes a try at this account from this client (and device): not counted when held back by the
     failures settled so far; else counted, and committed, before anything is checked, so that
-    every try after it sees it."""
+    every try after it sees it. Ends its transaction either way: the wait or the password check
+    that follows holds no database connection."""
     now, account, client = _now(), account_key(email), client_key()
     scopes = _scopes(account, client, device_key)
     if any(_held_back(scope, free, now, SignInFailure.settled) for scope, free in scopes):
+        db.session.commit()
         return Try(counted=None, check=False)
     db.session.execute(delete(SignInFailure).where(SignInFailure.at <= now - WINDOW))
     row = SignInFailure(at=now, account=account, client=client, device=device_key, settled=False)
     db.session.add(row)
     db.session.commit()
+    counted = row.id
     # The tries before this one, settled or still being checked: past the free ones, it waits too.
-    check = not any(_held_back(scope, free, now, SignInFailure.id < row.id) for scope, free in scopes)
-    return Try(counted=row.id, check=check)
+    check = not any(_held_back(scope, free, now, SignInFailure.id < counted) for scope, free in scopes)
+    db.session.commit()
+    return Try(counted=counted, check=check)
 
 
 def failed(attempt: Try) -> None:

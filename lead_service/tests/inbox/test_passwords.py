@@ -8,14 +8,13 @@ import pytest
 from argon2 import PasswordHasher, extract_parameters
 from argon2.low_level import Type
 
+from lead_service.extensions import db
 from lead_service.inbox import passwords
 from lead_service.inbox.models import StaffUser
 
+from .conftest import PASSWORD
+
 WEAK = PasswordHasher(time_cost=1, memory_cost=8 * 1024, parallelism=1)
-
-
-def _user(password_hash: str) -> StaffUser:
-    return StaffUser(email="a@staff.example", name="A", role="viewer", password_hash=password_hash)
 
 
 def test_hashes_are_argon2id_at_the_libraries_defaults():
@@ -31,36 +30,57 @@ def test_hashes_are_argon2id_at_the_libraries_defaults():
 
 
 def test_the_right_password_verifies_and_a_wrong_one_does_not():
-    user = _user(passwords.hash_password("a long enough password"))
-    stored = user.password_hash
+    stored = passwords.hash_password("a long enough password")
 
-    assert passwords.verify(user, "a long enough password")
-    assert not passwords.verify(user, "a long enough passworD")
-    assert not passwords.verify(user, "")
-    assert user.password_hash == stored  # nothing to rehash
+    assert passwords.verify(stored, "a long enough password")
+    assert not passwords.verify(stored, "a long enough passworD")
+    assert not passwords.verify(stored, "")
+    assert passwords.renewed(stored, "a long enough password") is None  # nothing to rehash
 
 
 def test_a_right_password_under_old_parameters_is_hashed_anew():
-    user = _user(WEAK.hash("a long enough password"))
-    old = user.password_hash
+    old = WEAK.hash("a long enough password")
 
-    assert passwords.verify(user, "a long enough password")
+    assert passwords.verify(old, "a long enough password")
+    renewed = passwords.renewed(old, "a long enough password")
 
-    assert user.password_hash != old
-    assert extract_parameters(user.password_hash) == extract_parameters(passwords.DUMMY_HASH)
-    assert passwords.verify(user, "a long enough password")
-
-
-def test_a_wrong_password_under_old_parameters_changes_nothing():
-    user = _user(WEAK.hash("a long enough password"))
-    old = user.password_hash
-
-    assert not passwords.verify(user, "another long password")
-    assert user.password_hash == old
+    assert renewed is not None
+    assert extract_parameters(renewed) == extract_parameters(passwords.DUMMY_HASH)
+    assert passwords.verify(renewed, "a long enough password")
 
 
 def test_a_damaged_hash_verifies_nothing():
-    assert not passwords.verify(_user("not an argon2 hash"), "a long enough password")
+    assert not passwords.verify("not an argon2 hash", "a long enough password")
+
+
+def test_a_sign_in_keeps_the_renewed_hash_and_holds_no_connection_while_it_hashes(
+    app, staff_user, password_step, monkeypatch
+):
+    user_id = staff_user("viewer", "a@staff.example")
+    with app.app_context():
+        db.session.get(StaffUser, user_id).password_hash = WEAK.hash(PASSWORD)
+        db.session.commit()
+    held = []
+
+    class Spy(PasswordHasher):
+        def verify(self, stored, password):
+            held.append(db.engine.pool.checkedout())
+            return super().verify(stored, password)
+
+        def hash(self, password, *, salt=None):
+            held.append(db.engine.pool.checkedout())
+            return super().hash(password, salt=salt)
+
+    monkeypatch.setattr(passwords, "_hasher", Spy())
+
+    assert password_step("a@staff.example").status_code == 200
+
+    # A flood of tries, each a hash long, cannot take every connection the workers share.
+    assert held == [0, 0]
+    with app.app_context():
+        renewed = db.session.get(StaffUser, user_id).password_hash
+        assert extract_parameters(renewed) == extract_parameters(passwords.DUMMY_HASH)
+        assert passwords.verify(renewed, PASSWORD)
 
 
 def test_without_an_account_the_dummy_hash_is_checked_at_the_same_parameters(monkeypatch):
