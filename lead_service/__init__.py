@@ -37,8 +37,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         CORS(app, resources={r"/api/*": {"origins": app.config["CORS_ORIGINS"]}}, methods=["GET", "POST"])
 
     app.register_blueprint(errors.bp)
-    api.init_app(app)
-    inbox.init_app(app)
+    api.init_app(app, public=app.config["SERVE"] != "inbox")
+    inbox.init_app(app, serve=app.config["SERVE"] != "public")
     # The inbox limits failed sign-ins itself, per account and address, and its pages ask often;
     # only its sign-in has a limit of its own.
     limiter = intake.init_app(app, unlimited=(*api.UNLIMITED, *inbox.BLUEPRINTS))

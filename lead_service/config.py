@@ -143,17 +143,32 @@ def from_environment(instance_path: Path) -> dict[str, Any]:
         # The hostnames a Turnstile answer may name: a token solved on another site is refused.
         "TURNSTILE_HOSTNAMES": [name.lower() for name in _list("TURNSTILE_HOSTNAMES")]
         or [urlsplit(site_url).hostname or ""],
-        # Where a lead's notification links the page it was sent from, and the one origin the
-        # inbox takes a change from.
+        # Where a lead's notification links the page it was sent from.
         "SITE_URL": site_url,
+        # Which part of the API this process serves: `public` (lead intake, consent, the profile),
+        # `inbox` (the staff inbox's API), or `all`; each answers the health probes. Deployed, the
+        # two parts run as processes of their own, so that no sign-in ever queues before a lead.
+        "SERVE": _choice("SERVE", ("all", "public", "inbox")),
         **_notification_settings(),
-        **_inbox_settings(),
+        **_inbox_settings(site_url),
     }
 
 
-def _inbox_settings() -> dict[str, Any]:
+def _choice(name: str, choices: tuple[str, ...]) -> str:
+    """One of `choices` (the first by default)."""
+    value = _text(name, choices[0]).lower()
+    if value not in choices:
+        raise RuntimeError(f"{name} must be one of {', '.join(choices)}, got {value!r}")
+    return value
+
+
+def _inbox_settings(site_url: str) -> dict[str, Any]:
     """The sales team's inbox. See README.md "Lead inbox"."""
     return {
+        # The inbox's own origin, apart from the public site's, so that nothing a public page runs
+        # shares its origin: the one origin it takes a change from, and where notifications link
+        # its leads. Unset: the site's origin (one origin for both, see README.md "Lead inbox").
+        "INBOX_URL": _text("INBOX_URL", site_url).rstrip("/"),
         # The Fernet key the staff's TOTP secrets are encrypted under. Unset: a key kept in the
         # instance folder, made when first needed, as SECRET_KEY's is.
         "INBOX_TOTP_KEY": _text("INBOX_TOTP_KEY"),

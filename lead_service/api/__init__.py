@@ -10,6 +10,8 @@ from . import consent, health, leads, openapi, profile
 UNLIMITED = (health.bp, profile.bp, openapi.bp)
 
 
-def init_app(app: Flask) -> None:
-    for module in (leads, consent, profile, health, openapi):
+def init_app(app: Flask, public: bool = True) -> None:
+    """The health probes, and with `public` the rest: what the site's visitors call."""
+    for module in (leads, consent, profile, openapi) if public else ():
         app.register_blueprint(module.bp)
+    app.register_blueprint(health.bp)

@@ -30,8 +30,9 @@ BLUEPRINTS = (
 )
 
 
-def init_app(app: Flask) -> None:
-    for blueprint in BLUEPRINTS:
+def init_app(app: Flask, serve: bool = True) -> None:
+    """The `users` commands, and with `serve` the inbox's API."""
+    for blueprint in BLUEPRINTS if serve else ():
         app.register_blueprint(blueprint)
     passwords.init_app(app)
     app.cli.add_command(users)
@@ -42,7 +43,9 @@ def limit_sign_in(app: Flask, limiter: Limiter) -> None:
     answered 429 before it costs a password check. Not for a browser that has signed in before,
     which its device's own count holds back (throttle.py), so that no stranger's flood from the
     same address keeps staff out."""
-    view = app.view_functions["inbox_auth.sign_in"]
+    view = app.view_functions.get("inbox_auth.sign_in")
+    if view is None:
+        return  # not served here
     limit = limiter.limit(
         app.config["INBOX_SIGN_IN_RATE_LIMIT"], methods=["POST"], exempt_when=throttle.has_device_cookie
     )

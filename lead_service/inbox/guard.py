@@ -1,5 +1,5 @@
 """What stands before every inbox endpoint but sign-in: a live session at the right stage (else
-401), and for a change, the site's own origin and the session's CSRF token (else 403), then a role
+401), and for a change, the inbox's own origin and the session's CSRF token (else 403), then a role
 that may do it (else 403). Enforced here, in the service: the pages only show what it allows."""
 
 import hmac
@@ -24,7 +24,7 @@ def _origin(url: str) -> str:
 
 
 def check_origin() -> None:
-    """A change must come from the site itself: a browser says so in Sec-Fetch-Site or Origin (at
+    """A change must come from the inbox's own origin: a browser says so in Sec-Fetch-Site or Origin (at
     least one of which it sends with every POST), and anything else is refused."""
     fetch_site = request.headers.get("Sec-Fetch-Site")
     origin = request.headers.get("Origin")
@@ -32,7 +32,7 @@ def check_origin() -> None:
         abort(403, description="A change to the inbox must come from the inbox's own pages.")
     if fetch_site is not None and fetch_site != "same-origin":
         abort(403, description="A change to the inbox must come from the inbox's own pages.")
-    if origin is not None and origin != _origin(current_app.config["SITE_URL"]):
+    if origin is not None and origin != _origin(current_app.config["INBOX_URL"]):
         abort(403, description="A change to the inbox must come from the inbox's own pages.")
 
 

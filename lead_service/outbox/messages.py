@@ -166,10 +166,10 @@ class Assignment:
     url: str
 
 
-def assignment(outbox_id: int, kind: str, lead: Any, owner: Any, site_url: str) -> Assignment:
+def assignment(outbox_id: int, kind: str, lead: Any, owner: Any, inbox_url: str) -> Assignment:
     form = getattr(lead, "form", kind)
     title = (FORMS["forms"].get(form) or FORMS["forms"][kind])["title"]
-    url = f"{site_url}/inbox/leads/{kind}/{lead.id}"
+    url = f"{inbox_url}/inbox/leads/{kind}/{lead.id}"
     return Assignment(outbox_id, kind, lead.id, str(lead.name), title, owner.name, owner.email, url)
 
 

@@ -112,14 +112,13 @@ def _sends(
     # module (through its blueprints) as it loads.
     from ..inbox.models import StaffUser  # noqa: PLC0415
 
-    site_url = current_app.config["SITE_URL"]
     if claimed.purpose == "new_lead":
-        item = notice(claimed.id, claimed.kind, lead, site_url)
+        item = notice(claimed.id, claimed.kind, lead, current_app.config["SITE_URL"])
         return [(channel, partial(channel.send, item)) for channel in channels]
     owner = db.session.get(StaffUser, claimed.recipient_id)
     if owner is None or owner.disabled_at is not None or lead.owner_id != owner.id:
         return None
-    told = assignment(claimed.id, claimed.kind, lead, owner, site_url)
+    told = assignment(claimed.id, claimed.kind, lead, owner, current_app.config["INBOX_URL"])
     return [
         (channel, partial(channel.send_assignment, told))
         for channel in channels

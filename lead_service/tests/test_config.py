@@ -54,6 +54,8 @@ def test_environment_settings(monkeypatch, tmp_path):
     monkeypatch.setenv("INBOX_SESSION_HOURS", "8")
     monkeypatch.setenv("INBOX_SIGN_IN_RATE_LIMIT", "5 per minute")
     monkeypatch.setenv("INBOX_HASH_SLOTS", "4")
+    monkeypatch.setenv("INBOX_URL", "https://inbox.example.com/")
+    monkeypatch.setenv("SERVE", " Inbox ")
 
     assert from_environment(tmp_path) == {
         "SQLALCHEMY_DATABASE_URI": "postgresql+psycopg://u@db/leads",
@@ -73,6 +75,7 @@ def test_environment_settings(monkeypatch, tmp_path):
         "TURNSTILE_VERIFY_URL": "http://127.0.0.1:9/siteverify",
         "TURNSTILE_HOSTNAMES": ["example.com", "www.example.com"],
         "SITE_URL": "https://www.example.com",
+        "SERVE": "inbox",
         "SMTP_HOST": "smtp.example.com",
         "SMTP_PORT": 465,
         "SMTP_SECURITY": "ssl",
@@ -91,6 +94,7 @@ def test_environment_settings(monkeypatch, tmp_path):
         "INBOX_SESSION_HOURS": 8,
         "INBOX_SIGN_IN_RATE_LIMIT": "5 per minute",
         "INBOX_HASH_SLOTS": 4,
+        "INBOX_URL": "https://inbox.example.com",
     }
 
 
@@ -109,6 +113,8 @@ def test_defaults_keep_everything_in_the_instance_folder(monkeypatch, tmp_path):
         "SECRET_KEY",
         "SITE_URL",
         "TURNSTILE_HOSTNAMES",
+        "INBOX_URL",
+        "SERVE",
     ):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("LEAD_SERVICE_INSTANCE_PATH", str(tmp_path))
@@ -122,6 +128,8 @@ def test_defaults_keep_everything_in_the_instance_folder(monkeypatch, tmp_path):
     assert (app.config["RATELIMIT_ENABLED"], app.config["RATELIMIT_STORAGE_URI"]) == (True, "memory://")
     assert app.config["TRUSTED_PROXY_HOPS"] == 0  # no forwarding header is believed
     assert app.config["TURNSTILE_HOSTNAMES"] == ["127.0.0.1"]
+    # One process serves every part, and the inbox shares the site's origin.
+    assert (app.config["SERVE"], app.config["INBOX_URL"]) == ("all", "http://127.0.0.1:3000")
     # A random key of the instance's own, made by the first request that needs it, the same for
     # every process that starts on it.
     assert not (tmp_path / "secret_key").exists()
@@ -151,6 +159,7 @@ def test_bad_number_is_a_clear_startup_error(monkeypatch, tmp_path):
         ({"SMTP_SECURITY": "tls"}, "SMTP_SECURITY must be starttls, ssl or none"),
         ({"SMTP_HOST": "smtp.example.com"}, "NOTIFY_EMAIL_FROM and NOTIFY_EMAIL_TO must be set too"),
         ({"WEBHOOK_URL": "https://crm.example.com/hook"}, "WEBHOOK_URL is set without WEBHOOK_SECRET"),
+        ({"SERVE": "both"}, "SERVE must be one of all, public, inbox"),
     ],
 )
 def test_a_notification_channel_set_up_halfway_is_a_clear_startup_error(

@@ -399,13 +399,14 @@ def test_a_new_owner_is_told_by_e_mail_and_nobody_else(colleague, add, app, smtp
 
     client.post(f"{LEAD.format(kind, lead_id)}/work", json={"version": 1, "owner_id": owner})
     assert _assignments(app) == [(lead_id, owner, "pending")]
+    app.config["INBOX_URL"] = "https://inbox.tidewell.example"  # the worker's, where it links the lead
     assert _deliver(app, smtp) == 1
 
     [message] = smtp.messages
     assert smtp.envelopes[0][1] == ["ana@tidewell.example"]
     assert message["Subject"] == "A lead for you: Ann Bcc: victim@x.example"
     assert message["Bcc"] is None
-    assert f"http://127.0.0.1:3000/inbox/leads/{kind}/{lead_id}" in message.get_content()
+    assert f"https://inbox.tidewell.example/inbox/leads/{kind}/{lead_id}" in message.get_content()
     assert _assignments(app) == [(lead_id, owner, "delivered")]
     # The lead's own notification is another thing: its page says nothing of this one.
     assert client.get(LEAD.format(kind, lead_id)).json["notification"] is None
