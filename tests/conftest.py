@@ -149,12 +149,15 @@ def inbox(request, tmp_path_factory):
 
 @pytest.fixture
 def browse(browser, inbox):
-    """Opens fresh browser contexts on the inbox (a person each), recording what the page asked for
-    and any Content-Security-Policy report; closes them after the test."""
+    """Opens fresh browser contexts on the inbox, or on the public site at `origin` (a person each),
+    recording what the page asked for and any Content-Security-Policy report; closes them after the
+    test."""
     pages = []
 
-    def open_page():
-        page = browser.new_context(base_url=inbox.url, viewport={"width": 1280, "height": 900}).new_page()
+    def open_page(origin: str | None = None):
+        page = browser.new_context(
+            base_url=origin or inbox.url, viewport={"width": 1280, "height": 900}
+        ).new_page()
         page.requests, page.csp_errors = [], []
         page.on("request", lambda r: page.requests.append(r.url))
         page.on("console", lambda m: "Content Security Policy" in m.text and page.csp_errors.append(m.text))

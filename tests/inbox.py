@@ -1,11 +1,11 @@
-"""The staff inbox for the browser tests: the lead service and the site on one origin the service
-knows (a change must come from it), staff made with the real command line, and the sign-in's
-steps as a person takes them in the browser."""
+"""The staff inbox for the browser tests: the lead service's two parts and the site, the inbox on an
+origin of its own that the service knows (a change must come from it), staff made with the real
+command line, and the sign-in's steps as a person takes them in the browser."""
 
 import os
 import subprocess
 import time
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -20,7 +20,7 @@ from lead_service.extensions import db
 from lead_service.inbox import totp
 from lead_service.inbox.models import StaffUser
 
-from .servers import BIN, free_port, lead_service, web
+from .servers import BIN, INBOX_HOST, free_port, lead_service_parts, reverse_proxy, web
 from .site import hydrated
 
 PASSWORD = "correct horse battery"
@@ -28,7 +28,8 @@ PASSWORD = "correct horse battery"
 
 @dataclass
 class InboxSite:
-    url: str
+    url: str  # the inbox's origin
+    site: str  # the public site's
     database: str  # the service's DATABASE_URL
     engine: Engine
     totp_key: str
@@ -100,7 +101,7 @@ class InboxSite:
 
     def post_lead(self, path: str, lead: dict) -> None:
         """A lead sent as the site's forms send it."""
-        response = requests.post(f"{self.url}{path}", json=lead, timeout=10)
+        response = requests.post(f"{self.site}{path}", json=lead, timeout=10)
         assert response.status_code == 201, response.text
 
     def audit_actions(self, email: str | None = None) -> list[str]:
@@ -113,18 +114,30 @@ class InboxSite:
 
 
 @contextmanager
-def inbox_site(tmp: Path, service_database: str, engine: Engine):
-    """The lead service (told the site's origin, with a TOTP key) and `next start` on that origin."""
+def inbox_site(tmp: Path, service_database: str, engine: Engine, behind_nginx: bool = False):
+    """The site as `make run` serves it: the lead service's two parts (told both origins, with a
+    TOTP key), and `next start` serving the site on 127.0.0.1 and the inbox on its own origin,
+    localhost (INBOX_HOST): another name for the same server, so that the browser keeps the two
+    apart. `behind_nginx`: with deploy/nginx.conf in front, as deployed, the origins being its."""
     port = free_port()
-    for folder in ("service", "web"):
+    for folder in ("service", "web", "nginx"):
         (tmp / folder).mkdir(exist_ok=True)
     key = Fernet.generate_key().decode()
-    settings = {"SITE_URL": f"http://127.0.0.1:{port}", "INBOX_TOTP_KEY": key}
+    site, inbox = f"http://127.0.0.1:{port}", f"http://{INBOX_HOST}:{port}"
+    settings = {"SITE_URL": site, "INBOX_URL": inbox, "INBOX_TOTP_KEY": key}
     with (
-        lead_service(tmp / "service", service_database, settings) as service_url,
-        web(tmp / "web", service_url, port=port) as site_url,
+        lead_service_parts(tmp / "service", service_database, settings) as (service_url, inbox_api_url),
+        web(
+            tmp / "web",
+            service_url,
+            port=None if behind_nginx else port,
+            settings={"INBOX_URL": inbox, "INBOX_API_URL": inbox_api_url},
+        ) as web_url,
+        reverse_proxy(tmp / "nginx", web_url, service_url, inbox_api=inbox_api_url, port=port)
+        if behind_nginx
+        else nullcontext(),
     ):
-        yield InboxSite(site_url, service_database, engine, key)
+        yield InboxSite(inbox, site, service_database, engine, key)
 
 
 def next_code(secret: str) -> str:

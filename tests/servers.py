@@ -109,6 +109,22 @@ def lead_service(tmp: Path, database_url: str, settings: dict[str, str] | None =
         yield f"http://127.0.0.1:{port}"
 
 
+@contextmanager
+def lead_service_parts(tmp: Path, database_url: str, settings: dict[str, str] | None = None):
+    """The lead service as deployed: its public part and its inbox's (SERVE), each gunicorn on a
+    free port, on one database: their URLs."""
+    port, inbox_port = free_port(), free_port()
+    env = prepare_lead_service(tmp, database_url, port, settings)
+    inbox_env = {**env, "BIND": f"127.0.0.1:{inbox_port}", "SERVE": "inbox"}
+    with (
+        server(
+            GUNICORN, {**env, "SERVE": "public"}, f"http://127.0.0.1:{port}/healthz", tmp / "lead-service.log"
+        ),
+        server(GUNICORN, inbox_env, f"http://127.0.0.1:{inbox_port}/healthz", tmp / "inbox-api.log"),
+    ):
+        yield f"http://127.0.0.1:{port}", f"http://127.0.0.1:{inbox_port}"
+
+
 def start_outbox_worker(tmp: Path, database_url: str, settings: dict[str, str], name: str = "outbox"):
     """`lead-service outbox run` in a session of its own, once it says it has started; stop it with
     stop(). Its log is <name>.log in `tmp`."""
@@ -202,23 +218,37 @@ NGINX_CONF = ROOT / "deploy/nginx.conf"
 TRUSTED_PROXIES = ROOT / "deploy/trusted-proxies.conf"
 
 
+# The inbox's host name behind nginx in the tests: another name for 127.0.0.1, which Chromium and
+# Python resolve alike, so that the browser keeps the inbox's origin apart from the site's.
+INBOX_HOST = "localhost"
+
+
 def nginx_command(
-    tmp: Path, web: str, lead_service: str, trusted: tuple[str, ...] = ()
+    tmp: Path,
+    web: str,
+    lead_service: str,
+    trusted: tuple[str, ...] = (),
+    inbox_api: str | None = None,
+    port: int | None = None,
 ) -> tuple[list[str], str]:
     """Debian's nginx on deploy/nginx.conf, with only what differs outside a container changed,
-    each exactly where expected: the paths it writes to, its listen port, the two upstream
-    servers (http://host:port URLs) and where its trusted load balancers are listed (here,
+    each exactly where expected: the paths it writes to, its listen port, the three upstream
+    servers (http://host:port URLs; the inbox's API is `lead_service`'s unless given), the
+    inbox's host name (INBOX_HOST) and where its trusted load balancers are listed (here,
     deploy/trusted-proxies.conf and the `trusted` addresses or ranges). The command line and the
-    address it will listen on."""
-    port = free_port()
+    address it will listen on (on `port`, else a free one)."""
+    port = port or free_port()
     conf = NGINX_CONF.read_text()
     for old, new, count in [
         ("/tmp/", f"{tmp}/", 7),
         ("/var/log/nginx/", f"{tmp}/", 2),
         ("listen 8080 default_server;", f"listen 127.0.0.1:{port} default_server;", 1),
+        ("listen 8080;", f"listen 127.0.0.1:{port};", 1),
         ("server web:3000;", f"server {web.removeprefix('http://')};", 1),
         ("server lead-service:5000;", f"server {lead_service.removeprefix('http://')};", 1),
+        ("server inbox-api:5000;", f"server {(inbox_api or lead_service).removeprefix('http://')};", 1),
         ("include /etc/nginx/trusted-proxies.conf;", f"include {tmp}/trusted-proxies.conf;", 1),
+        ("include /etc/nginx/inbox-host.conf;", f"server_name {INBOX_HOST};", 1),
     ]:
         assert conf.count(old) == count, f"deploy/nginx.conf no longer has {old!r} {count} time(s)"
         conf = conf.replace(old, new)
@@ -240,9 +270,16 @@ def nginx_command(
 
 
 @contextmanager
-def reverse_proxy(tmp: Path, web: str, lead_service: str, trusted: tuple[str, ...] = ()):
+def reverse_proxy(
+    tmp: Path,
+    web: str,
+    lead_service: str,
+    trusted: tuple[str, ...] = (),
+    inbox_api: str | None = None,
+    port: int | None = None,
+):
     """deploy/nginx.conf in front of these upstreams, believing the load balancers at `trusted`:
-    its URL."""
-    command, url = nginx_command(tmp, web, lead_service, trusted)
+    the public site's URL (the inbox's is the same with INBOX_HOST for its host)."""
+    command, url = nginx_command(tmp, web, lead_service, trusted, inbox_api, port)
     with server(command, {}, f"{url}/", tmp / "nginx.log"):
         yield url

@@ -3,9 +3,10 @@ upstream servers, writable paths and trusted load balancers changed, see tests/s
 front of gunicorn and the site's standalone server, started as the web image starts it. Pages, a
 form post, the profile with a range, the caches, the security headers, the size cap, the
 visitor's address and scheme decided once (believed from a trusted load balancer only, so a
-forged X-Forwarded-For still meets the rate limit), cookies for the site and the staff inbox's API
-alone (against stand-in upstreams that show what reached them), and a browser that meets no
-Content-Security-Policy violation on any page."""
+forged X-Forwarded-For still meets the rate limit), the staff inbox on a host name of its own and
+nowhere else, cookies for the site and the staff inbox's API alone (against stand-in upstreams that
+show what reached them), and a browser that meets no Content-Security-Policy violation on any
+page."""
 
 import gzip
 import http.client
@@ -21,7 +22,7 @@ import requests
 from sqlalchemy import text
 
 from .consent import remember_choice, stand_in_for_tags
-from .servers import lead_service, nginx_command, reverse_proxy, server, standalone_web
+from .servers import INBOX_HOST, lead_service, nginx_command, reverse_proxy, server, standalone_web
 from .site import NOT_FOUND, routes
 
 pytestmark = pytest.mark.e2e
@@ -322,15 +323,21 @@ def raw_get(base: str, path: str, **headers) -> http.client.HTTPResponse:
     return response
 
 
+def inbox_of(proxy: str) -> str:
+    """The inbox's origin on this nginx: its host name, the same port."""
+    return proxy.replace("127.0.0.1", INBOX_HOST)
+
+
 def test_the_inbox_api_gets_the_cookies_and_its_set_cookies_come_back_apart(proxied):
     proxy, _, service = proxied
+    inbox = inbox_of(proxy)
     headers = {
         "Cookie": VISITOR_COOKIES,
         "X-CSRF-Token": "t0ken",
-        "Origin": proxy,
+        "Origin": inbox,
         "Sec-Fetch-Site": "same-origin",
     }
-    response = requests.post(f"{proxy}/api/inbox/session", json={}, headers=headers, timeout=10)
+    response = requests.post(f"{inbox}/api/inbox/session", json={}, headers=headers, timeout=10)
 
     [(path, received)] = service.received
     assert path == "/api/inbox/session"
@@ -340,7 +347,7 @@ def test_the_inbox_api_gets_the_cookies_and_its_set_cookies_come_back_apart(prox
     # What the inbox's guard checks before a change arrives as the browser sent it.
     assert (received["X-CSRF-Token"], received["Origin"], received["Sec-Fetch-Site"]) == (
         "t0ken",
-        proxy,
+        inbox,
         "same-origin",
     )
     assert response.raw.headers.getlist("Set-Cookie") == INBOX_SET_COOKIES
@@ -374,7 +381,8 @@ def test_the_rest_of_the_lead_service_gets_no_cookie(proxied, path):
 def test_inbox_pages_get_the_cookie_and_never_meet_the_micro_cache(proxied):
     proxy, web, service = proxied
     first, second = (
-        get(f"{proxy}/inbox/leads", Cookie=f"__Host-inbox-session={user}") for user in ("ayesha", "bilal")
+        get(f"{inbox_of(proxy)}/inbox/leads", Cookie=f"__Host-inbox-session={user}")
+        for user in ("ayesha", "bilal")
     )
 
     # Both asked of the site, each with its own session: neither stored, nor served to the other.
@@ -386,6 +394,28 @@ def test_inbox_pages_get_the_cookie_and_never_meet_the_micro_cache(proxied):
     assert "X-Cache-Status" not in first.headers and "X-Cache-Status" not in second.headers
     assert second.headers["Cache-Control"] == "private, no-cache, no-store, max-age=0, must-revalidate"
     assert service.received == []
+
+
+@pytest.mark.parametrize("path", ["/inbox", "/inbox/leads", "/api/inbox/session", "/api/inbox/sign-in"])
+def test_the_public_host_has_no_inbox(proxied, path):
+    proxy, web, service = proxied
+    assert get(f"{proxy}{path}", Cookie=VISITOR_COOKIES).status_code == 404
+    assert web.received == service.received == []
+
+
+@pytest.mark.parametrize(
+    "path", ["/team", "/services/8", "/api/contact", "/healthz/live", "/images/logo.svg"]
+)
+def test_the_inbox_host_has_nothing_of_the_public_site(proxied, path):
+    proxy, web, service = proxied
+    assert get(f"{inbox_of(proxy)}{path}").status_code == 404
+    assert web.received == service.received == []
+
+
+def test_the_inbox_hosts_root_leads_to_the_inbox_on_the_visitors_own_scheme_and_port(proxied):
+    root = requests.get(f"{inbox_of(proxied[0])}/", allow_redirects=False, timeout=10)
+
+    assert (root.status_code, root.headers["Location"]) == (307, "/inbox")
 
 
 def test_other_pages_still_get_the_cookie_and_the_micro_cache(proxied):
@@ -434,13 +464,14 @@ def test_no_page_breaks_the_content_security_policy(browser, proxy, consented):
 def test_a_flood_of_sign_ins_stops_at_nginx_as_json(proxy):
     """The password step's POSTs, per visitor: past the burst, nginx answers 429 itself; the page
     that asks for its token (a GET) is not counted."""
+    inbox = inbox_of(proxy)
     statuses = [
-        requests.post(f"{proxy}/api/inbox/sign-in", json={}, timeout=10).status_code for _ in range(20)
+        requests.post(f"{inbox}/api/inbox/sign-in", json={}, timeout=10).status_code for _ in range(20)
     ]
-    token = get(f"{proxy}/api/inbox/sign-in")
+    token = get(f"{inbox}/api/inbox/sign-in")
 
     assert 429 not in statuses[:11] and statuses[11:] == [429] * 9
-    refused = requests.post(f"{proxy}/api/inbox/sign-in", json={}, timeout=10)
+    refused = requests.post(f"{inbox}/api/inbox/sign-in", json={}, timeout=10)
     assert refused.headers["Content-Type"] == "application/json"
     assert refused.json()["code"] == 429 and refused.headers["Retry-After"] == "60"
     assert refused.headers["X-Content-Type-Options"] == "nosniff"

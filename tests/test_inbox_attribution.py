@@ -52,7 +52,7 @@ def _stored(inbox, email: str) -> dict:
 
 
 def test_a_visit_with_analytics_allowed_sends_where_it_began(inbox, browse):
-    page = browse()
+    page = browse(inbox.site)
     email = _visit_and_send(page, "acceptAll")
     row = _stored(inbox, email)
     assert {key: row[key] for key in COLUMNS} == {
@@ -78,7 +78,7 @@ def test_a_visit_with_analytics_allowed_sends_where_it_began(inbox, browse):
 
 
 def test_a_visit_with_analytics_refused_sends_only_its_page(inbox, browse):
-    page = browse()
+    page = browse(inbox.site)
     email = _visit_and_send(page, "rejectAll")
     row = _stored(inbox, email)
     assert {key: row[key] for key in COLUMNS} == dict.fromkeys(COLUMNS)

@@ -31,7 +31,7 @@ TRACES = (ADDRESS, "quellbrook", "zofia", "15123459876", "atriumwork", "glasshou
 
 def _post(inbox, path: str, lead: dict, key: str | None = None) -> None:
     headers = {"Idempotency-Key": key} if key else {}
-    response = requests.post(f"{inbox.url}{path}", json=lead, headers=headers, timeout=10)
+    response = requests.post(f"{inbox.site}{path}", json=lead, headers=headers, timeout=10)
     assert response.status_code == 201, response.text
 
 

@@ -102,7 +102,7 @@ def test_a_new_owner_is_told_by_email_through_the_running_outbox_worker(inbox, b
     page.get_by_role("status").filter(has_text="Saved.").wait_for()
 
     sink = SmtpSink().start()
-    settings = {**smtp_settings(sink.port), "SITE_URL": inbox.url}
+    settings = {**smtp_settings(sink.port), "SITE_URL": inbox.site, "INBOX_URL": inbox.url}
     worker = start_outbox_worker(tmp_path, inbox.database, settings)
     try:
         wait_for(lambda: _sent_to(sink, "owner@work.example"), 30, "the owner's e-mail")

@@ -1,17 +1,31 @@
 import { type NextRequest, NextResponse } from "next/server";
 
 import { inboxResponse } from "./lib/inbox/headers";
-import { isInboxPath } from "./lib/inbox/paths";
+import { servedOn, sideOf } from "./lib/inbox/origin";
+import { inboxPaths, isInboxPath } from "./lib/inbox/paths";
 import { isPrerendered, notFoundHtml } from "./lib/not-found/prerendered";
 import { type DetailSection, isDetailSection } from "./lib/not-found/screens";
 import { parseId } from "./lib/routes";
 
+// With an inbox origin of its own (lib/inbox/origin.ts), each origin answers only its own paths:
+// elsewhere 404, but for the inbox origin's root, which leads to the inbox.
 // A page load of an unknown detail id gets its section's not-found screen as complete HTML
 // with status 404. A navigation inside the app (an RSC request) goes on to the route, which
 // answers 404 for an id it did not prerender; the router then loads that URL in full, here.
 // The staff inbox's pages get their per-request headers (lib/inbox/headers.ts).
 export async function proxy(request: NextRequest) {
-  if (isInboxPath(request.nextUrl.pathname)) return inboxResponse(request);
+  const { pathname } = request.nextUrl;
+  const side = sideOf(request.headers);
+  if (!servedOn(side, pathname)) {
+    if (side === "inbox" && pathname === "/") {
+      return NextResponse.redirect(new URL(inboxPaths.leads, request.nextUrl));
+    }
+    return new NextResponse("Not Found", {
+      status: 404,
+      headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
+    });
+  }
+  if (isInboxPath(pathname)) return inboxResponse(request);
   const section = await missingSection(request);
   if (!section) return NextResponse.next();
   return new NextResponse(new Uint8Array(await notFoundHtml(section)), {
@@ -37,8 +51,8 @@ async function missingSection(request: NextRequest): Promise<DetailSection | und
   return id !== undefined && (await isPrerendered(first, id)) ? undefined : first;
 }
 
-// Literal paths, as Next.js reads the matcher at build time: the detail sections of
-// lib/not-found/screens.ts, the screens' own route, and the inbox.
+// Every page and API path, as either origin may refuse it: all but the build's files and any
+// file with an extension (images, icons, the manifest), which either origin's pages may use.
 export const config = {
-  matcher: ["/ai-solutions/:id", "/edutech/:id", "/services/:id", "/case-studies/:id", "/blog/:id", "/missing/:section", "/inbox", "/inbox/:path*"],
+  matcher: ["/((?!_next/)(?!.*\\.[^/]*$).*)"],
 };

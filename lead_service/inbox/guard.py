@@ -53,6 +53,12 @@ def staff(
     def decorate(view: Callable[..., Any]) -> Callable[..., Any]:
         @wraps(view)
         def guarded(*args: Any, **kwargs: Any) -> Any:
+            # A request another site's page made, a read too: on a sister subdomain (the public
+            # site beside the inbox) the browser sends the inbox's cookies with it, and even an
+            # answer the page cannot read costs an export. The inbox's own pages say same-origin,
+            # a typed address or bookmark none, and the site's server sends no such header.
+            if request.headers.get("Sec-Fetch-Site") in {"same-site", "cross-site"}:
+                abort(403, description="The inbox answers only its own pages.")
             token = request.cookies.get(sessions.COOKIE)
             session = sessions.find(token)
             user = db.session.get(StaffUser, session.user_id) if session else None

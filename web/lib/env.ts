@@ -37,6 +37,25 @@ export function leadServiceUrl(): string {
 }
 
 /**
+ * Origin of the lead service's inbox part (`INBOX_API_URL`): the staff inbox's API, served by
+ * processes of their own so that no sign-in queues before a lead. Unset: `LEAD_SERVICE_URL`'s, one
+ * service for both. Read at run time.
+ */
+export function inboxApiUrl(): string {
+  const raw = process.env.INBOX_API_URL?.trim();
+  return raw ? parseOrigin("INBOX_API_URL", raw) : leadServiceUrl();
+}
+
+/**
+ * The host name of the staff inbox's own origin (`INBOX_URL`), where the inbox alone is served and
+ * the public site is not; undefined when the inbox shares the site's origin. Read at run time.
+ */
+export function inboxHostname(): string | undefined {
+  const raw = process.env.INBOX_URL?.trim();
+  return raw ? new URL(parseOrigin("INBOX_URL", raw)).hostname : undefined;
+}
+
+/**
  * URL the browser should call for a lead-service path such as `/api/contact`.
  * `NEXT_PUBLIC_LEAD_API_URL` is inlined at build time (it must be referenced
  * literally for that); when unset, the same-origin path goes through app/api/[...path]/route.ts.

@@ -361,3 +361,36 @@ describe("how long the service has", () => {
     expect(sent!.init.signal!.aborted).toBe(false);
   });
 });
+
+describe("an inbox origin of its own (INBOX_URL)", () => {
+  const INBOX_API = "http://inbox-api.internal:5001";
+
+  beforeEach(() => {
+    vi.stubEnv("INBOX_URL", "https://inbox.site.example");
+    vi.stubEnv("INBOX_API_URL", INBOX_API);
+  });
+
+  it("sends the inbox's API, asked on the inbox's origin, to INBOX_API_URL", async () => {
+    await forwardToLeadService(request("/api/inbox/session", { headers: { host: "Inbox.Site.Example:443" } }));
+
+    expect(sent!.url).toBe(`${INBOX_API}/api/inbox/session`);
+  });
+
+  it("sends the rest, asked on the site's origin, to LEAD_SERVICE_URL", async () => {
+    await forwardToLeadService(request("/api/quote", { method: "POST", headers: { host: "site.example" }, body: "{}" }));
+
+    expect(sent!.url).toBe(`${SERVICE}/api/quote`);
+  });
+
+  it.each([
+    ["the inbox's API on the site's origin", "/api/inbox/session", "site.example"],
+    ["the inbox's API on another name", "/api/inbox/leads/export", "inbox.site.example.evil.example"],
+    ["the inbox's API with no Host", "/api/inbox/session", undefined],
+    ["the site's API on the inbox's origin", "/api/contact", "inbox.site.example"],
+  ])("answers 404 for %s, and sends nothing", async (_case, path, host) => {
+    const response = await forwardToLeadService(request(path, { headers: host ? { host } : {} }));
+
+    expect(response.status).toBe(404);
+    expect(sent).toBeUndefined();
+  });
+});

@@ -2,7 +2,8 @@ import { isIP } from "node:net";
 
 import { NextResponse, type NextRequest } from "next/server";
 
-import { leadServiceUrl, maxBodyBytes, trustedProxyHops } from "./env";
+import { inboxApiUrl, leadServiceUrl, maxBodyBytes, trustedProxyHops } from "./env";
+import { servedOn, sideOf } from "./inbox/origin";
 
 /** A lead service that has not answered by then is treated as down. */
 const UPSTREAM_TIMEOUT_MS = 15_000;
@@ -166,8 +167,8 @@ const notFound = () =>
   );
 
 /**
- * Forwards /api/* to the lead service (LEAD_SERVICE_URL, read per request): a path that could leave
- * /api/ is a 404 here, bodies over the limit stop here with 413, a service that is down or too slow
+ * Forwards /api/* to the lead service (LEAD_SERVICE_URL, read per request; /api/inbox/ to
+ * INBOX_API_URL): a path that could leave /api/, or is not this origin's, is a 404 here, bodies over the limit stop here with 413, a service that is down or too slow
  * becomes a JSON 503 with Retry-After, and the answer (status, body and headers such as ETag,
  * Content-Range and Retry-After) goes back streamed. No header names the service or its address.
  * Cookies, both ways, and the inbox's CSRF headers pass for /api/inbox/ alone. The service's own
@@ -180,6 +181,10 @@ export async function forwardToLeadService(request: NextRequest): Promise<Respon
   }
   // Decided on the path as resolved and checked above, so no encoded path can pass for the inbox's.
   const inbox = pathname.startsWith(INBOX_PATH);
+  // The inbox's API on its own origin alone, the rest on the site's (lib/inbox/origin.ts).
+  if (!servedOn(sideOf(request.headers), pathname)) {
+    return notFound();
+  }
   const limit = maxBodyBytes();
   const hasBody = request.method !== "GET" && request.method !== "HEAD";
   if (Number(request.headers.get("content-length") ?? 0) > limit) {
@@ -195,7 +200,7 @@ export async function forwardToLeadService(request: NextRequest): Promise<Respon
   const answered = new AbortController();
   const deadline = setTimeout(() => answered.abort(), UPSTREAM_TIMEOUT_MS);
   try {
-    upstream = await fetch(new URL(pathname + search, leadServiceUrl()), {
+    upstream = await fetch(new URL(pathname + search, inbox ? inboxApiUrl() : leadServiceUrl()), {
       method: request.method,
       headers: requestHeaders(request, inbox),
       body,

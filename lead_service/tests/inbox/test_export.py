@@ -6,6 +6,8 @@ import csv
 import io
 from datetime import timedelta
 
+import pytest
+
 from lead_service.inbox import export_api
 
 from .conftest import T0, contact, quote
@@ -76,3 +78,21 @@ def test_viewers_may_not_download_and_a_bad_filter_is_a_400(signed_in):
     assert signed_in("viewer").get(URL).status_code == 403
     bad = signed_in("sales", "sales-2@staff.example").get(f"{URL}?from=yesterday")
     assert bad.status_code == 400 and "from" in bad.json["errors"]
+
+
+@pytest.mark.parametrize("fetch_site", ["same-site", "cross-site"])
+def test_another_sites_page_gets_no_download_and_no_read_even_with_the_cookie(
+    signed_in, add, audit_trail, fetch_site
+):
+    """As a tag on the public site, a sister subdomain whose requests carry the inbox's cookies, would
+    ask: refused before anything is read or recorded."""
+    client = signed_in("admin")
+    add(contact("Someone"))
+    before = audit_trail()
+
+    for path in ("/api/inbox/leads/export", "/api/inbox/leads", "/api/inbox/session"):
+        answer = client.get(path, headers={"Sec-Fetch-Site": fetch_site})
+        assert answer.status_code == 403, path
+    assert audit_trail() == before
+    # Typed into the address bar, or followed from a bookmark: the browser says none.
+    assert client.get("/api/inbox/leads/export", headers={"Sec-Fetch-Site": "none"}).status_code == 200

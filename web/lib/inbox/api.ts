@@ -5,7 +5,7 @@ import { cookies, headers } from "next/headers";
 import { notFound, redirect } from "next/navigation";
 import { cache } from "react";
 
-import { leadServiceUrl } from "@/lib/env";
+import { inboxApiUrl } from "@/lib/env";
 
 import { loginPath, PAGE_HEADER } from "./paths";
 import type { AuditPage, Dashboard, Lead, LeadPage, Person, Session } from "./types";
@@ -33,7 +33,7 @@ async function signIn(): Promise<never> {
 async function read<T>(path: string): Promise<T> {
   const token = (await cookies()).get(SESSION_COOKIE)?.value;
   if (!token || !TOKEN.test(token)) return signIn();
-  const response = await fetch(new URL(path, leadServiceUrl()), {
+  const response = await fetch(new URL(path, inboxApiUrl()), {
     headers: { cookie: `${SESSION_COOKIE}=${token}`, accept: "application/json" },
     cache: "no-store",
   });
