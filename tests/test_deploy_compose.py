@@ -31,6 +31,8 @@ NOT_IN_ENV_EXAMPLE = {
     "FORWARDED_ALLOW_IPS": "docker-compose.yml (the compose network)",
     "TRUSTED_PROXY_HOPS": "docker-compose.yml: nginx decides the visitor's address and sends it alone",
     "LEAD_SERVICE_URL": "docker-compose.yml (the web service's upstream)",
+    "INBOX_API_URL": "docker-compose.yml (the web service's upstream for the inbox)",
+    "SERVE": "docker-compose.yml (which part each lead-service container serves)",
     "NEXT_DIST_DIR": "the tests' and the bench's side-by-side builds only",
 }
 # Inlined into the pages by `next build`: build arguments of the web image.
@@ -40,10 +42,10 @@ COMPOSE_OWN = {"POSTGRES_PASSWORD", "REDIS_PASSWORD", "HTTP_PORT"}
 # Each secret, and the services that read it (POSTGRES_PASSWORD and REDIS_PASSWORD inside the
 # stores' URLs); no other service is given it.
 SECRETS = {
-    "POSTGRES_PASSWORD": {"postgres", "migrate", "lead-service", "outbox-worker"},
-    "REDIS_PASSWORD": {"redis", "lead-service"},
-    "SECRET_KEY": {"lead-service"},
-    "INBOX_TOTP_KEY": {"lead-service", "migrate"},
+    "POSTGRES_PASSWORD": {"postgres", "migrate", "lead-service", "inbox-api", "outbox-worker"},
+    "REDIS_PASSWORD": {"redis", "lead-service", "inbox-api"},
+    "SECRET_KEY": {"lead-service", "inbox-api"},
+    "INBOX_TOTP_KEY": {"inbox-api", "migrate"},
     "TURNSTILE_SECRET_KEY": {"lead-service"},
     "SMTP_PASSWORD": {"outbox-worker"},
     "WEBHOOK_SECRET": {"outbox-worker"},
@@ -67,7 +69,7 @@ def read_by_code() -> set[str]:
     """Every environment variable the shipped code reads (the lead service's Python outside its
     tests, the site's TypeScript)."""
     python = re.compile(
-        r'(?:_(?:text|int|bool|seconds|list|env)\(|os\.environ(?:\.get)?[\[(])"([A-Z][A-Z0-9_]*)"'
+        r'(?:_(?:text|int|bool|seconds|list|env|choice)\(|os\.environ(?:\.get)?[\[(])"([A-Z][A-Z0-9_]*)"'
     )
     node = re.compile(r"process\.env\.([A-Z][A-Z0-9_]*)")
     names = set()
@@ -102,7 +104,16 @@ def compose_variables() -> dict[str, list[tuple[str, str]]]:
 
 
 def test_compose_runs_the_proxy_the_apps_and_the_stores():
-    assert set(SERVICES) == {"proxy", "web", "migrate", "lead-service", "outbox-worker", "postgres", "redis"}
+    assert set(SERVICES) == {
+        "proxy",
+        "web",
+        "migrate",
+        "lead-service",
+        "inbox-api",
+        "outbox-worker",
+        "postgres",
+        "redis",
+    }
     assert "postgres-data" in COMPOSE["volumes"]
     assert any(volume.startswith("postgres-data:") for volume in SERVICES["postgres"]["volumes"])
 
@@ -115,8 +126,8 @@ def test_every_dependency_waits_for_health_or_completion():
             else:
                 assert rule["condition"] == "service_healthy", (name, target)
                 assert "healthcheck" in SERVICES[target], target
-    assert SERVICES["lead-service"]["depends_on"]["migrate"]
-    assert SERVICES["outbox-worker"]["depends_on"]["migrate"]
+    for name in ("lead-service", "inbox-api", "outbox-worker"):
+        assert SERVICES[name]["depends_on"]["migrate"], name
 
 
 def test_only_the_proxy_publishes_a_port_and_it_is_the_one_nginx_listens_on():
@@ -128,24 +139,42 @@ def test_only_the_proxy_publishes_a_port_and_it_is_the_one_nginx_listens_on():
     assert SERVICES["proxy"]["volumes"] == [
         "./deploy/nginx.conf:/etc/nginx/nginx.conf:ro",
         "./deploy/trusted-proxies.conf:/etc/nginx/trusted-proxies.conf:ro",
+        "./deploy/inbox-host.conf:/etc/nginx/inbox-host.conf:ro",
     ]
     assert re.search(r"^\s*include /etc/nginx/trusted-proxies\.conf;", NGINX_CONF, re.M)
+    assert re.search(r"^\s*listen 8080;\s*include /etc/nginx/inbox-host\.conf;", NGINX_CONF, re.M)
 
 
 def test_nginx_upstreams_are_the_compose_services_on_their_ports():
     upstreams = dict(re.findall(r"upstream (\w+) \{\s*server ([\w.-]+:\d+);", NGINX_CONF))
-    assert upstreams == {"web": "web:3000", "lead_service": "lead-service:5000"}
+    assert upstreams == {
+        "web": "web:3000",
+        "lead_service": "lead-service:5000",
+        "inbox_api": "inbox-api:5000",
+    }
     web_env = dict(dockerfile("web/Dockerfile").envs)
     lead_env = dict(dockerfile("lead_service/Dockerfile").envs)
     assert web_env["PORT"] == "3000" and web_env["HOSTNAME"] == "0.0.0.0"
     assert lead_env["BIND"] == "0.0.0.0:5000"
-    assert SERVICES["web"]["expose"] == ["3000"] and SERVICES["lead-service"]["expose"] == ["5000"]
+    assert SERVICES["web"]["expose"] == ["3000"]
+    assert SERVICES["lead-service"]["expose"] == SERVICES["inbox-api"]["expose"] == ["5000"]
     assert SERVICES["web"]["environment"]["LEAD_SERVICE_URL"] == "http://lead-service:5000"
+    assert SERVICES["web"]["environment"]["INBOX_API_URL"] == "http://inbox-api:5000"
+
+
+def test_each_lead_service_container_serves_its_part_and_the_inbox_its_own_host():
+    assert SERVICES["lead-service"]["environment"]["SERVE"] == "public"
+    assert SERVICES["inbox-api"]["environment"]["SERVE"] == "inbox"
+    assert SERVICES["inbox-api"]["image"] == SERVICES["lead-service"]["image"]
+    # The inbox's host name, for nginx, is INBOX_URL's in the example: the two are set together.
+    host = re.search(r"^server_name (\S+);", (ROOT / "deploy/inbox-host.conf").read_text(), re.M)[1]
+    assert env_example()["INBOX_URL"] == f"https://{host}"
 
 
 def test_health_checks_ask_real_endpoints_on_the_right_ports():
     app = create_app({"TESTING": True})
     rules = {rule.rule for rule in app.url_map.iter_rules()}
+    assert SERVICES["inbox-api"]["healthcheck"] == SERVICES["lead-service"]["healthcheck"]
     lead_check = " ".join(SERVICES["lead-service"]["healthcheck"]["test"])
     path = re.search(r"http://127\.0\.0\.1:5000(/[\w/]+)", lead_check)[1]
     assert path in rules
@@ -224,7 +253,7 @@ def test_the_fixed_settings_are_fixed_where_they_say():
     assert SERVICES["lead-service"]["environment"]["FORWARDED_ALLOW_IPS"] == "*"
     assert "LEAD_SERVICE_URL" in SERVICES["web"]["environment"]
     # nginx sets X-Forwarded-For to the one address it decided on, and nothing else.
-    for name in ("lead-service", "web"):
+    for name in ("lead-service", "inbox-api", "web"):
         assert SERVICES[name]["environment"]["TRUSTED_PROXY_HOPS"] == "1", name
     assert re.search(r"^\s*proxy_set_header X-Forwarded-For \$remote_addr;", NGINX_CONF, re.M)
 
@@ -258,9 +287,9 @@ def test_each_secret_reaches_only_the_services_that_read_it():
         ("NOTIFY_", {"outbox-worker"}),
         ("OUTBOX_", {"outbox-worker"}),
         ("TURNSTILE_", {"lead-service"}),
-        ("RATELIMIT_", {"lead-service"}),
+        ("RATELIMIT_", {"lead-service", "inbox-api"}),
         ("GUNICORN_", {"lead-service"}),
-        ("INBOX_", {"lead-service", "migrate"}),
+        ("INBOX_", {"inbox-api", "migrate", "web", "outbox-worker"}),
         ("LEAD_RETENTION_DAYS", {"lead-service", "outbox-worker"}),
     ],
 )
@@ -290,6 +319,7 @@ def test_every_container_is_read_only_without_capabilities_and_limited():
         ("web", {"/tmp", "/app/web/.next/cache"}),
         ("migrate", {"/tmp"}),
         ("lead-service", {"/tmp"}),
+        ("inbox-api", {"/tmp"}),
         ("outbox-worker", {"/tmp"}),
         ("postgres", {"/var/run/postgresql", "/tmp"}),
         ("redis", {"/data"}),
@@ -314,7 +344,7 @@ def test_the_stores_run_as_their_own_users_so_their_entrypoints_need_no_capabili
     assert SERVICES["redis"]["user"] == "redis"
     assert SERVICES["postgres"]["volumes"] == ["postgres-data:/var/lib/postgresql/data"]
     # The lead-service and web images set their own unprivileged users.
-    assert "user" not in SERVICES["lead-service"] and "user" not in SERVICES["web"]
+    assert all("user" not in SERVICES[name] for name in ("lead-service", "inbox-api", "web"))
 
 
 def test_the_site_cannot_reach_the_stores_and_the_stores_cannot_reach_out():
@@ -323,6 +353,7 @@ def test_the_site_cannot_reach_the_stores_and_the_stores_cannot_reach_out():
         "proxy": {"front"},
         "web": {"front"},
         "lead-service": {"front", "back"},
+        "inbox-api": {"front", "back"},
         "migrate": {"back", "egress"},
         "outbox-worker": {"back", "egress"},
         "postgres": {"back"},
