@@ -22,6 +22,7 @@ from .phone_load import phone_load
 from .report import FLOOR, REPORT, RESULTS, ROOT, markdown
 from .routes import routes
 from .services import service_throughput
+from .sign_in_flood import sign_in_flood
 
 
 def _folder(tmp: Path, name: str) -> Path:
@@ -70,6 +71,7 @@ def main() -> None:
         measure("lighthouse", run_lighthouse)
         measure("service", lambda: service_throughput(_folder(tmp, "service")))
         measure("inbox", lambda: inbox_latency(_folder(tmp, "inbox")))
+        measure("sign_in_flood", lambda: sign_in_flood(_folder(tmp, "sign-in-flood")))
         measure("pages", lambda: page_throughput(_folder(tmp, "pages")))
         measure("notifications", lambda: notification_latency(_folder(tmp, "notifications")))
     results["seconds"] = time.monotonic() - started

@@ -114,24 +114,31 @@ class InboxSite:
 
 
 @contextmanager
-def inbox_site(tmp: Path, service_database: str, engine: Engine, behind_nginx: bool = False):
+def inbox_site(
+    tmp: Path, service_database: str, engine: Engine, behind_nginx: bool = False, settings: dict | None = None
+):
     """The site as `make run` serves it: the lead service's two parts (told both origins, with a
     TOTP key), and `next start` serving the site on 127.0.0.1 and the inbox on its own origin,
     localhost (INBOX_HOST): another name for the same server, so that the browser keeps the two
-    apart. `behind_nginx`: with deploy/nginx.conf in front, as deployed, the origins being its."""
+    apart. `behind_nginx`: with deploy/nginx.conf in front, as deployed, the origins being its.
+    `settings` go to the service's parts and the site alike."""
     port = free_port()
     for folder in ("service", "web", "nginx"):
         (tmp / folder).mkdir(exist_ok=True)
     key = Fernet.generate_key().decode()
     site, inbox = f"http://127.0.0.1:{port}", f"http://{INBOX_HOST}:{port}"
-    settings = {"SITE_URL": site, "INBOX_URL": inbox, "INBOX_TOTP_KEY": key}
+    shared = {"INBOX_URL": inbox, **(settings or {})}
+    service_settings = {"SITE_URL": site, "INBOX_TOTP_KEY": key, **shared}
     with (
-        lead_service_parts(tmp / "service", service_database, settings) as (service_url, inbox_api_url),
+        lead_service_parts(tmp / "service", service_database, service_settings) as (
+            service_url,
+            inbox_api_url,
+        ),
         web(
             tmp / "web",
             service_url,
             port=None if behind_nginx else port,
-            settings={"INBOX_URL": inbox, "INBOX_API_URL": inbox_api_url},
+            settings={"INBOX_API_URL": inbox_api_url, **shared},
         ) as web_url,
         reverse_proxy(tmp / "nginx", web_url, service_url, inbox_api=inbox_api_url, port=port)
         if behind_nginx
