@@ -194,18 +194,17 @@ def sign_in():
     # Not to check the real hash, for whatever reason, is to check the dummy one instead: the same
     # work, the same time.
     stored = None if user is None or disabled else user.password_hash
-    attempt = _saved(lambda: throttle.begin(email, throttle.device(email)))
+    try:
+        # A slot first: a try past them is answered before it is counted or writes anything.
+        with passwords.check_slot():
+            attempt = _saved(lambda: throttle.begin(email, throttle.device(email)))
+            right = attempt.check and passwords.verify(stored, body["password"])
+            renewed = passwords.renewed(stored, body["password"]) if right and stored else None
+    except passwords.Busy:
+        raise ServiceUnavailable(description=BUSY, retry_after=1) from None
     if not attempt.check:
         throttle.hold_back()
         _password_failed(attempt, user, "locked")
-    try:
-        with passwords.check_slot():
-            right = passwords.verify(stored, body["password"])
-            renewed = passwords.renewed(stored, body["password"]) if right and stored else None
-    except passwords.Busy:
-        throttle.take_back(attempt)
-        _commit()
-        raise ServiceUnavailable(description=BUSY, retry_after=1) from None
     if not right:
         _password_failed(attempt, user, "disabled" if disabled else "password")
     assert user is not None  # only a user's hash verifies

@@ -414,9 +414,11 @@ def test_the_same_sign_in_from_the_page_is_taken(client, enrolled):
     assert answer.status_code == 200
 
 
-def test_with_an_inbox_origin_of_its_own_a_change_from_the_sites_is_refused(app, client, enrolled):
+def test_with_an_inbox_origin_of_its_own_a_change_from_the_sites_is_refused(
+    app, client, enrolled, monkeypatch
+):
     enrolled("sales", EMAIL)
-    app.config["INBOX_URL"] = "https://inbox.example.com"
+    monkeypatch.setitem(app.config, "INBOX_URL", "https://inbox.example.com")
     headers = {"Sec-Fetch-Site": "same-origin", "X-CSRF-Token": "token-from-get"}
 
     assert _post_sign_in(client, {"Origin": SITE_ORIGIN, **headers}).status_code == 403

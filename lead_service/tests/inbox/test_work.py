@@ -392,14 +392,14 @@ def _assignments(app):
         return [(row.lead_id, row.recipient_id, row.status) for row in rows]
 
 
-def test_a_new_owner_is_told_by_e_mail_and_nobody_else(colleague, add, app, smtp):
+def test_a_new_owner_is_told_by_e_mail_and_nobody_else(colleague, add, app, smtp, monkeypatch):
     client, user_id = colleague("admin")
     owner = colleague("sales", "ana@tidewell.example")[1]
     [(kind, lead_id)] = add(contact("Ann\r\nBcc: victim@x.example"))
 
     client.post(f"{LEAD.format(kind, lead_id)}/work", json={"version": 1, "owner_id": owner})
     assert _assignments(app) == [(lead_id, owner, "pending")]
-    app.config["INBOX_URL"] = "https://inbox.tidewell.example"  # the worker's, where it links the lead
+    monkeypatch.setitem(app.config, "INBOX_URL", "https://inbox.tidewell.example")  # where it links the lead
     assert _deliver(app, smtp) == 1
 
     [message] = smtp.messages
