@@ -103,8 +103,8 @@ class SignInFailure(db.Model):
 
 class AuditEvent(db.Model):
     """Who did what, when, to which lead: written in the same transaction as what it records, and
-    never changed or deleted through the service. It holds no field value of a lead, and of a
-    search only the query's length."""
+    never changed or deleted, which the database's triggers refuse (migration 0015). It holds no
+    field value of a lead, and of a search only the query's length."""
 
     __tablename__ = "audit_events"
     __table_args__ = (
