@@ -1,6 +1,6 @@
 """Data rights and retention: a person's leads erased on request (on the audit trail, by a keyed
 hash of their address), old leads and cookie choices purged, each lead with the notification,
-the Idempotency-Key and the staff's notes kept of it."""
+the Idempotency-Key and the staff's notes kept of it, and the notes' earlier texts."""
 
 import hashlib
 import hmac
@@ -13,13 +13,14 @@ from sqlalchemy import delete, select, text
 from .config import secret_key
 from .extensions import db
 from .inbox import audit, lead_queries
-from .inbox.models import AuditEvent, LeadNote
+from .inbox.models import AuditEvent, LeadNote, LeadNoteRevision
 from .models import LEAD_MODELS, ConsentRecord, IdempotencyKey, OutboxMessage, as_utc, fold_address
 
 
 def _remove_leads(conditions) -> dict[str, int]:
-    """Deletes the leads of each kind that match, their outbox rows, keys and notes (to be committed
-    by the caller): counts per kind, and of the outbox rows, keys and notes."""
+    """Deletes the leads of each kind that match, their outbox rows, keys and notes with the notes'
+    earlier texts (to be committed by the caller): counts per kind, and of the outbox rows, keys and
+    notes."""
     removed = {"notifications": 0, "keys": 0, "notes": 0}
     for kind, model in LEAD_MODELS.items():
         ids = select(model.id).where(conditions(model))
@@ -31,9 +32,10 @@ def _remove_leads(conditions) -> dict[str, int]:
                 IdempotencyKey.record_table == model.__tablename__, IdempotencyKey.record_id.in_(ids)
             )
         ).rowcount
-        removed["notes"] += db.session.execute(
-            delete(LeadNote).where(LeadNote.lead_kind == kind, LeadNote.lead_id.in_(ids))
-        ).rowcount
+        notes = select(LeadNote.id).where(LeadNote.lead_kind == kind, LeadNote.lead_id.in_(ids))
+        # By hand: SQLite enforces no foreign key, so no cascade takes a note's earlier texts.
+        db.session.execute(delete(LeadNoteRevision).where(LeadNoteRevision.note_id.in_(notes)))
+        removed["notes"] += db.session.execute(delete(LeadNote).where(LeadNote.id.in_(notes))).rowcount
         removed[kind] = db.session.execute(delete(model).where(conditions(model))).rowcount
     return removed
 

@@ -67,7 +67,9 @@ class ErasureRequest(Schema):
 class InboxErasureCounts(Schema):
     contact = fields.Integer(required=True, metadata={"description": "Contact messages."})
     quote = fields.Integer(required=True, metadata={"description": "Quote requests."})
-    notes = fields.Integer(required=True, metadata={"description": "The staff's notes on them."})
+    notes = fields.Integer(
+        required=True, metadata={"description": "The staff's notes on them, with their earlier texts."}
+    )
     notifications = fields.Integer(required=True, metadata={"description": "Their notifications."})
     keys = fields.Integer(required=True, metadata={"description": "Their Idempotency-Keys."})
 

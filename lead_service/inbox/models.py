@@ -1,5 +1,6 @@
 """The staff side's tables: who may sign in to the inbox, their sessions and recovery codes, the
-failed sign-ins that slow an attacker down, the notes on leads, and the audit trail."""
+failed sign-ins that slow an attacker down, the notes on leads and their earlier texts, and the
+audit trail."""
 
 from datetime import UTC, datetime
 
@@ -103,8 +104,8 @@ class SignInFailure(db.Model):
 
 class AuditEvent(db.Model):
     """Who did what, when, to which lead: written in the same transaction as what it records, and
-    never changed or deleted through the service. It holds no field value of a lead, and of a
-    search only the query's length."""
+    never changed or deleted, which the database's triggers refuse (migration 0015). It holds no
+    field value of a lead, and of a search only the query's length."""
 
     __tablename__ = "audit_events"
     __table_args__ = (
@@ -124,8 +125,8 @@ class AuditEvent(db.Model):
 
 
 class LeadNote(db.Model):
-    """A note a member of staff kept on a lead: plain text, edited by its author for a short while,
-    deleted only with the lead."""
+    """A note a member of staff kept on a lead: plain text, corrected by its author for a short
+    while (each text it replaced kept as a LeadNoteRevision), deleted only with the lead."""
 
     __tablename__ = "lead_notes"
     __table_args__ = (Index("ix_lead_notes_lead", "lead_kind", "lead_id", "id"),)
@@ -137,3 +138,19 @@ class LeadNote(db.Model):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_utcnow, nullable=False)
     edited_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     body: Mapped[str] = mapped_column(Text, nullable=False)
+
+
+class LeadNoteRevision(db.Model):
+    """A text a note had until its author corrected it, kept as long as the note is. Deleted with
+    it by retention._remove_leads, as SQLite enforces no foreign key (PostgreSQL's cascade would)."""
+
+    __tablename__ = "lead_note_revisions"
+    __table_args__ = (Index("ix_lead_note_revisions_note", "note_id", "id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    note_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("lead_notes.id", ondelete="CASCADE"), nullable=False
+    )
+    body: Mapped[str] = mapped_column(Text, nullable=False)
+    replaced_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False)
+    replaced_by: Mapped[int] = mapped_column(Integer, ForeignKey("staff_users.id"), nullable=False)

@@ -14,7 +14,7 @@ from ..models import LEAD_MODELS, OutboxMessage, as_utc, iso_utc
 from ..outbox import queue
 from . import audit
 from .lead_queries import MAX_ID
-from .models import LeadNote, StaffUser
+from .models import LeadNote, LeadNoteRevision, StaffUser
 
 # An author may correct a note this long after writing it; after that it stands as written.
 NOTE_EDIT_WINDOW = timedelta(minutes=15)
@@ -156,14 +156,21 @@ def note(note_id: int) -> LeadNote | None:
 
 
 def note_state(note: LeadNote, reader: StaffUser) -> dict[str, Any]:
-    """A note as staff read it, and whether `reader` may still edit it."""
+    """A note as staff read it, its earlier texts oldest first, and whether `reader` may still edit
+    it."""
     author = db.session.get(StaffUser, note.author_id)
+    revisions = db.session.scalars(
+        select(LeadNoteRevision).where(LeadNoteRevision.note_id == note.id).order_by(LeadNoteRevision.id)
+    )
     return {
         "id": note.id,
         "author": {"id": author.id, "name": author.name},
         "created_at": iso_utc(note.created_at),
         "edited_at": iso_utc(note.edited_at),
         "body": note.body,
+        "revisions": [
+            {"body": revision.body, "replaced_at": iso_utc(revision.replaced_at)} for revision in revisions
+        ],
         "editable": may_edit(note, reader),
     }
 
@@ -181,8 +188,20 @@ def may_edit(note: LeadNote, user: StaffUser) -> bool:
     return note.author_id == user.id and datetime.now(UTC) - as_utc(note.created_at) <= NOTE_EDIT_WINDOW
 
 
-def edit_note(note: LeadNote, body: str, author: StaffUser) -> None:
-    """The caller has checked `may_edit`."""
-    note.body, note.edited_at = body, datetime.now(UTC)
+def edit_note(note: LeadNote, body: str, author: StaffUser) -> bool:
+    """Replaces the note's text, keeping the one replaced, and commits: whether it did. Not when
+    the text changed since `note` was read (another correction at the same moment): the text kept
+    would not be the one replaced. The caller has checked `may_edit`."""
+    now, earlier = datetime.now(UTC), note.body
+    replaced = db.session.execute(
+        update(LeadNote)
+        .where(LeadNote.id == note.id, LeadNote.body == earlier)
+        .values(body=body, edited_at=now)
+    ).rowcount
+    if not replaced:
+        db.session.rollback()
+        return False
+    db.session.add(LeadNoteRevision(note_id=note.id, body=earlier, replaced_at=now, replaced_by=author.id))
     audit.record("note_edited", author.id, lead=(note.lead_kind, note.lead_id), note_id=note.id)
     db.session.commit()
+    return True

@@ -136,12 +136,24 @@ class InboxWorkConflict(InboxWorkChanged):
     description = fields.String(required=True, metadata={"description": "What happened, for the page."})
 
 
+class InboxNoteRevision(Schema):
+    body = fields.String(required=True, metadata={"description": "The text the note had."})
+    replaced_at = fields.DateTime(required=True, metadata={"description": "When its author corrected it."})
+
+
 class InboxNote(Schema):
     id = fields.Integer(required=True)
     author = fields.Nested(InboxPerson, required=True)
     created_at = fields.DateTime(required=True)
-    edited_at = fields.DateTime(required=True, allow_none=True)
+    edited_at = fields.DateTime(
+        required=True, allow_none=True, metadata={"description": "The last correction; null: none."}
+    )
     body = fields.String(required=True)
+    revisions = fields.List(
+        fields.Nested(InboxNoteRevision),
+        required=True,
+        metadata={"description": "The texts each correction replaced, oldest first."},
+    )
     editable = fields.Boolean(required=True, metadata={"description": "Whether the reader may edit it now."})
 
 
@@ -340,7 +352,7 @@ def edit_note(note_id: int):
             schema: NoteText
       responses:
         200:
-          description: Corrected; the note.
+          description: Corrected, the text it replaced kept; the note.
           content:
             application/json:
               schema: InboxNote
@@ -348,7 +360,9 @@ def edit_note(note_id: int):
           description: No such note.
           content: {application/json: {schema: HttpError}}
         409:
-          description: Not the reader's note, or written more than 15 minutes ago.
+          description: >-
+            Not the reader's note, or written more than 15 minutes ago; or corrected by another
+            request at the same moment, and this correction not saved.
           content: {application/json: {schema: HttpError}}
     """
     note = work.note(note_id)
@@ -357,5 +371,6 @@ def edit_note(note_id: int):
     if not work.may_edit(note, g.staff):
         abort(409, description="Only its author corrects a note, within 15 minutes of writing it.")
     body = NOTE_TEXT.load(json_body())["body"]
-    work.edit_note(note, body, g.staff)
+    if not work.edit_note(note, body, g.staff):
+        abort(409, description="The note was corrected at the same moment: load it again to see it.")
     return work.note_state(note, g.staff)

@@ -12,7 +12,7 @@ from sqlalchemy import create_engine, delete, text
 from lead_service import create_app
 from lead_service.config import database_url
 from lead_service.extensions import db
-from lead_service.inbox.models import LeadNote
+from lead_service.inbox.models import LeadNote, LeadNoteRevision
 from lead_service.models import LEAD_MODELS, ConsentRecord, IdempotencyKey, OutboxMessage
 from lead_service.profile_pdf import build_profile_pdf
 
@@ -69,7 +69,14 @@ def app(database, profile_pdf):
 def client(app):
     yield app.test_client()
     with app.app_context():
-        for model in (LeadNote, *LEAD_MODELS.values(), ConsentRecord, IdempotencyKey, OutboxMessage):
+        for model in (
+            LeadNoteRevision,
+            LeadNote,
+            *LEAD_MODELS.values(),
+            ConsentRecord,
+            IdempotencyKey,
+            OutboxMessage,
+        ):
             db.session.execute(delete(model))
         db.session.commit()
 

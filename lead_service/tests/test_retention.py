@@ -1,6 +1,6 @@
 """`lead-service leads erase` and `leads purge`, and the outbox worker's housekeeping: exactly the
-matching leads go, with their notifications, request keys and notes, old cookie choices with them, and
-each says how many; an erasure is on the audit trail."""
+matching leads go, with their notifications, request keys and notes (the notes' earlier texts too),
+old cookie choices with them, and each says how many; an erasure is on the audit trail."""
 
 import uuid
 from datetime import UTC, datetime, timedelta
@@ -8,11 +8,13 @@ from datetime import UTC, datetime, timedelta
 from sqlalchemy import select, update
 
 from lead_service.extensions import db
-from lead_service.inbox.models import AuditEvent, LeadNote, StaffUser
+from lead_service.inbox import work
+from lead_service.inbox.models import AuditEvent, LeadNote, LeadNoteRevision, StaffUser
 from lead_service.models import LEAD_MODELS, ConsentRecord, ContactMessage, IdempotencyKey, QuoteRequest
 from lead_service.outbox import queue
 from lead_service.outbox.housekeeping import Housekeeping
 
+from .audit_cleanup import clear_audit_trail
 from .samples import CONTACT, QUOTE
 
 
@@ -48,7 +50,7 @@ def test_erase_removes_every_lead_of_an_address_and_nothing_else(client, runner,
         event = db.session.scalars(select(AuditEvent).order_by(AuditEvent.id.desc()).limit(1)).one()
         assert (event.action, event.actor_id) == ("erase", None)
         assert "harbor" not in event.detail.lower()
-        db.session.delete(event)
+        clear_audit_trail()
         db.session.execute(db.delete(LeadNote))
         db.session.delete(db.session.get(StaffUser, author_id))
         db.session.commit()
@@ -122,6 +124,29 @@ def test_purge_removes_what_is_older_than_the_days_given(client, runner, rows, a
     ]
 
 
+def test_erase_and_purge_take_the_notes_earlier_texts_with_them(client, runner, app):
+    for days, name in ((400, "old"), (10, "erased"), (10, "kept")):
+        _lead_aged(app, days, name)
+    with app.app_context():
+        author = StaffUser(email="notes@staff.example", name="Notes", role="sales", password_hash="-")
+        db.session.add(author)
+        db.session.commit()
+        for lead in db.session.scalars(select(ContactMessage)).all():
+            note = work.add_note("contact", lead.id, f"{lead.name}: rang", author)
+            assert work.edit_note(note, f"{lead.name}: rang twice", author)
+
+    assert runner.invoke(args=["leads", "erase", "--email", "erased@x.io"]).exit_code == 0
+    assert runner.invoke(args=["leads", "purge", "--older-than", "365"]).exit_code == 0
+
+    with app.app_context():
+        assert db.session.scalars(select(LeadNoteRevision.body)).all() == ["kept: rang"]
+        clear_audit_trail()
+        db.session.execute(db.delete(LeadNoteRevision))
+        db.session.execute(db.delete(LeadNote))
+        db.session.delete(author)
+        db.session.commit()
+
+
 def test_the_worker_deletes_request_keys_after_24_hours_and_purges_daily(
     client, rows, app, monkeypatch, caplog
 ):
@@ -187,5 +212,5 @@ def test_erase_finds_an_address_in_any_script_s_capitals(client, runner, rows, a
     assert [row.email for row in rows("contact")] == ["jose.oz@strasse.example"]
     assert rows("quote") == []
     with app.app_context():
-        db.session.execute(db.delete(AuditEvent))
+        clear_audit_trail()
         db.session.commit()

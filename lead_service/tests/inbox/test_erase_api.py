@@ -1,7 +1,8 @@
-"""POST /api/inbox/erase: an admin erases a person's leads of both kinds, with their notes,
-notifications and request keys, and gets a receipt; the audit trail keeps the counts and a keyed
-hash of the address, by which a second erasure of the same person is recognised; the address is
-typed twice; nobody but an admin erases. `leads erase` on the command line leaves the same event."""
+"""POST /api/inbox/erase: an admin erases a person's leads of both kinds, with their notes (and
+the notes' earlier texts), notifications and request keys, and gets a receipt; the audit trail
+keeps the counts and a keyed hash of the address, by which a second erasure of the same person is
+recognised; the address is typed twice; nobody but an admin erases. `leads erase` on the command
+line leaves the same event."""
 
 import json
 
@@ -10,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from lead_service.extensions import db
-from lead_service.inbox.models import AuditEvent, LeadNote
+from lead_service.inbox.models import AuditEvent, LeadNote, LeadNoteRevision
 from lead_service.models import IdempotencyKey
 
 from ..samples import CONTACT, QUOTE
@@ -41,7 +42,7 @@ erasure_like = st.dictionaries(
 @pytest.fixture
 def person(app, client, staff_user):
     """Two contact messages and a quote request sent with ADDRESS (in any capitals, one with a
-    request key), a note on the quote, and someone else's lead beside them."""
+    request key), a corrected note on the quote, and someone else's lead beside them."""
     client.post(
         "/api/contact", json={**CONTACT, "email": "Erase.Me@Harbor.io"}, headers={"Idempotency-Key": "k1"}
     )
@@ -52,7 +53,13 @@ def person(app, client, staff_user):
     )
     author = staff_user("sales", "notes@staff.example")
     with app.app_context():
-        db.session.add(LeadNote(lead_kind="quote", lead_id=quote_id, author_id=author, body="Rang Tom"))
+        note = LeadNote(lead_kind="quote", lead_id=quote_id, author_id=author, body="Rang Tom")
+        db.session.add(note)
+        db.session.flush()
+        earlier = LeadNoteRevision(
+            note_id=note.id, body="Rang Tom Berg", replaced_at=note.created_at, replaced_by=author
+        )
+        db.session.add(earlier)
         db.session.commit()
 
 
@@ -86,6 +93,7 @@ def test_an_admin_erases_a_person_and_gets_a_receipt(signed_in, person, app, row
     with app.app_context():
         assert db.session.scalars(db.select(IdempotencyKey.key)).all() == ["k2"]
         assert db.session.scalars(db.select(LeadNote)).all() == []
+        assert db.session.scalars(db.select(LeadNoteRevision)).all() == []
     assert _emails(client, "harbor") == ["kept@harbor.io"]
     assert _emails(client, "erase") == []
     [(_, actor, detail)] = [event for event in audit_trail() if event[0] == "erase"]

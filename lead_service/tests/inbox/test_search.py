@@ -300,7 +300,7 @@ def test_search_is_audited_by_its_length_only(signed_in, samples, app):
     _search(client, "")  # no search: a page of the list
 
     with app.app_context():
-        events = db.session.scalars(db.select(AuditEvent)).all()
+        events = db.session.scalars(db.select(AuditEvent).order_by(AuditEvent.id)).all()
         assert [(event.action, event.lead_kind, event.lead_id) for event in events] == [
             ("search", None, None),
             ("leads_listed", None, None),

@@ -5,7 +5,8 @@ import { NoteForm } from "./note-form";
 
 type Props = { kind: LeadKind; id: number; notes: Note[]; csrf?: string };
 
-/** A lead's notes, newest first, as plain text; a form for a new one when `csrf` (sales, admins). */
+/** A lead's notes, newest first, as plain text, each with the texts its corrections replaced; a
+ * form for a new one when `csrf` (sales, admins). */
 export function LeadNotes({ kind, id, notes, csrf }: Props) {
   return (
     <section aria-labelledby="notes-heading" className="space-y-3">
@@ -22,6 +23,19 @@ export function LeadNotes({ kind, id, notes, csrf }: Props) {
               {note.author.name} · {formatTime(note.created_at)}
               {note.edited_at ? ` · corrected ${formatTime(note.edited_at)}` : ""}
             </p>
+            {note.revisions.length > 0 ? (
+              <details className="mt-2">
+                <summary className="inbox-link cursor-pointer text-sm">Earlier texts</summary>
+                <ol className="mt-2 space-y-2 text-sm text-muted">
+                  {note.revisions.map((revision, index) => (
+                    <li key={index}>
+                      <p className="break-words whitespace-pre-wrap">{revision.body}</p>
+                      <p>until {formatTime(revision.replaced_at)}</p>
+                    </li>
+                  ))}
+                </ol>
+              </details>
+            ) : null}
             {note.editable && csrf ? (
               <details className="mt-2">
                 <summary className="inbox-link cursor-pointer text-sm">Correct</summary>

@@ -30,12 +30,18 @@ export type Work = {
 /** A lead's work as a change left it, or as a colleague's change left it (null: erased). */
 export type LeadWork = { kind: LeadKind; id: number; work: Work | null };
 
+/** A text a note had until its author corrected it. */
+export type NoteRevision = { body: string; replaced_at: string };
+
 export type Note = {
   id: number;
   author: Person;
   created_at: string;
+  /** The last correction; null: never corrected. */
   edited_at: string | null;
   body: string;
+  /** The texts each correction replaced, oldest first. */
+  revisions: NoteRevision[];
   editable: boolean;
 };
 
