@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 from flask import Response, current_app, request
-from sqlalchemy import and_, delete, func, select, update
+from sqlalchemy import and_, delete, func, select, text, update
 
 from ..config import secret_key
 from ..extensions import db
@@ -44,6 +44,9 @@ LONGEST_WAIT = timedelta(minutes=15)
 # How long a try made while held back waits for its answer, with no password checked: about what a
 # check takes, so that a held-back attacker's loop runs no faster than a checked one.
 HELD_BACK_SECONDS = 0.25
+
+# PostgreSQL's advisory lock under which tries are counted, one at a time (any constant of our own).
+_COUNTING_LOCK = 0x1B0C_5161
 
 DEVICE_COOKIE = "__Host-inbox-device"
 DEVICE_DAYS = 180
@@ -159,6 +162,11 @@ def begin(email: str, device_key: str | None) -> Try:
     if any(_held_back(scope, free, now, SignInFailure.settled) for scope, free in scopes):
         db.session.commit()
         return Try(counted=None, check=False)
+    if db.session.get_bind().dialect.name == "postgresql":
+        # Tries counted one at a time, each committed before the next takes its id: a try never sees
+        # an earlier one uncommitted, and so miscounts none before it. (SQLite's one writer at a time
+        # does the same by itself.)
+        db.session.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _COUNTING_LOCK})
     db.session.execute(delete(SignInFailure).where(SignInFailure.at <= now - WINDOW))
     row = SignInFailure(at=now, account=account, client=client, device=device_key, settled=False)
     db.session.add(row)
