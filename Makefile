@@ -13,8 +13,9 @@ PROFILE_PDF := $(PROFILE_PDF_PATH)
 # The site as the web image serves it (web/Dockerfile).
 SITE := $(INSTANCE)/site
 # `make run`'s inbox, on an origin of its own: the browser keeps the two names' cookies and scripts
-# apart as it would two hosts'.
-RUN_INBOX_URL := http://localhost:3000
+# apart as it would two hosts'. Its own server processes too, so that no sign-in flood queues in
+# the site's.
+RUN_INBOX_URL := http://localhost:3001
 WEB_SOURCES := $(shell find web/app web/components web/lib web/scripts web/next.config.ts web/proxy.ts web/postcss.config.mjs web/tsconfig.json web/package.json shared_content -type f 2>/dev/null)
 export NEXT_TELEMETRY_DISABLED := 1
 
@@ -25,16 +26,17 @@ help: ## List the targets
 
 setup: $(VENV)/.installed web/node_modules/.package-lock.json migrate $(PROFILE_PDF) ## Install everything, migrate the database, build the profile PDF
 
-run: setup $(SITE)/web/server.js ## Serve the site on http://127.0.0.1:3000/, its inbox on http://localhost:3000/inbox (lead service :5000, its inbox part :5001, outbox worker); Ctrl-C stops all
+run: setup $(SITE)/web/server.js ## Serve the site on http://127.0.0.1:3000/ and its inbox on http://localhost:3001/inbox, each with its own server processes (and the outbox worker); Ctrl-C stops all
 	@echo "Site:         http://127.0.0.1:3000/"
-	@echo "Inbox:        $(RUN_INBOX_URL)/inbox   (its own origin: another name for this machine)"
+	@echo "Inbox:        $(RUN_INBOX_URL)/inbox   (an origin of its own: another name for this machine)"
 	@echo "Lead service: http://127.0.0.1:5000/healthz, its inbox part http://127.0.0.1:5001/healthz   (Ctrl-C stops all)"
-	@export SITE_URL=http://127.0.0.1:3000 INBOX_URL=$(RUN_INBOX_URL); \
+	@export SITE_URL=http://127.0.0.1:3000 INBOX_URL=$(RUN_INBOX_URL) INBOX_API_URL=http://127.0.0.1:5001; \
 	 SERVE=public $(BIN)/gunicorn -c lead_service/gunicorn.conf.py lead_service.wsgi:app & lead=$$!; \
 	 SERVE=inbox BIND=127.0.0.1:5001 $(BIN)/gunicorn -c lead_service/gunicorn.conf.py lead_service.wsgi:app & inbox=$$!; \
 	 $(BIN)/lead-service outbox run & outbox=$$!; \
-	 (cd $(SITE) && PORT=3000 HOSTNAME=127.0.0.1 INBOX_API_URL=http://127.0.0.1:5001 exec node web/server.js) & web=$$!; \
-	 trap 'kill $$lead $$inbox $$outbox $$web 2>/dev/null || true; wait' INT TERM EXIT; \
+	 (cd $(SITE) && PORT=3000 HOSTNAME=127.0.0.1 exec node web/server.js) & web=$$!; \
+	 (cd $(SITE) && PORT=3001 HOSTNAME=127.0.0.1 exec node web/server.js) & inbox_web=$$!; \
+	 trap 'kill $$lead $$inbox $$outbox $$web $$inbox_web 2>/dev/null || true; wait' INT TERM EXIT; \
 	 wait -n
 
 # The build's standalone server with its static files and public/ beside it, as web/Dockerfile copies

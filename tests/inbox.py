@@ -118,33 +118,36 @@ def inbox_site(
     tmp: Path, service_database: str, engine: Engine, behind_nginx: bool = False, settings: dict | None = None
 ):
     """The site as `make run` serves it: the lead service's two parts (told both origins, with a
-    TOTP key), and `next start` serving the site on 127.0.0.1 and the inbox on its own origin,
-    localhost (INBOX_HOST): another name for the same server, so that the browser keeps the two
-    apart. `behind_nginx`: with deploy/nginx.conf in front, as deployed, the origins being its.
-    `settings` go to the service's parts and the site alike."""
-    port = free_port()
-    for folder in ("service", "web", "nginx"):
+    TOTP key), and the site's server twice, for the public site on 127.0.0.1 and for the inbox on
+    an origin of its own, INBOX_HOST (another name for the same machine, which the browser keeps
+    apart). `behind_nginx`: with deploy/nginx.conf in front, as deployed, the origins being its.
+    `settings` go to the service's parts and the site's servers alike."""
+    site_port, inbox_port = free_port(), free_port()
+    nginx_port = free_port() if behind_nginx else None
+    for folder in ("service", "web", "inbox-web", "nginx"):
         (tmp / folder).mkdir(exist_ok=True)
     key = Fernet.generate_key().decode()
-    site, inbox = f"http://127.0.0.1:{port}", f"http://{INBOX_HOST}:{port}"
+    site = f"http://127.0.0.1:{nginx_port or site_port}"
+    inbox = f"http://{INBOX_HOST}:{nginx_port or inbox_port}"
     shared = {"INBOX_URL": inbox, **(settings or {})}
     service_settings = {"SITE_URL": site, "INBOX_TOTP_KEY": key, **shared}
-    with (
-        lead_service_parts(tmp / "service", service_database, service_settings) as (
-            service_url,
-            inbox_api_url,
-        ),
-        web(
-            tmp / "web",
-            service_url,
-            port=None if behind_nginx else port,
-            settings={"INBOX_API_URL": inbox_api_url, **shared},
-        ) as web_url,
-        reverse_proxy(tmp / "nginx", web_url, service_url, inbox_api=inbox_api_url, port=port)
-        if behind_nginx
-        else nullcontext(),
-    ):
-        yield InboxSite(inbox, site, service_database, engine, key)
+    with lead_service_parts(tmp / "service", service_database, service_settings) as (service_url, inbox_api):
+        web_settings = {"INBOX_API_URL": inbox_api, **shared}
+        with (
+            web(tmp / "web", service_url, port=site_port, settings=web_settings) as web_url,
+            web(tmp / "inbox-web", inbox_api, port=inbox_port, settings=web_settings) as inbox_web_url,
+            reverse_proxy(
+                tmp / "nginx",
+                web_url,
+                service_url,
+                inbox_api=inbox_api,
+                port=nginx_port,
+                inbox_web=inbox_web_url,
+            )
+            if behind_nginx
+            else nullcontext(),
+        ):
+            yield InboxSite(inbox, site, service_database, engine, key)
 
 
 def next_code(secret: str) -> str:

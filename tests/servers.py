@@ -230,10 +230,12 @@ def nginx_command(
     trusted: tuple[str, ...] = (),
     inbox_api: str | None = None,
     port: int | None = None,
+    inbox_web: str | None = None,
 ) -> tuple[list[str], str]:
     """Debian's nginx on deploy/nginx.conf, with only what differs outside a container changed,
-    each exactly where expected: the paths it writes to, its listen port, the three upstream
-    servers (http://host:port URLs; the inbox's API is `lead_service`'s unless given), the
+    each exactly where expected: the paths it writes to, its listen port, the four upstream
+    servers (http://host:port URLs; the inbox's API and site are `lead_service` and `web` unless
+    given), the
     inbox's host name (INBOX_HOST) and where its trusted load balancers are listed (here,
     deploy/trusted-proxies.conf and the `trusted` addresses or ranges). The command line and the
     address it will listen on (on `port`, else a free one)."""
@@ -247,6 +249,7 @@ def nginx_command(
         ("server web:3000;", f"server {web.removeprefix('http://')};", 1),
         ("server lead-service:5000;", f"server {lead_service.removeprefix('http://')};", 1),
         ("server inbox-api:5000;", f"server {(inbox_api or lead_service).removeprefix('http://')};", 1),
+        ("server inbox-web:3000;", f"server {(inbox_web or web).removeprefix('http://')};", 1),
         ("include /etc/nginx/trusted-proxies.conf;", f"include {tmp}/trusted-proxies.conf;", 1),
         ("include /etc/nginx/inbox-host.conf;", f"server_name {INBOX_HOST};", 1),
     ]:
@@ -277,9 +280,10 @@ def reverse_proxy(
     trusted: tuple[str, ...] = (),
     inbox_api: str | None = None,
     port: int | None = None,
+    inbox_web: str | None = None,
 ):
     """deploy/nginx.conf in front of these upstreams, believing the load balancers at `trusted`:
     the public site's URL (the inbox's is the same with INBOX_HOST for its host)."""
-    command, url = nginx_command(tmp, web, lead_service, trusted, inbox_api, port)
+    command, url = nginx_command(tmp, web, lead_service, trusted, inbox_api, port, inbox_web)
     with server(command, {}, f"{url}/", tmp / "nginx.log"):
         yield url

@@ -107,6 +107,7 @@ def test_compose_runs_the_proxy_the_apps_and_the_stores():
     assert set(SERVICES) == {
         "proxy",
         "web",
+        "inbox-web",
         "migrate",
         "lead-service",
         "inbox-api",
@@ -151,21 +152,25 @@ def test_nginx_upstreams_are_the_compose_services_on_their_ports():
         "web": "web:3000",
         "lead_service": "lead-service:5000",
         "inbox_api": "inbox-api:5000",
+        "inbox_web": "inbox-web:3000",
     }
     web_env = dict(dockerfile("web/Dockerfile").envs)
     lead_env = dict(dockerfile("lead_service/Dockerfile").envs)
     assert web_env["PORT"] == "3000" and web_env["HOSTNAME"] == "0.0.0.0"
     assert lead_env["BIND"] == "0.0.0.0:5000"
-    assert SERVICES["web"]["expose"] == ["3000"]
+    assert SERVICES["web"]["expose"] == SERVICES["inbox-web"]["expose"] == ["3000"]
     assert SERVICES["lead-service"]["expose"] == SERVICES["inbox-api"]["expose"] == ["5000"]
     assert SERVICES["web"]["environment"]["LEAD_SERVICE_URL"] == "http://lead-service:5000"
-    assert SERVICES["web"]["environment"]["INBOX_API_URL"] == "http://inbox-api:5000"
+    # The inbox's site reaches the inbox's API alone.
+    inbox_web = SERVICES["inbox-web"]["environment"]
+    assert inbox_web["LEAD_SERVICE_URL"] == inbox_web["INBOX_API_URL"] == "http://inbox-api:5000"
 
 
 def test_each_lead_service_container_serves_its_part_and_the_inbox_its_own_host():
     assert SERVICES["lead-service"]["environment"]["SERVE"] == "public"
     assert SERVICES["inbox-api"]["environment"]["SERVE"] == "inbox"
     assert SERVICES["inbox-api"]["image"] == SERVICES["lead-service"]["image"]
+    assert SERVICES["inbox-web"]["image"] == SERVICES["web"]["image"] and "build" not in SERVICES["inbox-web"]
     # The inbox's host name, for nginx, is INBOX_URL's in the example: the two are set together.
     host = re.search(r"^server_name (\S+);", (ROOT / "deploy/inbox-host.conf").read_text(), re.M)[1]
     assert env_example()["INBOX_URL"] == f"https://{host}"
@@ -175,6 +180,7 @@ def test_health_checks_ask_real_endpoints_on_the_right_ports():
     app = create_app({"TESTING": True})
     rules = {rule.rule for rule in app.url_map.iter_rules()}
     assert SERVICES["inbox-api"]["healthcheck"] == SERVICES["lead-service"]["healthcheck"]
+    assert SERVICES["inbox-web"]["healthcheck"] == SERVICES["web"]["healthcheck"]
     lead_check = " ".join(SERVICES["lead-service"]["healthcheck"]["test"])
     path = re.search(r"http://127\.0\.0\.1:5000(/[\w/]+)", lead_check)[1]
     assert path in rules
@@ -253,7 +259,7 @@ def test_the_fixed_settings_are_fixed_where_they_say():
     assert SERVICES["lead-service"]["environment"]["FORWARDED_ALLOW_IPS"] == "*"
     assert "LEAD_SERVICE_URL" in SERVICES["web"]["environment"]
     # nginx sets X-Forwarded-For to the one address it decided on, and nothing else.
-    for name in ("lead-service", "inbox-api", "web"):
+    for name in ("lead-service", "inbox-api", "web", "inbox-web"):
         assert SERVICES[name]["environment"]["TRUSTED_PROXY_HOPS"] == "1", name
     assert re.search(r"^\s*proxy_set_header X-Forwarded-For \$remote_addr;", NGINX_CONF, re.M)
 
@@ -289,7 +295,7 @@ def test_each_secret_reaches_only_the_services_that_read_it():
         ("TURNSTILE_", {"lead-service"}),
         ("RATELIMIT_", {"lead-service", "inbox-api"}),
         ("GUNICORN_", {"lead-service"}),
-        ("INBOX_", {"inbox-api", "migrate", "web", "outbox-worker"}),
+        ("INBOX_", {"inbox-api", "migrate", "web", "inbox-web", "outbox-worker"}),
         ("LEAD_RETENTION_DAYS", {"lead-service", "outbox-worker"}),
     ],
 )
@@ -317,6 +323,7 @@ def test_every_container_is_read_only_without_capabilities_and_limited():
     [
         ("proxy", {"/tmp"}),
         ("web", {"/tmp", "/app/web/.next/cache"}),
+        ("inbox-web", {"/tmp", "/app/web/.next/cache"}),
         ("migrate", {"/tmp"}),
         ("lead-service", {"/tmp"}),
         ("inbox-api", {"/tmp"}),
@@ -344,7 +351,7 @@ def test_the_stores_run_as_their_own_users_so_their_entrypoints_need_no_capabili
     assert SERVICES["redis"]["user"] == "redis"
     assert SERVICES["postgres"]["volumes"] == ["postgres-data:/var/lib/postgresql/data"]
     # The lead-service and web images set their own unprivileged users.
-    assert all("user" not in SERVICES[name] for name in ("lead-service", "inbox-api", "web"))
+    assert all("user" not in SERVICES[name] for name in ("lead-service", "inbox-api", "web", "inbox-web"))
 
 
 def test_the_site_cannot_reach_the_stores_and_the_stores_cannot_reach_out():
@@ -352,6 +359,7 @@ def test_the_site_cannot_reach_the_stores_and_the_stores_cannot_reach_out():
     assert networks == {
         "proxy": {"front"},
         "web": {"front"},
+        "inbox-web": {"front"},
         "lead-service": {"front", "back"},
         "inbox-api": {"front", "back"},
         "migrate": {"back", "egress"},

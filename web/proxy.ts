@@ -51,8 +51,9 @@ async function missingSection(request: NextRequest): Promise<DetailSection | und
   return id !== undefined && (await isPrerendered(first, id)) ? undefined : first;
 }
 
-// Every page and API path, as either origin may refuse it: all but the build's files and any
-// file with an extension (images, icons, the manifest), which either origin's pages may use.
+// Every page, as either origin may refuse it: all but the build's files, any file with an extension
+// (images, icons, the manifest), which either origin's pages may use, and /api/, whose forwarder
+// decides for itself (lib/lead-forwarding.ts) without the cost of a proxy call per request.
 export const config = {
-  matcher: ["/((?!_next/)(?!.*\\.[^/]*$).*)"],
+  matcher: ["/((?!_next/|api/)(?!.*\\.[^/]*$).*)"],
 };
