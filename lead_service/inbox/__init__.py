@@ -6,6 +6,7 @@ from flask import Flask
 from flask_limiter import Limiter
 
 from . import (
+    account_api,
     audit_api,
     auth_api,
     dashboard_api,
@@ -21,6 +22,7 @@ from .users_cli import users
 
 BLUEPRINTS = (
     auth_api.bp,
+    account_api.bp,
     leads_api.bp,
     export_api.bp,
     work_api.bp,
