@@ -53,6 +53,7 @@ def test_environment_settings(monkeypatch, tmp_path):
     monkeypatch.setenv("INBOX_IDLE_MINUTES", "15")
     monkeypatch.setenv("INBOX_SESSION_HOURS", "8")
     monkeypatch.setenv("INBOX_SIGN_IN_RATE_LIMIT", "5 per minute")
+    monkeypatch.setenv("INBOX_READ_RATE_LIMIT", "100 per minute")
     monkeypatch.setenv("INBOX_HASH_SLOTS", "4")
 
     assert from_environment(tmp_path) == {
@@ -90,6 +91,7 @@ def test_environment_settings(monkeypatch, tmp_path):
         "INBOX_IDLE_MINUTES": 15,
         "INBOX_SESSION_HOURS": 8,
         "INBOX_SIGN_IN_RATE_LIMIT": "5 per minute",
+        "INBOX_READ_RATE_LIMIT": "100 per minute",
         "INBOX_HASH_SLOTS": 4,
     }
 
