@@ -139,8 +139,10 @@ POST_ERRORS = {
     503: "NothingStored",
 }
 
-# What every inbox endpoint behind the staff guard (inbox/guard.py) can answer.
+# What every inbox endpoint behind the staff guard (inbox/guard.py) can answer, and a GET there
+# too, past its user's read limit (inbox.limit_reads).
 GUARD_ERRORS = {401: "SignInNeeded", 403: "NotAllowed"}
+READ_LIMITED = {429: "TooManyRequests"}
 
 
 def _operations(app: Flask, rule: Rule) -> dict[str, Any]:
@@ -160,7 +162,10 @@ def _operations(app: Flask, rule: Rule) -> dict[str, Any]:
         method: {
             "summary": summary,
             **operation,
-            "responses": (POST_ERRORS if method == "post" else {}) | guarded | operation["responses"],
+            "responses": (POST_ERRORS if method == "post" else {})
+            | guarded
+            | (READ_LIMITED if guarded and method == "get" else {})
+            | operation["responses"],
         }
         for method, operation in operations.items()
     }

@@ -2,10 +2,11 @@
 second factor, sessions, roles, the audit trail, and the JSON API under /api/inbox/ that the
 inbox's pages read the leads through."""
 
-from flask import Flask
+from flask import Flask, g, request
 from flask_limiter import Limiter
 
 from . import (
+    account_api,
     audit_api,
     auth_api,
     dashboard_api,
@@ -13,6 +14,7 @@ from . import (
     export_api,
     leads_api,
     passwords,
+    sessions,
     throttle,
     work_api,
 )
@@ -21,6 +23,7 @@ from .users_cli import users
 
 BLUEPRINTS = (
     auth_api.bp,
+    account_api.bp,
     leads_api.bp,
     export_api.bp,
     work_api.bp,
@@ -50,3 +53,32 @@ def limit_sign_in(app: Flask, limiter: Limiter) -> None:
         app.config["INBOX_SIGN_IN_RATE_LIMIT"], methods=["POST"], exempt_when=throttle.has_device_cookie
     )
     app.view_functions["inbox_auth.sign_in"] = limit(view)
+
+
+def _reader() -> int | None:
+    """The user whose session the request names, found once: the limiter asks for each of its
+    limits, and while g holds the row, the guard finds it in the ORM's identity map (which holds
+    only what something else does) instead of reading it again."""
+    if "inbox_session" not in g:
+        g.inbox_session = sessions.stored(request.cookies.get(sessions.COOKIE))
+    return g.inbox_session.user_id if g.inbox_session else None
+
+
+def limit_reads(app: Flask, limiter: Limiter) -> None:
+    """Every GET the guard stands before, counted together per user (INBOX_READ_RATE_LIMIT): a
+    stolen session, or a script, cannot walk through every lead at the database's pace. Per user,
+    not per address: the pages read on the site's server, one address for the whole team. The
+    limiter runs before the guard it wraps, so it finds the user from the session cookie itself; a
+    request without a session is not counted, for the guard answers it 401 at once."""
+    limit = limiter.shared_limit(
+        app.config["INBOX_READ_RATE_LIMIT"],
+        scope="inbox-reads",
+        methods=["GET", "HEAD"],
+        key_func=lambda: f"staff-{_reader()}",
+        exempt_when=lambda: _reader() is None,
+    )
+    inbox = {blueprint.name for blueprint in BLUEPRINTS}
+    for rule in app.url_map.iter_rules():
+        view = app.view_functions[rule.endpoint]
+        if rule.endpoint.partition(".")[0] in inbox and "GET" in rule.methods and hasattr(view, "staff_role"):
+            app.view_functions[rule.endpoint] = limit(view)

@@ -16,8 +16,13 @@ ACTIONS = (
     "sign_in_failed",
     "second_factor_locked",  # the tenth wrong code in a row: no code is checked until a recovery code
     "sign_out",
+    "signed_out_everywhere",  # detail: sessions_ended (this one among them)
     "enrolled",  # second factor set up
     "recovery_code_used",  # detail: codes_left
+    "password_changed",  # by its owner; detail: sessions_ended (the others; this one goes on)
+    # detail: reason (password; too_many: tries at the same moment, past the count, none checked),
+    # session_ended (the last try a session may make)
+    "password_change_failed",
     "lead_viewed",
     "leads_listed",  # a page of the list; detail: rows, the view's filters
     "search",  # a page of a search; detail: rows, query_length, the view's filters

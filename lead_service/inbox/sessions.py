@@ -53,9 +53,22 @@ def find(token: str | None) -> StaffSession | None:
     return session
 
 
-def end(token: str) -> None:
-    """Deletes the session the token names (to be committed by the caller)."""
-    db.session.execute(delete(StaffSession).where(StaffSession.token_hash == _hash(token)))
+def end(token: str) -> bool:
+    """Deletes the session the token names (to be committed by the caller): whether it was there."""
+    return (
+        db.session.execute(delete(StaffSession).where(StaffSession.token_hash == _hash(token))).rowcount > 0
+    )
+
+
+def stored(token: str | None) -> StaffSession | None:
+    """The row of the session the token names, live or not (only `find` decides that), not marked
+    seen."""
+    return db.session.get(StaffSession, _hash(token)) if token else None
+
+
+def started_at(token: str) -> datetime:
+    """When the live session the token names began (at its sign-in, or its last new token)."""
+    return as_utc(stored(token).created_at)
 
 
 def end_all(user_id: int) -> int:

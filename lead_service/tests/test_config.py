@@ -53,6 +53,7 @@ def test_environment_settings(monkeypatch, tmp_path):
     monkeypatch.setenv("INBOX_IDLE_MINUTES", "15")
     monkeypatch.setenv("INBOX_SESSION_HOURS", "8")
     monkeypatch.setenv("INBOX_SIGN_IN_RATE_LIMIT", "5 per minute")
+    monkeypatch.setenv("INBOX_READ_RATE_LIMIT", "100 per minute")
     monkeypatch.setenv("INBOX_HASH_SLOTS", "4")
     monkeypatch.setenv("INBOX_URL", "https://inbox.example.com/")
     monkeypatch.setenv("SERVE", " Inbox ")
@@ -93,6 +94,7 @@ def test_environment_settings(monkeypatch, tmp_path):
         "INBOX_IDLE_MINUTES": 15,
         "INBOX_SESSION_HOURS": 8,
         "INBOX_SIGN_IN_RATE_LIMIT": "5 per minute",
+        "INBOX_READ_RATE_LIMIT": "100 per minute",
         "INBOX_HASH_SLOTS": 4,
         "INBOX_URL": "https://inbox.example.com",
     }

@@ -24,6 +24,9 @@ TABLE = {
     #                                                   nobody viewer sales admin disabled halfway
     ("GET", "/api/inbox/session"): (401, 200, 200, 200, 401, 401),
     ("POST", "/api/inbox/sign-out"): (401, 204, 204, 204, 401, 401),
+    ("POST", "/api/inbox/sign-out/everywhere"): (401, 204, 204, 204, 401, 401),
+    # Past the guard, the current password is wrong: each user here has none.
+    ("POST", "/api/inbox/account/password"): (401, 400, 400, 400, 401, 401),
     # Halfway means the password was right and the second factor is to come: only its steps.
     ("POST", "/api/inbox/sign-in/code"): (401, 401, 401, 401, 401, 409),
     ("GET", "/api/inbox/enrolment"): (401, 401, 401, 401, 401, 200),
@@ -46,6 +49,11 @@ TABLE = {
 }  # fmt: skip
 CHANGE = {"version": 1, "status": "contacted"}
 BODIES = {
+    "/api/inbox/account/password": lambda lead: {
+        "current_password": "the current password",
+        "new_password": "a new passphrase",
+        "repeat_password": "a new passphrase",
+    },
     "/api/inbox/sign-in/code": lambda lead: {"code": "000000"},
     "/api/inbox/enrolment": lambda lead: {"code": "000000"},
     f"{LEAD}/work": lambda lead: CHANGE,

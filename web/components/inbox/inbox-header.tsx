@@ -27,6 +27,7 @@ export function InboxHeader({ session }: { session: Session }) {
         <p className="ml-auto text-sm text-white/80">
           {user.name} ({user.role})
         </p>
+        <InboxLink href={inboxPaths.account}>Account</InboxLink>
         <SignOutButton csrf={session.csrf} />
       </div>
     </header>

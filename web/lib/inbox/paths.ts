@@ -12,6 +12,8 @@ export const inboxPaths = {
   dashboard: "/inbox/dashboard",
   // A person's leads erased on request (admins).
   erase: "/inbox/erase",
+  // One's own password, and signing out of every browser.
+  account: "/inbox/account",
   lead: (kind: string, id: number) => `/inbox/leads/${encodeURIComponent(kind)}/${id}`,
 } as const;
 
