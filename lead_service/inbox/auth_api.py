@@ -306,7 +306,9 @@ def enrolment():
     get:
       responses:
         200:
-          description: The secret (the same one until it is confirmed).
+          description: >-
+            The secret, this session's alone (the same one until it is confirmed, or for ten
+            minutes).
           content:
             application/json:
               schema: InboxEnrolment
@@ -316,10 +318,10 @@ def enrolment():
             application/json:
               schema: HttpError
     """
-    user = g.staff
+    user, session = g.staff, sessions.stored(g.inbox_token)
     if user.totp_secret:
         abort(409, description="Your authenticator app is already set up.")
-    pending = totp.begin_enrolment(user)
+    pending = totp.begin_enrolment(user, session)
     _commit()
     return {"secret": pending.secret, "uri": pending.uri, "qr_svg": pending.qr_svg}
 
@@ -349,15 +351,15 @@ def confirm_enrolment():
             application/json:
               schema: HttpError
     """
-    user, code = g.staff, CODE.load(json_body())["code"]
+    user, session, code = g.staff, sessions.stored(g.inbox_token), CODE.load(json_body())["code"]
     if user.totp_secret:
         abort(409, description="Your authenticator app is already set up.")
-    if not user.totp_pending:
+    if not session.totp_pending:
         abort(409, description="Start setting up your authenticator app first: reload the page.")
     if totp.count_code_try(user) > totp.CODE_TRIES:
         _commit()
         raise ValidationError({"code": [TOO_MANY_CODES]})
-    recovery_codes = totp.confirm_enrolment(user, code)
+    recovery_codes = totp.confirm_enrolment(user, session, code)
     if recovery_codes is None:
         _commit()  # the try counted
         raise ValidationError({"code": ["The code is wrong: type the one your app shows now."]})

@@ -29,10 +29,8 @@ class StaffUser(db.Model):
     name: Mapped[str] = mapped_column(Text, nullable=False)
     role: Mapped[str] = mapped_column(Text, nullable=False)  # one of ROLES
     password_hash: Mapped[str] = mapped_column(Text, nullable=False)  # Argon2id, PHC string
-    # The TOTP secret as a Fernet token, once enrolment is confirmed; while it is not, the secret
-    # the enrolment page shows.
+    # The TOTP secret as a Fernet token, once enrolment is confirmed.
     totp_secret: Mapped[str | None] = mapped_column(Text)
-    totp_pending: Mapped[str | None] = mapped_column(Text)
     # The time step of the last code accepted: a code is taken once, never replayed in its window.
     totp_last_step: Mapped[int | None] = mapped_column(Integer)
     # Codes tried since the last right one (or recovery code): past ten, no code is checked.
@@ -63,6 +61,10 @@ class StaffSession(db.Model):
     stage: Mapped[str] = mapped_column(Text, nullable=False)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_utcnow, nullable=False)
     last_seen_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_utcnow, nullable=False)
+    # At the password step of a user not yet enrolled: the secret this session's enrolment page
+    # shows (a Fernet token) and when it was made. No other session sees it, and it lapses.
+    totp_pending: Mapped[str | None] = mapped_column(Text)
+    totp_pending_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
 
 class RecoveryCode(db.Model):

@@ -23,7 +23,8 @@ from sqlalchemy.orm.attributes import set_committed_value
 from .. import content
 from ..config import instance_secret
 from ..extensions import db
-from .models import RecoveryCode, StaffUser
+from ..models import as_utc
+from .models import RecoveryCode, StaffSession, StaffUser
 
 DIGITS = 6
 STEP_SECONDS = 30
@@ -34,6 +35,8 @@ RECOVERY_CODES = 10
 # Wrong codes in a row before no code is checked at all: a recovery code, or an admin's reset-2fa,
 # opens the second factor again. Ten guesses in a million, in all, however slowly made.
 CODE_TRIES = 10
+# How long a secret shown at enrolment may be confirmed: long enough to find the app and scan it.
+PENDING_SECONDS = 10 * 60
 # Lower-case base32, which has no 0, 1, 8 or 9 for an o, i or l to be taken for; ten characters,
 # 50 random bits, as xxxxx-xxxxx.
 _RECOVERY_ALPHABET = "abcdefghijklmnopqrstuvwxyz234567"
@@ -90,17 +93,24 @@ def is_code(code: str) -> bool:
     return bool(_TOTP_CODE.match(code.replace(" ", "")))
 
 
-def begin_enrolment(user: StaffUser) -> Enrolment:
-    """The secret the user is to add to their app: the one already shown (a reload shows the same),
-    or a new one, kept encrypted in user.totp_pending (for the caller to commit)."""
-    fernet = _fernet()
-    try:
-        secret = fernet.decrypt(user.totp_pending.encode()).decode() if user.totp_pending else None
-    except InvalidToken:
-        secret = None  # kept under a key since replaced: no app has it yet, so a new one will do
+def _pending(session: StaffSession) -> str | None:
+    """The session's pending secret, while it has not lapsed and can be read."""
+    made = session.totp_pending_at
+    if made is None or _now() - as_utc(made).timestamp() > PENDING_SECONDS:
+        return None
+    # Under a key since replaced, it is unreadable: no app has it yet, so a new one will do.
+    return _readable(session.totp_pending)
+
+
+def begin_enrolment(user: StaffUser, session: StaffSession) -> Enrolment:
+    """The secret the user is to add to their app: the one this session was shown (a reload shows
+    the same) while it has not lapsed, or a new one, kept encrypted in the session alone (for the
+    caller to commit)."""
+    secret = _pending(session)
     if secret is None:
         secret = pyotp.random_base32()  # 160 bits, as RFC 4226 recommends
-        user.totp_pending = fernet.encrypt(secret.encode()).decode()
+        session.totp_pending = _fernet().encrypt(secret.encode()).decode()
+        session.totp_pending_at = datetime.fromtimestamp(_now(), UTC)
     uri = _totp(secret).provisioning_uri(name=user.email, issuer_name=content.load("site")["name"])
     # The quiet zone of four modules and a white ground: a phone reads it on a dark page too. With
     # its namespace, unlike segno's svg_inline: the page shows it as an image, and a browser draws
@@ -121,14 +131,14 @@ def begin_enrolment(user: StaffUser) -> Enrolment:
     return Enrolment(secret=secret, uri=uri, qr_svg=svg.getvalue().decode())
 
 
-def confirm_enrolment(user: StaffUser, code: str) -> list[str] | None:
-    """With a right code for the pending secret, makes it the user's, and their ten recovery codes
-    (any earlier ones void): the codes, to be shown once. None for a wrong code, or no enrolment
-    begun. For the caller to commit."""
-    secret = _readable(user.totp_pending)
+def confirm_enrolment(user: StaffUser, session: StaffSession, code: str) -> list[str] | None:
+    """With a right code for the secret pending in this session, makes it the user's, and their ten
+    recovery codes (any earlier ones void): the codes, to be shown once. None for a wrong code, or
+    no enrolment begun in this session (or lapsed). For the caller to commit."""
+    secret = _pending(session)
     if secret is None or not _accept(user, secret, code):
         return None
-    user.totp_secret, user.totp_pending = user.totp_pending, None
+    user.totp_secret, session.totp_pending, session.totp_pending_at = session.totp_pending, None, None
     db.session.execute(delete(RecoveryCode).where(RecoveryCode.user_id == user.id))
     codes = []
     for _ in range(RECOVERY_CODES):
@@ -257,6 +267,6 @@ def recovery_codes_left(user: StaffUser) -> int:
 def reset(user: StaffUser) -> None:
     """Forgets the user's second factor and recovery codes: their next sign-in enrols again. For
     the caller to commit."""
-    user.totp_secret = user.totp_pending = user.totp_last_step = None
+    user.totp_secret = user.totp_last_step = None
     user.totp_failures = 0
     db.session.execute(delete(RecoveryCode).where(RecoveryCode.user_id == user.id))

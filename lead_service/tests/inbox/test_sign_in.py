@@ -373,6 +373,31 @@ def test_a_database_that_cannot_take_the_sign_in_answers_503_and_signs_nobody_in
         assert db.session.scalar(db.select(db.func.count()).select_from(StaffSession)) == 0
 
 
+def test_two_sessions_at_the_password_step_are_shown_different_secrets(app, staff_user):
+    """Whoever else knows the first password and stands at the same step sees another secret, which
+    the user's own enrolment never makes theirs."""
+    staff_user("sales", EMAIL)
+    browsers = []
+    for _ in range(2):
+        browser = app.test_client()
+        browser.environ_base.update({"HTTP_ORIGIN": SITE_ORIGIN, "HTTP_SEC_FETCH_SITE": "same-origin"})
+        csrf = browser.get("/api/inbox/sign-in").json["csrf"]
+        step = browser.post(
+            "/api/inbox/sign-in", json={"email": EMAIL, "password": PASSWORD}, headers={"X-CSRF-Token": csrf}
+        )
+        browser.environ_base["HTTP_X_CSRF_TOKEN"] = step.json["csrf"]
+        browsers.append(browser)
+    user, other = browsers
+
+    mine, theirs = (browser.get("/api/inbox/enrolment").json["secret"] for browser in browsers)
+
+    assert mine != theirs
+    assert user.post("/api/inbox/enrolment", json={"code": _code(theirs)}).status_code == 400
+    assert user.post("/api/inbox/enrolment", json={"code": _code(mine)}).status_code == 200
+    # The other session's secret is nobody's second factor now.
+    assert other.post("/api/inbox/enrolment", json={"code": _code(theirs, 1)}).status_code == 409
+
+
 # The one change made without a session: its origin and CSRF token.
 
 

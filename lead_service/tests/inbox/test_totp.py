@@ -14,8 +14,8 @@ from cryptography.fernet import Fernet
 
 from lead_service import content
 from lead_service.extensions import db
-from lead_service.inbox import totp
-from lead_service.inbox.models import RecoveryCode, StaffUser
+from lead_service.inbox import sessions, totp
+from lead_service.inbox.models import RecoveryCode, StaffSession, StaffUser
 
 NOW = 1_800_000_000.0  # a step's first second: 60,000,000 * 30
 
@@ -36,15 +36,28 @@ def user(app, staff_user):
         yield db.session.get(StaffUser, user_id)
 
 
+def _session(user) -> StaffSession:
+    """A new session of the user's at the password step, as the enrolment page has."""
+    token = sessions.start(user, "password")
+    db.session.commit()
+    return sessions.stored(token)
+
+
+@pytest.fixture
+def session(user) -> StaffSession:
+    return _session(user)
+
+
 def _enrol(user) -> tuple[str, list[str]]:
-    secret = totp.begin_enrolment(user).secret
-    codes = totp.confirm_enrolment(user, pyotp.TOTP(secret).at(NOW))
+    session = _session(user)
+    secret = totp.begin_enrolment(user, session).secret
+    codes = totp.confirm_enrolment(user, session, pyotp.TOTP(secret).at(NOW))
     db.session.commit()
     return secret, codes
 
 
-def test_enrolment_shows_a_new_secret_as_a_qr_code_and_a_uri(clock, user):
-    enrolment = totp.begin_enrolment(user)
+def test_enrolment_shows_a_new_secret_as_a_qr_code_and_a_uri(clock, user, session):
+    enrolment = totp.begin_enrolment(user, session)
 
     assert re.fullmatch(r"[A-Z2-7]{32}", enrolment.secret)  # 160 bits
     uri = urlsplit(enrolment.uri)
@@ -62,24 +75,50 @@ def test_enrolment_shows_a_new_secret_as_a_qr_code_and_a_uri(clock, user):
     assert "<script" not in enrolment.qr_svg
 
 
-def test_the_pending_secret_is_kept_encrypted_and_shown_again_on_a_reload(app, clock, user):
-    first = totp.begin_enrolment(user)
+def test_the_pending_secret_is_kept_encrypted_and_shown_again_on_a_reload(app, clock, user, session):
+    first = totp.begin_enrolment(user, session)
     db.session.commit()
 
     assert user.totp_secret is None
-    assert first.secret not in user.totp_pending
-    assert Fernet(app.config["INBOX_TOTP_KEY"]).decrypt(user.totp_pending.encode()).decode() == first.secret
-    assert totp.begin_enrolment(user).secret == first.secret
+    assert first.secret not in session.totp_pending
+    assert (
+        Fernet(app.config["INBOX_TOTP_KEY"]).decrypt(session.totp_pending.encode()).decode() == first.secret
+    )
+    assert totp.begin_enrolment(user, session).secret == first.secret
 
 
-def test_a_pending_secret_under_a_replaced_key_is_replaced_by_a_new_one(app, monkeypatch, clock, user):
-    first = totp.begin_enrolment(user)
+def test_each_session_is_shown_a_secret_of_its_own_and_only_its_own_confirms(clock, user, session):
+    """Whoever else knew the first password, at the password step at the same time, is shown another
+    secret: theirs cannot become the user's second factor through the user's enrolment."""
+    other = _session(user)
+    mine, theirs = totp.begin_enrolment(user, session), totp.begin_enrolment(user, other)
+    db.session.commit()
+
+    assert mine.secret != theirs.secret
+    assert totp.begin_enrolment(user, other).secret == theirs.secret  # each session's, on a reload
+    assert totp.confirm_enrolment(user, session, pyotp.TOTP(theirs.secret).at(NOW)) is None
+    assert totp.confirm_enrolment(user, session, pyotp.TOTP(mine.secret).at(NOW)) is not None
+    assert totp._readable(user.totp_secret) == mine.secret
+
+
+def test_a_pending_secret_lapses_after_ten_minutes(clock, user, session):
+    shown = totp.begin_enrolment(user, session).secret
+    clock[0] = NOW + totp.PENDING_SECONDS + 1
+
+    assert totp.confirm_enrolment(user, session, pyotp.TOTP(shown).at(clock[0])) is None
+    assert totp.begin_enrolment(user, session).secret != shown
+
+
+def test_a_pending_secret_under_a_replaced_key_is_replaced_by_a_new_one(
+    app, monkeypatch, clock, user, session
+):
+    first = totp.begin_enrolment(user, session)
     monkeypatch.setitem(app.config, "INBOX_TOTP_KEY", Fernet.generate_key().decode())
 
-    second = totp.begin_enrolment(user)
+    second = totp.begin_enrolment(user, session)
 
     assert second.secret != first.secret
-    assert totp._fernet().decrypt(user.totp_pending.encode()).decode() == second.secret
+    assert totp._fernet().decrypt(session.totp_pending.encode()).decode() == second.secret
 
 
 def test_a_secret_under_a_replaced_key_takes_no_code_and_says_why(app, monkeypatch, clock, user, caplog):
@@ -91,13 +130,13 @@ def test_a_secret_under_a_replaced_key_takes_no_code_and_says_why(app, monkeypat
     assert "cannot be read under INBOX_TOTP_KEY" in caplog.text
 
 
-def test_a_right_code_confirms_the_secret_and_makes_ten_recovery_codes(app, clock, user):
-    secret = totp.begin_enrolment(user).secret
+def test_a_right_code_confirms_the_secret_and_makes_ten_recovery_codes(app, clock, user, session):
+    secret = totp.begin_enrolment(user, session).secret
 
-    codes = totp.confirm_enrolment(user, pyotp.TOTP(secret).at(NOW))
+    codes = totp.confirm_enrolment(user, session, pyotp.TOTP(secret).at(NOW))
     db.session.commit()
 
-    assert user.totp_pending is None
+    assert session.totp_pending is None
     assert totp._fernet().decrypt(user.totp_secret.encode()).decode() == secret
     assert len(codes) == 10 == len(set(codes))
     assert all(re.fullmatch(r"[a-z2-7]{5}-[a-z2-7]{5}", code) for code in codes)
@@ -113,26 +152,26 @@ def test_a_right_code_confirms_the_secret_and_makes_ten_recovery_codes(app, cloc
     )
 
 
-def test_a_wrong_code_confirms_nothing(clock, user):
-    secret = totp.begin_enrolment(user).secret
+def test_a_wrong_code_confirms_nothing(clock, user, session):
+    secret = totp.begin_enrolment(user, session).secret
     wrong = f"{(int(pyotp.TOTP(secret).at(NOW)) + 1) % 1_000_000:06d}"
 
-    assert totp.confirm_enrolment(user, wrong) is None
-    assert totp.confirm_enrolment(user, "not a code") is None
+    assert totp.confirm_enrolment(user, session, wrong) is None
+    assert totp.confirm_enrolment(user, session, "not a code") is None
     assert user.totp_secret is None
-    assert user.totp_pending is not None
+    assert session.totp_pending is not None
 
 
-def test_no_enrolment_begun_confirms_nothing(clock, user):
-    assert totp.confirm_enrolment(user, pyotp.TOTP(pyotp.random_base32()).at(NOW)) is None
+def test_no_enrolment_begun_confirms_nothing(clock, user, session):
+    assert totp.confirm_enrolment(user, session, pyotp.TOTP(pyotp.random_base32()).at(NOW)) is None
 
 
-def test_enrolling_again_voids_the_earlier_recovery_codes(clock, user):
+def test_enrolling_again_voids_the_earlier_recovery_codes(clock, user, session):
     _, first = _enrol(user)
     totp.reset(user)
     clock[0] += 30
-    secret = totp.begin_enrolment(user).secret
-    second = totp.confirm_enrolment(user, pyotp.TOTP(secret).at(clock[0]))
+    secret = totp.begin_enrolment(user, session).secret
+    second = totp.confirm_enrolment(user, session, pyotp.TOTP(secret).at(clock[0]))
     db.session.commit()
 
     assert db.session.scalar(db.select(db.func.count()).select_from(RecoveryCode)) == 10
@@ -156,7 +195,7 @@ def test_a_code_further_away_is_not(clock, user, offset):
     assert not totp.verify(user, pyotp.TOTP(secret).at(clock[0] + offset))
 
 
-def test_a_code_is_taken_once_and_no_older_one_after_it(clock, user):
+def test_a_code_is_taken_once_and_no_older_one_after_it(clock, user, session):
     secret, _ = _enrol(user)
     clock[0] += 300
     app_code = pyotp.TOTP(secret)
@@ -187,13 +226,13 @@ def test_spaces_are_allowed_and_anything_else_refused(clock, user):
     assert totp.verify(user, f"{code[:3]} {code[3:]}")
 
 
-def test_without_a_confirmed_secret_no_code_is_taken(clock, user):
-    secret = totp.begin_enrolment(user).secret
+def test_without_a_confirmed_secret_no_code_is_taken(clock, user, session):
+    secret = totp.begin_enrolment(user, session).secret
 
     assert not totp.verify(user, pyotp.TOTP(secret).at(NOW))
 
 
-def test_a_recovery_code_is_good_once_typed_any_way(clock, user):
+def test_a_recovery_code_is_good_once_typed_any_way(clock, user, session):
     _, codes = _enrol(user)
     first, second = codes[0], codes[1]
 
@@ -206,7 +245,7 @@ def test_a_recovery_code_is_good_once_typed_any_way(clock, user):
     assert not totp.use_recovery_code(user, "aaaaa-aaaaa")
 
 
-def test_a_recovery_code_is_only_its_owners(app, clock, user, staff_user):
+def test_a_recovery_code_is_only_its_owners(app, clock, user, staff_user, session):
     _, codes = _enrol(user)
     other = db.session.get(StaffUser, staff_user("viewer", "other@staff.example"))
 
@@ -214,23 +253,23 @@ def test_a_recovery_code_is_only_its_owners(app, clock, user, staff_user):
     assert totp.use_recovery_code(user, codes[0])
 
 
-def test_a_reset_forgets_the_app_and_the_recovery_codes(clock, user):
+def test_a_reset_forgets_the_app_and_the_recovery_codes(clock, user, session):
     _enrol(user)
 
     totp.reset(user)
     db.session.commit()
 
-    assert (user.totp_secret, user.totp_pending, user.totp_last_step) == (None, None, None)
+    assert (user.totp_secret, user.totp_last_step) == (None, None)
     assert db.session.scalar(db.select(db.func.count()).select_from(RecoveryCode)) == 0
 
 
-def test_the_key_is_inbox_totp_key_when_set(app, monkeypatch, clock, user):
+def test_the_key_is_inbox_totp_key_when_set(app, monkeypatch, clock, user, session):
     key = Fernet.generate_key().decode()
     monkeypatch.setitem(app.config, "INBOX_TOTP_KEY", key)
 
-    totp.begin_enrolment(user)
+    totp.begin_enrolment(user, session)
 
-    Fernet(key).decrypt(user.totp_pending.encode())  # raises InvalidToken under any other key
+    Fernet(key).decrypt(session.totp_pending.encode())  # raises InvalidToken under any other key
 
 
 def test_without_inbox_totp_key_a_key_is_made_once_in_the_instance_folder(app, monkeypatch, tmp_path):
