@@ -8,6 +8,7 @@ import time
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
 
 import pyotp
 import requests
@@ -34,26 +35,30 @@ class InboxSite:
     engine: Engine
     totp_key: str
 
-    def add_staff(self, email: str, role: str, password: str = PASSWORD) -> None:
-        """`lead-service users add`, as an admin runs it."""
-        subprocess.run(
-            [
-                BIN / "lead-service",
-                "users",
-                "add",
-                email,
-                "--name",
-                f"A {role}",
-                "--role",
-                role,
-                "--password-stdin",
-            ],
-            input=f"{password}\n",
-            env={**os.environ, "DATABASE_URL": self.database},
+    def invite(self, email: str, role: str) -> str:
+        """`lead-service users add`, as an admin runs it: the one-time link it prints."""
+        added = subprocess.run(
+            [BIN / "lead-service", "users", "add", email, "--name", f"A {role}", "--role", role],
+            env={**os.environ, "DATABASE_URL": self.database, "INBOX_URL": self.url},
             check=True,
             capture_output=True,
             text=True,
         )
+        return added.stdout.strip().splitlines()[-1]
+
+    def add_staff(self, email: str, role: str, password: str = PASSWORD) -> None:
+        """A staff member added with `lead-service users add` who chose `password` at their link (as
+        its page sends it, straight to the service), their authenticator app not yet set up."""
+        token = parse_qs(urlsplit(self.invite(email, role)).query)["token"][0]
+        app = create_app({"SQLALCHEMY_DATABASE_URI": database_url(self.database), "INBOX_URL": self.url})
+        client = app.test_client()
+        client.environ_base.update({"HTTP_ORIGIN": self.url, "HTTP_SEC_FETCH_SITE": "same-origin"})
+        csrf = client.get("/api/inbox/sign-in").json["csrf"]
+        body = {"token": token, "password": password, "repeat_password": password}
+        taken = client.post("/api/inbox/invitation", json=body, headers={"X-CSRF-Token": csrf})
+        assert taken.status_code == 200, taken.json
+        with app.app_context():
+            db.engine.dispose()
 
     def enrolled_staff(self, email: str, role: str) -> str:
         """A staff member whose authenticator app is set up (as the enrolment leaves it): its secret."""

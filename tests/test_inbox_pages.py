@@ -19,16 +19,19 @@ from lead_service.inbox.models import StaffSession
 from lead_service.tests.samples import CONTACT, QUOTE
 
 from .inbox import PASSWORD, next_code, password_step, sign_in
+from .site import hydrated
 
 pytestmark = pytest.mark.e2e
 
 
-def test_first_sign_in_enrols_then_codes_and_recovery_codes_sign_in_once(inbox, browse):
-    inbox.add_staff("enrol@staff.example", "sales")
+def test_the_invited_user_chooses_a_password_enrols_then_codes_and_recovery_codes_sign_in_once(inbox, browse):
+    link = inbox.invite("enrol@staff.example", "sales")
     page = browse()
-    page.goto("/inbox")
-    page.wait_for_url("**/inbox/login")
-    password_step(page, "enrol@staff.example")
+    page.goto(link)
+    page.wait_for_function(hydrated("form button[type=submit]"))
+    page.get_by_label("New password", exact=True).fill(PASSWORD)
+    page.get_by_label("Repeat the new password").fill(PASSWORD)
+    page.get_by_role("button", name="Continue").click()
     page.get_by_role("heading", name="Set up your authenticator app").wait_for()
     qr = page.get_by_role("img", name="QR code for your authenticator app")
     assert qr.get_attribute("src").startswith("data:image/svg+xml,")
@@ -63,8 +66,22 @@ def test_first_sign_in_enrols_then_codes_and_recovery_codes_sign_in_once(inbox, 
     page.get_by_role("heading", name="Leads").wait_for()
 
     actions = inbox.audit_actions()
-    for action in ("enrolled", "sign_in", "sign_out", "recovery_code_used", "sign_in_failed"):
+    for action in (
+        "invitation_accepted",
+        "enrolled",
+        "sign_in",
+        "sign_out",
+        "recovery_code_used",
+        "sign_in_failed",
+    ):
         assert action in actions
+    # The link was for once.
+    page.goto(link)
+    page.wait_for_function(hydrated("form button[type=submit]"))
+    page.get_by_label("New password", exact=True).fill("another long passphrase")
+    page.get_by_label("Repeat the new password").fill("another long passphrase")
+    page.get_by_role("button", name="Continue").click()
+    page.get_by_role("alert").filter(has_text="was used already").wait_for()
 
 
 def test_a_session_idle_too_long_ends(inbox, browse):

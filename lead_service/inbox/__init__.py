@@ -12,6 +12,7 @@ from . import (
     dashboard_api,
     erase_api,
     export_api,
+    invitation_api,
     leads_api,
     passwords,
     sessions,
@@ -23,6 +24,7 @@ from .users_cli import users
 
 BLUEPRINTS = (
     auth_api.bp,
+    invitation_api.bp,
     account_api.bp,
     leads_api.bp,
     export_api.bp,

@@ -38,7 +38,10 @@ ACTIONS = (
     # a person's leads erased (no actor: from the command line); detail: the counts removed (contact,
     # quote, notes, notifications, keys) and address_hash, the address's HMAC (retention.py)
     "erase",
-    "user_added",
+    "user_added",  # detail: user_id, role (an invitation made for them)
+    # a new invitation for an existing user, their password void; detail: user_id, sessions_ended
+    "user_invited",
+    "invitation_accepted",  # the user chose their password at their invitation's link
     "user_disabled",
     "password_reset",
     "two_factor_reset",

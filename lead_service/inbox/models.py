@@ -67,6 +67,20 @@ class StaffSession(db.Model):
     totp_pending_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
 
+class StaffInvitation(db.Model):
+    """A one-time link at which a staff user sets their own password: only its SHA-256 is stored, so
+    a copy of the database holds no working link. Used once, lapsing unused."""
+
+    __tablename__ = "staff_invitations"
+
+    token_hash: Mapped[str] = mapped_column(Text, primary_key=True)
+    user_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("staff_users.id", ondelete="CASCADE"), nullable=False, index=True
+    )
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_utcnow, nullable=False)
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False)
+
+
 class RecoveryCode(db.Model):
     """One of the ten single-use codes shown once at enrolment, for a lost authenticator."""
 

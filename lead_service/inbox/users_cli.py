@@ -3,7 +3,6 @@ changes and its audit event are committed together; the audit trail names no act
 command line is nobody's account)."""
 
 import re
-import sys
 from datetime import UTC, datetime
 
 import click
@@ -12,14 +11,9 @@ from sqlalchemy import select
 
 from ..extensions import db
 from ..models import as_utc
-from . import audit, passwords, sessions, totp
+from . import audit, invitations, sessions, totp
 from .models import ROLES, StaffUser
 
-password_stdin_option = click.option(
-    "--password-stdin",
-    is_flag=True,
-    help="Read the password from the first line of standard input instead of asking for it.",
-)
 # Enough to catch a slip of the hand: whoever adds staff knows their addresses.
 _EMAIL = re.compile(r"^[^@\s]+@[^@\s]+$")
 
@@ -27,17 +21,6 @@ _EMAIL = re.compile(r"^[^@\s]+@[^@\s]+$")
 @click.group()
 def users():
     """Staff accounts of the lead inbox."""
-
-
-def _new_password(from_stdin: bool) -> str:
-    if from_stdin:
-        password = sys.stdin.readline().rstrip("\r\n")
-    else:
-        password = click.prompt("Password", hide_input=True, confirmation_prompt=True)
-    error = passwords.policy_errors(password)
-    if error:
-        raise click.ClickException(f"password refused: {error}")
-    return password
 
 
 def _user(email: str) -> StaffUser:
@@ -51,10 +34,10 @@ def _user(email: str) -> StaffUser:
 @click.argument("email")
 @click.option("--name", required=True, help="The name the inbox shows.")
 @click.option("--role", type=click.Choice(ROLES), required=True, help="What they may do.")
-@password_stdin_option
 @with_appcontext
-def add_user(email, name, role, password_stdin):
-    """Add a staff user; they set up their authenticator app at their first sign-in."""
+def add_user(email, name, role):
+    """Add a staff user, and print the one-time link at which they choose their password (valid
+    for three days); they set up their authenticator app right after."""
     email = email.strip().lower()
     if not _EMAIL.match(email):
         raise click.ClickException(f"{email} is not an e-mail address")
@@ -62,13 +45,32 @@ def add_user(email, name, role, password_stdin):
         raise click.ClickException("the name is empty")
     if db.session.scalar(select(StaffUser.id).where(StaffUser.email == email)) is not None:
         raise click.ClickException(f"a staff user with the e-mail address {email} exists already")
-    password_hash = passwords.hash_password(_new_password(password_stdin))
-    user = StaffUser(email=email, name=name.strip(), role=role, password_hash=password_hash)
+    user = StaffUser(email=email, name=name.strip(), role=role, password_hash=invitations.unusable_password())
     db.session.add(user)
     db.session.flush()
+    link = invitations.issue(user)
     audit.record("user_added", None, user_id=user.id, role=role)
     db.session.commit()
-    click.echo(f"added {role} {email} (#{user.id}): they set up their authenticator app at first sign-in")
+    click.echo(f"added {role} {email} (#{user.id}); give them this link, theirs alone, within three days:")
+    click.echo(link)
+
+
+@users.command("invite")
+@click.argument("email")
+@with_appcontext
+def invite_user(email):
+    """A new one-time link for a staff user who lost theirs, or their password: the password they
+    had stops working and their sessions end; their authenticator app stays."""
+    user = _user(email)
+    if user.disabled_at is not None:
+        raise click.ClickException(f"{user.email} is disabled")
+    ended = sessions.end_all(user.id)
+    link = invitations.issue(user)
+    audit.record("user_invited", None, user_id=user.id, sessions_ended=ended)
+    db.session.commit()
+    click.echo(f"{user.email}'s password no longer works; {ended} session(s) ended.")
+    click.echo("Give them this link, theirs alone, within three days:")
+    click.echo(link)
 
 
 @users.command("list")
@@ -77,7 +79,9 @@ def list_users():
     """Print one line per staff user, in the order they were added."""
     rows = db.session.scalars(select(StaffUser).order_by(StaffUser.id)).all()
     for user in rows:
-        enrolled = "enrolled" if user.totp_secret else "not enrolled"
+        enrolled = (
+            "enrolled" if user.totp_secret else "invited" if invitations.pending(user) else "not enrolled"
+        )
         disabled = f"disabled {as_utc(user.disabled_at):%Y-%m-%d}" if user.disabled_at else "active"
         click.echo(f"{user.email}  {user.name}  {user.role}  {enrolled}  {disabled}")
     click.echo(f"{len(rows)} staff user(s)", err=True)
@@ -97,21 +101,6 @@ def disable_user(email):
     audit.record("user_disabled", None, user_id=user.id, sessions_ended=ended)
     db.session.commit()
     click.echo(f"disabled {user.email}; {ended} session(s) ended")
-
-
-@users.command("set-password")
-@click.argument("email")
-@password_stdin_option
-@with_appcontext
-def set_password(email, password_stdin):
-    """Give a staff user a new password; their sessions end."""
-    user = _user(email)
-    user.password_hash = passwords.hash_password(_new_password(password_stdin))
-    user.password_changed_at = datetime.now(UTC)
-    ended = sessions.end_all(user.id)
-    audit.record("password_reset", None, user_id=user.id, sessions_ended=ended)
-    db.session.commit()
-    click.echo(f"new password set for {user.email}; {ended} session(s) ended")
 
 
 @users.command("reset-2fa")

@@ -11,7 +11,14 @@ from argon2 import PasswordHasher
 
 from lead_service.extensions import db
 from lead_service.inbox import sessions, totp
-from lead_service.inbox.models import AuditEvent, RecoveryCode, SignInFailure, StaffSession, StaffUser
+from lead_service.inbox.models import (
+    AuditEvent,
+    RecoveryCode,
+    SignInFailure,
+    StaffInvitation,
+    StaffSession,
+    StaffUser,
+)
 from lead_service.models import ContactMessage, QuoteRequest
 
 from ..audit_cleanup import clear_audit_trail
@@ -26,7 +33,7 @@ def no_staff_left(app):
     yield
     with app.app_context():
         clear_audit_trail()
-        for model in (SignInFailure, RecoveryCode, StaffSession, StaffUser):
+        for model in (SignInFailure, RecoveryCode, StaffInvitation, StaffSession, StaffUser):
             db.session.execute(db.delete(model))
         db.session.commit()
 

@@ -1,15 +1,16 @@
-"""`lead-service users ...`: staff accounts added, listed, disabled, given a new password or a new
-second factor from the command line, each with its audit event, sessions ended where they must."""
+"""`lead-service users ...`: staff accounts added with a one-time link to choose their password,
+listed, disabled, invited again or given a new second factor from the command line, each with its
+audit event, sessions ended where they must."""
+
+import hashlib
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from argon2 import PasswordHasher
 
 from lead_service.extensions import db
-from lead_service.inbox.models import RecoveryCode, StaffSession, StaffUser
+from lead_service.inbox.models import RecoveryCode, StaffInvitation, StaffSession, StaffUser
 
 from .conftest import PASSWORD
-
-NEW_PASSWORD = "a brand new passphrase"
 
 
 def _user(app, email):
@@ -31,56 +32,37 @@ def _assert_nothing_said_in(trail, *secrets):
             assert secret.lower() not in repr(detail).lower(), action
 
 
-def test_add_asks_for_the_password_twice(app, runner, audit_trail):
+def _link(output: str) -> str:
+    """The invitation link a command printed (its last line)."""
+    return output.strip().splitlines()[-1]
+
+
+def test_add_prints_a_one_time_link_and_knows_no_password(app, runner, audit_trail):
     result = runner.invoke(
-        args=["users", "add", " Ana@Staff.Example ", "--name", "Ana Lima", "--role", "sales"],
-        input=f"{NEW_PASSWORD}\n{NEW_PASSWORD}\n",
+        args=["users", "add", " Ana@Staff.Example ", "--name", "Ana Lima", "--role", "sales"]
     )
 
     assert result.exit_code == 0, result.output
-    assert "Repeat for confirmation" in result.output
-    assert NEW_PASSWORD not in result.output  # not echoed
+    link = urlsplit(_link(result.output))
+    assert f"{link.scheme}://{link.netloc}" == app.config["INBOX_URL"]
+    assert link.path == "/inbox/invitation"
+    token = parse_qs(link.query)["token"][0]
     user = _user(app, "ana@staff.example")
     assert (user.name, user.role, user.totp_secret, user.disabled_at) == ("Ana Lima", "sales", None, None)
-    assert user.password_hash.startswith("$argon2id$")
-    assert PasswordHasher().verify(user.password_hash, NEW_PASSWORD)
+    assert user.password_hash.startswith("$argon2id$")  # of a password nobody was told
+    with app.app_context():
+        [stored] = db.session.scalars(db.select(StaffInvitation)).all()
+        # Only its SHA-256: a copy of the database holds no working link.
+        assert stored.token_hash == hashlib.sha256(token.encode()).hexdigest() != token
+        assert stored.user_id == user.id
     assert audit_trail() == [("user_added", None, {"user_id": user.id, "role": "sales"})]
-    _assert_nothing_said_in(audit_trail(), "ana@", "Ana Lima", NEW_PASSWORD)
-
-
-def test_add_reads_the_password_from_stdin(app, runner):
-    result = runner.invoke(
-        args=["users", "add", "bo@staff.example", "--name", "Bo", "--role", "admin", "--password-stdin"],
-        input=f"{NEW_PASSWORD}\nnot read\n",
-    )
-
-    assert result.exit_code == 0, result.output
-    assert PasswordHasher().verify(_user(app, "bo@staff.example").password_hash, NEW_PASSWORD)
-
-
-@pytest.mark.parametrize(
-    ("password", "message"),
-    [("too short", "at least 12 characters"), ("QwertyQwerty", "most common")],
-)
-def test_add_refuses_a_password_against_the_policy(app, runner, audit_trail, password, message):
-    result = runner.invoke(
-        args=["users", "add", "cy@staff.example", "--name", "Cy", "--role", "viewer", "--password-stdin"],
-        input=f"{password}\n",
-    )
-
-    assert result.exit_code == 1
-    assert message in result.output
-    assert _user(app, "cy@staff.example") is None
-    assert audit_trail() == []
+    _assert_nothing_said_in(audit_trail(), "ana@", "Ana Lima", token)
 
 
 def test_add_refuses_an_address_taken_in_any_case(app, runner, staff_user):
     staff_user("viewer", "dee@staff.example")
 
-    result = runner.invoke(
-        args=["users", "add", "DEE@staff.example", "--name", "Dee", "--role", "admin", "--password-stdin"],
-        input=f"{NEW_PASSWORD}\n",
-    )
+    result = runner.invoke(args=["users", "add", "DEE@staff.example", "--name", "Dee", "--role", "admin"])
 
     assert result.exit_code == 1
     assert "exists already" in result.output
@@ -91,9 +73,7 @@ def test_add_refuses_an_address_taken_in_any_case(app, runner, staff_user):
     "args", [["not-an-address", "--role", "sales"], ["e@staff.example", "--role", "boss"]]
 )
 def test_add_refuses_what_is_not_an_address_or_a_role(app, runner, args):
-    result = runner.invoke(
-        args=["users", "add", *args, "--name", "E", "--password-stdin"], input=f"{NEW_PASSWORD}\n"
-    )
+    result = runner.invoke(args=["users", "add", *args, "--name", "E"])
 
     assert result.exit_code != 0
     with app.app_context():
@@ -145,48 +125,46 @@ def test_disable_twice_changes_nothing(app, runner, staff_user, audit_trail):
     assert [action for action, _, _ in audit_trail()] == ["user_disabled"]
 
 
-@pytest.mark.parametrize("command", [["disable"], ["set-password", "--password-stdin"], ["reset-2fa"]])
+@pytest.mark.parametrize("command", ["disable", "invite", "reset-2fa"])
 def test_an_unknown_address_is_an_error(runner, command):
-    result = runner.invoke(
-        args=["users", command[0], "nobody@staff.example", *command[1:]], input=f"{NEW_PASSWORD}\n"
-    )
+    result = runner.invoke(args=["users", command, "nobody@staff.example"])
 
     assert result.exit_code == 1
     assert "no staff user" in result.output
 
 
-def test_set_password_ends_their_sessions(app, runner, signed_in, password_step, audit_trail):
+def test_invite_voids_the_password_ends_the_sessions_and_the_earlier_link(
+    app, runner, signed_in, password_step, audit_trail
+):
     browser = signed_in("sales", "sam@staff.example")
-    before = _user(app, "sam@staff.example")
+    first = _link(runner.invoke(args=["users", "invite", "sam@staff.example"]).output)
 
-    result = runner.invoke(
-        args=["users", "set-password", "sam@staff.example"], input=f"{NEW_PASSWORD}\n{NEW_PASSWORD}\n"
-    )
+    result = runner.invoke(args=["users", "invite", "SAM@staff.example"])
 
     assert result.exit_code == 0, result.output
     assert browser.get("/api/inbox/session").status_code == 401
-    after = _user(app, "sam@staff.example")
-    assert after.password_changed_at > before.password_changed_at
-    assert PasswordHasher().verify(after.password_hash, NEW_PASSWORD)
-    assert password_step("sam@staff.example", PASSWORD).status_code == 401
-    assert password_step("sam@staff.example", NEW_PASSWORD).status_code == 200
-    assert audit_trail()[0] == ("password_reset", None, {"user_id": after.id, "sessions_ended": 1})
-    _assert_nothing_said_in(audit_trail(), "sam@", NEW_PASSWORD)
+    assert password_step("sam@staff.example", PASSWORD).status_code == 401  # the old password is void
+    second = _link(result.output)
+    assert second != first
+    with app.app_context():
+        assert db.session.scalar(db.select(db.func.count()).select_from(StaffInvitation)) == 1
+    user = _user(app, "sam@staff.example")
+    assert audit_trail()[:2] == [
+        ("user_invited", None, {"user_id": user.id, "sessions_ended": 1}),
+        ("user_invited", None, {"user_id": user.id, "sessions_ended": 0}),
+    ]
+    _assert_nothing_said_in(audit_trail(), "sam@", first, second)
 
 
-def test_set_password_refuses_a_password_against_the_policy(app, runner, signed_in, audit_trail):
-    browser = signed_in("sales", "sam@staff.example")
-    before = _user(app, "sam@staff.example")
+def test_a_disabled_user_is_not_invited(app, runner, staff_user):
+    staff_user("sales", "sam@staff.example")
+    runner.invoke(args=["users", "disable", "sam@staff.example"])
 
-    result = runner.invoke(
-        args=["users", "set-password", "sam@staff.example", "--password-stdin"], input="short\n"
-    )
+    result = runner.invoke(args=["users", "invite", "sam@staff.example"])
 
-    assert result.exit_code == 1
-    assert "at least 12 characters" in result.output
-    assert _user(app, "sam@staff.example").password_hash == before.password_hash
-    assert browser.get("/api/inbox/session").status_code == 200
-    assert audit_trail() == []
+    assert result.exit_code == 1 and "disabled" in result.output
+    with app.app_context():
+        assert db.session.scalar(db.select(db.func.count()).select_from(StaffInvitation)) == 0
 
 
 def test_reset_2fa_makes_them_set_the_app_up_again(app, client, runner, enrolled, password_step, audit_trail):

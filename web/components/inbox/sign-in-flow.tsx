@@ -22,7 +22,7 @@ const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(" ") ?? secret
  * first sign-in, setting the app up from a QR code or the secret as text, then the ten recovery
  * codes, shown this once. Forms with actions: before the script runs, a submit sends nothing.
  */
-export function SignInFlow({ next }: { next: string }) {
+export function SignInFlow({ next, invitation }: { next: string; invitation?: string }) {
   const [step, setStep] = useState<Step>({ name: "password" });
   const [email, setEmail] = useState("");
   const [error, setError] = useState<string>();
@@ -32,10 +32,17 @@ export function SignInFlow({ next }: { next: string }) {
     setEmail(String(form.get("email") ?? ""));
     const start = await inboxCall<{ csrf: string }>("/api/inbox/sign-in");
     if (!start.ok) return setError(start.message);
-    const answer = await inboxCall<{ next: "code" | "enrol"; csrf: string }>("/api/inbox/sign-in", {
-      csrf: start.data.csrf,
-      body: { email: form.get("email"), password: form.get("password") },
-    });
+    // At an invitation's link, the password chosen takes the place of the password step.
+    const answer = await inboxCall<{ next: "code" | "enrol"; csrf: string }>(
+      invitation === undefined ? "/api/inbox/sign-in" : "/api/inbox/invitation",
+      {
+        csrf: start.data.csrf,
+        body:
+          invitation === undefined
+            ? { email: form.get("email"), password: form.get("password") }
+            : { token: invitation, password: form.get("password"), repeat_password: form.get("repeat_password") },
+      },
+    );
     if (!answer.ok) return setError(answer.message);
     const { csrf } = answer.data;
     if (answer.data.next === "code") return setStep({ name: "code", csrf });
@@ -128,6 +135,29 @@ export function SignInFlow({ next }: { next: string }) {
           <CodeField label="The six-digit code from your authenticator app, or a recovery code" />
           {alert}
           <SubmitButton label="Sign in" busyLabel="Checking…" />
+        </form>
+      </section>
+    );
+  }
+
+  if (invitation !== undefined) {
+    return (
+      <section aria-labelledby="invitation-heading" className="space-y-4">
+        <h1 id="invitation-heading" className="inbox-title">
+          Choose your password
+        </h1>
+        <p>At least 12 characters, and not one of the most common passwords. Then you set up your authenticator app.</p>
+        <form action={submitPassword} className="space-y-4">
+          <label className="inbox-label">
+            New password
+            <input name="password" type="password" autoComplete="new-password" required minLength={12} className="inbox-input" />
+          </label>
+          <label className="inbox-label">
+            Repeat the new password
+            <input name="repeat_password" type="password" autoComplete="new-password" required className="inbox-input" />
+          </label>
+          {alert}
+          <SubmitButton label="Continue" busyLabel="Saving…" />
         </form>
       </section>
     );

@@ -1,0 +1,121 @@
+"""POST /api/inbox/invitation: a new user chooses their password at their invitation's link, and
+goes on to set their authenticator app up, as at a first sign-in. Sent from the inbox's own page with
+the sign-in's CSRF token, as the password step is."""
+
+from datetime import UTC, datetime
+from typing import Any, ClassVar
+
+from flask import Blueprint, abort, jsonify, request
+from marshmallow import Schema, ValidationError, fields, validate, validates_schema
+from werkzeug.exceptions import ServiceUnavailable
+
+from ..extensions import db
+from ..intake.storage import json_body
+from . import audit, invitations, passwords, sessions
+from .account_api import MAX_LENGTH
+from .auth_api import BUSY, CSRF_COOKIE, ONE_LINE, _commit
+from .guard import check_csrf, check_origin
+
+bp = Blueprint("inbox_invitation", __name__, url_prefix="/api/inbox")
+
+LAPSED = "This invitation link was used already, or has lapsed: ask an administrator for a new one."
+
+
+def _allowed(password: str) -> None:
+    error = passwords.policy_errors(password)
+    if error:
+        raise ValidationError(error)
+
+
+class InboxInvitationAcceptance(Schema):
+    error_messages: ClassVar[dict[str, str]] = {"type": "Send the invitation as a JSON object."}
+
+    token = fields.String(
+        required=True,
+        validate=[validate.Length(min=1, max=100), ONE_LINE],
+        metadata={"description": "From the invitation's link."},
+    )
+    password = fields.String(
+        required=True,
+        validate=[validate.Length(max=MAX_LENGTH), _allowed],
+        error_messages={"required": "Choose a password.", "null": "Choose a password."},
+        metadata={
+            "description": f"At least {passwords.MIN_LENGTH} characters, and not one of the most common."
+        },
+    )
+    repeat_password = fields.String(
+        required=True,
+        error_messages={"required": "Type the password again.", "null": "Type the password again."},
+        metadata={"description": "The password again."},
+    )
+
+    @validates_schema(skip_on_field_errors=True)
+    def the_same_twice(self, data: dict[str, Any], **_kwargs: Any) -> None:
+        if data["password"] != data["repeat_password"]:
+            raise ValidationError("Type the same password again.", "repeat_password")
+
+
+ACCEPTANCE = InboxInvitationAcceptance()
+
+
+@bp.post("/invitation")
+def accept_invitation():
+    """Choose your password at your invitation's link: then set your authenticator app up.
+    ---
+    post:
+      parameters:
+        - name: X-CSRF-Token
+          in: header
+          required: true
+          schema: {type: string}
+          description: From GET /api/inbox/sign-in.
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: InboxInvitationAcceptance
+      responses:
+        200:
+          description: >-
+            The password is set; a session at the second step is set in the
+            __Host-inbox-session cookie, as after the password step.
+          content:
+            application/json:
+              schema: InboxSignInStep
+        403:
+          description: Not sent from the inbox's own pages with the token from GET /api/inbox/sign-in.
+          content:
+            application/json:
+              schema: HttpError
+        410:
+          description: The link was used already, has lapsed, or its user was disabled.
+          content:
+            application/json:
+              schema: HttpError
+    """
+    check_origin()
+    if not request.cookies.get(CSRF_COOKIE):
+        abort(403, description="The page's security token is missing or stale: reload the page.")
+    check_csrf(request.cookies[CSRF_COOKIE])
+    body = ACCEPTANCE.load(json_body())
+    user = invitations.find(body["token"])
+    if user is None:
+        abort(410, description=LAPSED)
+    db.session.commit()  # no connection held through the hash
+    try:
+        with passwords.check_slot():
+            password_hash = passwords.hash_password(body["password"])
+    except passwords.Busy:
+        raise ServiceUnavailable(description=BUSY, retry_after=1) from None
+    if not invitations.take(body["token"]):
+        db.session.rollback()
+        abort(410, description=LAPSED)
+    user.password_hash, user.password_changed_at = password_hash, datetime.now(UTC)
+    sessions.end_all(user.id)
+    token = sessions.start(user, "password")
+    audit.record("invitation_accepted", user.id)
+    _commit()
+    response = jsonify({"next": "code" if user.totp_secret else "enrol", "csrf": sessions.csrf_token(token)})
+    sessions.set_cookie(response, token)
+    response.delete_cookie(CSRF_COOKIE, path="/", secure=True, httponly=True, samesite="Strict")
+    return response
