@@ -17,8 +17,9 @@ from lead_service.models import ContactMessage, OutboxMessage
 from .conftest import with_session
 
 WHO = ("nobody", "viewer", "sales", "admin", "disabled", "halfway")
-# The sign-in's first step is the one way in without a session: test_sign_in.py has its cases.
-UNGUARDED = {("GET", "/api/inbox/sign-in"), ("POST", "/api/inbox/sign-in")}
+# The sign-in's first step and an invitation's link are the ways in without a session:
+# test_sign_in.py and test_invitations.py have their cases.
+UNGUARDED = {("GET", "/api/inbox/sign-in"), ("POST", "/api/inbox/sign-in"), ("POST", "/api/inbox/invitation")}
 LEAD = "/api/inbox/leads/{kind}/{lead_id}"
 TABLE = {
     #                                                   nobody viewer sales admin disabled halfway
