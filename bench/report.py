@@ -226,26 +226,29 @@ def _notifications(results: dict[str, Any]) -> list[str]:
 def _sign_in_flood(results: dict[str, Any]) -> list[str]:
     if "sign_in_flood" not in results:  # runs from before it have no figures of it
         return []
-    f = results["sign_in_flood"]
-    answers = ", ".join(f"{count} answered {status or 'nothing'}" for status, count in f["sign_ins"].items())
-    return [
+    lines = [
         f"## Lead intake during a sign-in flood ({FLOOD_CLIENTS} clients, {FLOOD_SECONDS} s)",
         "",
         "Contact leads sent through the site one after another, idle and then during the flood of sign-in"
-        " attempts through the inbox's origin (each from an address of its own, rate limits off), as"
-        f" `make run` serves them. The flood's attempts: {answers}.",
+        " attempts through the inbox's origin (each from an address of its own, rate limits off, the"
+        " flood's client at the lowest CPU priority), as `make run` serves them.",
         "",
-        "| | Leads | p50 ms | p95 ms |",
-        "|---|---:|---:|---:|",
-        *(
-            f"| {label} | {row['leads']} | {row['p50_ms']:.1f} | {row['p95_ms']:.1f} |"
-            for label, row in (("Idle", f["idle"]), ("During the flood", f["flood"]))
-        ),
-        "",
-        f"p95 during the flood: x{f['ratio_p95']:.2f} idle's; {f['accepted']} of {f['sent']} leads accepted,"
-        f" {f['lost']} of them not stored.",
-        "",
+        "| Database | Idle p50 / p95 ms | Flood p50 / p95 ms | p95 x idle | Leads accepted / stored"
+        " | Sign-ins |",
+        "|---|---:|---:|---:|---:|---|",
     ]
+    for row in results["sign_in_flood"]:
+        if "skipped" in row:
+            lines.append(f"| {row['database']} | {row['skipped']} | | | | |")
+            continue
+        idle, flood = row["idle"], row["flood"]
+        answers = ", ".join(f"{count} x {status}" for status, count in row["sign_ins"].items())
+        lines.append(
+            f"| {row['database']} | {idle['p50_ms']:.1f} / {idle['p95_ms']:.1f}"
+            f" | {flood['p50_ms']:.1f} / {flood['p95_ms']:.1f} | {row['ratio_p95']:.2f}"
+            f" | {row['accepted']} / {row['accepted'] - row['lost']} | {answers} |"
+        )
+    return [*lines, ""]
 
 
 def _by_design(category: str, measured: dict[str, Any]) -> bool:
@@ -332,9 +335,13 @@ def _bars(results: dict[str, Any]) -> list[str]:
         ]
         bars.append((f"inbox p95 < {INBOX_BAR_MS} ms for a list page and a search, 100,000 leads", slow))
     if "sign_in_flood" in results:
-        flood = results["sign_in_flood"]
-        missed = [f"p95 x{flood['ratio_p95']:.2f}"] if flood["ratio_p95"] > FLOOD_BAR_RATIO else []
-        missed += [f"{flood['lost']} leads lost"] if flood["lost"] else []
+        measured = [row for row in results["sign_in_flood"] if "skipped" not in row]
+        missed = [
+            f"{row['database']} p95 x{row['ratio_p95']:.2f}"
+            for row in measured
+            if row["ratio_p95"] > FLOOD_BAR_RATIO
+        ]
+        missed += [f"{row['database']} {row['lost']} leads lost" for row in measured if row["lost"]]
         bars.append(
             (f"lead intake p95 during a sign-in flood <= {FLOOD_BAR_RATIO:g} x idle's, no lead lost", missed)
         )
