@@ -171,6 +171,8 @@ def test_each_lead_service_container_serves_its_part_and_the_inbox_its_own_host(
     assert SERVICES["inbox-api"]["environment"]["SERVE"] == "inbox"
     assert SERVICES["inbox-api"]["image"] == SERVICES["lead-service"]["image"]
     assert SERVICES["inbox-web"]["image"] == SERVICES["web"]["image"] and "build" not in SERVICES["inbox-web"]
+    # Its password hashes may take one CPU at most, never all of the host's from intake.
+    assert SERVICES["inbox-api"]["cpus"] == 1.0 and "cpus" not in SERVICES["lead-service"]
     # The inbox's host name, for nginx, is INBOX_URL's in the example: the two are set together.
     host = re.search(r"^server_name (\S+);", (ROOT / "deploy/inbox-host.conf").read_text(), re.M)[1]
     assert env_example()["INBOX_URL"] == f"https://{host}"
