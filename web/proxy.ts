@@ -46,14 +46,25 @@ async function missingSection(request: NextRequest): Promise<DetailSection | und
   const [, first = "", second = ""] = request.nextUrl.pathname.split("/");
   // app/missing/<section> is where the screens are built, never a page to visit.
   if (first === "missing") return isDetailSection(second) ? second : undefined;
-  if (!isDetailSection(first)) return undefined;
+  // A section's own list page is no detail: only /<section>/<id> can miss.
+  if (!isDetailSection(first) || second === "") return undefined;
   const id = parseId(second);
   return id !== undefined && (await isPrerendered(first, id)) ? undefined : first;
 }
 
-// Every page, as either origin may refuse it: all but the build's files, any file with an extension
+// Literal paths, as Next.js reads the matcher at build time: the detail sections of
+// lib/not-found/screens.ts and the screens' own route, whatever their ids look like; then every
+// page, as either origin may refuse it: all but the build's files, any file with an extension
 // (images, icons, the manifest), which either origin's pages may use, and /api/, whose forwarder
 // decides for itself (lib/lead-forwarding.ts) without the cost of a proxy call per request.
 export const config = {
-  matcher: ["/((?!_next/|api/)(?!.*\\.[^/]*$).*)"],
+  matcher: [
+    "/ai-solutions/:id",
+    "/edutech/:id",
+    "/services/:id",
+    "/case-studies/:id",
+    "/blog/:id",
+    "/missing/:section",
+    "/((?!_next/|api/)(?!.*\\.[^/]*$).*)",
+  ],
 };
