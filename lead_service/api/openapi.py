@@ -31,18 +31,18 @@ class ConsentRecorded(Schema):
     status = fields.String(required=True, validate=validate.OneOf(["recorded"]))
 
 
-_MESSAGES = {"type": "array", "items": {"type": "string"}}
+# A field's messages; or an object's (a lead's attribution) or a list's (the leads of a bulk change,
+# by index): its keys' errors, as deep as the objects go.
+_FIELD_ERRORS = {
+    "oneOf": [
+        {"type": "array", "items": {"type": "string"}},
+        {"type": "object", "additionalProperties": {"$ref": "#/components/schemas/FieldErrors"}},
+    ]
+}
 
 
 class ValidationErrors(Schema):
-    # A field's messages, or an object's (a lead's attribution): its keys' messages.
-    errors = fields.Dict(
-        keys=fields.String(),
-        values=fields.Raw(
-            metadata={"oneOf": [_MESSAGES, {"type": "object", "additionalProperties": _MESSAGES}]}
-        ),
-        required=True,
-    )
+    errors = fields.Dict(keys=fields.String(), values=fields.Raw(metadata=_FIELD_ERRORS), required=True)
 
 
 class HttpError(Schema):
@@ -91,6 +91,7 @@ def _components(spec: APISpec) -> None:
         ("Health", Health()),
     ]:
         spec.components.schema(name, schema=schema)
+    spec.components.schema("FieldErrors", _FIELD_ERRORS)
     # The contact forms come from forms.json, so the docstring cannot list them.
     spec.components.schema("AnyContactRequest", {"oneOf": [_request_name(form) for form in CONTACT_FORMS]})
 

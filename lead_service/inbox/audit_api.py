@@ -11,6 +11,7 @@ from ..extensions import db
 from ..models import as_utc
 from .audit import ACTIONS
 from .guard import staff
+from .lead_queries import MAX_ID
 from .models import AuditEvent, StaffUser
 
 bp = Blueprint("inbox_audit", __name__, url_prefix="/api/inbox")
@@ -18,11 +19,18 @@ bp = Blueprint("inbox_audit", __name__, url_prefix="/api/inbox")
 PAGE = 100
 
 
+# An id the integer columns can hold: a larger one, compared with them, is an error in the
+# database (PostgreSQL's "integer out of range", SQLite's overflow), not an empty page.
+_ID = validate.Range(min=1, max=MAX_ID)
+
+
 class AuditQuery(Schema):
-    user = fields.Integer(validate=validate.Range(min=1))
-    action = fields.String(validate=validate.OneOf(ACTIONS))
-    # The id of the last event of the page before: events are read newest first.
-    before = fields.Integer(validate=validate.Range(min=1))
+    user = fields.Integer(validate=_ID, metadata={"description": "The acting user's id."})
+    action = fields.String(
+        validate=validate.OneOf(ACTIONS), metadata={"description": "One of the recorded actions."}
+    )
+    # Events are read newest first: the next page starts before the last event of this one.
+    before = fields.Integer(validate=_ID, metadata={"description": "The `next` of the page before."})
 
 
 AUDIT_QUERY = AuditQuery()
@@ -35,9 +43,8 @@ def audit_trail():
     ---
     get:
       parameters:
-        - {name: user, in: query, schema: {type: integer, minimum: 1}, description: The acting user's id.}
-        - {name: action, in: query, schema: {type: string}, description: One of the recorded actions.}
-        - {name: before, in: query, schema: {type: integer, minimum: 1}, description: The page's cursor.}
+        - in: query
+          schema: AuditQuery
       responses:
         200:
           description: >-

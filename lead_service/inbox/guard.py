@@ -72,8 +72,10 @@ def staff(
             g.inbox_token, g.staff = token, user
             return view(*args, **kwargs)
 
-        # Read by the OpenAPI document, which adds the answers the guard gives.
+        # Read by the OpenAPI document, which adds the answers the guard gives, and by the tests
+        # that sign in to each route's stage.
         guarded.staff_role = role  # type: ignore[attr-defined]
+        guarded.staff_stage = stage  # type: ignore[attr-defined]
         return guarded
 
     return decorate

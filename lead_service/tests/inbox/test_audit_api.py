@@ -83,6 +83,19 @@ def test_a_bad_filter_is_a_field_error(signed_in, query):
     assert response.json["errors"]
 
 
+@pytest.mark.parametrize("name", ["user", "before"])
+@pytest.mark.parametrize("number", [2**31, 2**63, 10**30])
+def test_an_id_no_column_holds_is_a_field_error(signed_in, name, number):
+    """Compared with an integer column, it was the database's error: a 500."""
+    client = signed_in("admin")
+
+    response = client.get(f"/api/inbox/audit?{name}={number}")
+
+    assert response.status_code == 400
+    assert list(response.json["errors"]) == [name]
+    assert client.get(f"/api/inbox/audit?{name}={2**31 - 1}").status_code == 200
+
+
 def test_no_session_no_trail(client):
     response = client.get("/api/inbox/audit")
 
