@@ -85,8 +85,8 @@ def world(app, enrolled, add) -> World:
 
 @pytest.fixture
 def session_for(app, client, world):
-    """Makes the client a new session of the admin's at the operation's stage (for the sign-in, the
-    token GET /api/inbox/sign-in would have set): the client."""
+    """Makes the client a new session of the admin's at the operation's stage (for the sign-in and
+    an invitation, the token GET /api/inbox/sign-in would have set): the client."""
 
     def start(op: Operation):
         if op.stage is None:
@@ -145,10 +145,10 @@ def test_any_query(session_for, world, op, data):
     _answered(op, response)
 
 
-def test_only_the_sign_in_is_unguarded():
+def test_only_the_sign_in_and_the_invitation_are_unguarded():
     """The operations above are found by their guard's stage: a route without one is the sign-in's
-    own, or a new one to look at."""
+    own or an invitation's (the ways in, with the sign-in's CSRF token), or a new one to look at."""
     unguarded = {str(op) for op in OPERATIONS if op.stage is None}
 
-    assert unguarded == {"GET /api/inbox/sign-in", "POST /api/inbox/sign-in"}
+    assert unguarded == {"GET /api/inbox/sign-in", "POST /api/inbox/sign-in", "POST /api/inbox/invitation"}
     assert len(WITH_BODY) >= 10 and len(WITH_PARAMETERS) >= 4
