@@ -12,7 +12,7 @@ from sqlalchemy import select
 
 from ..extensions import db
 from ..models import as_utc
-from . import audit, passwords, sessions, totp
+from . import audit, passwords, security_mail, sessions, totp
 from .models import ROLES, StaffUser
 
 password_stdin_option = click.option(
@@ -110,6 +110,7 @@ def set_password(email, password_stdin):
     user.password_changed_at = datetime.now(UTC)
     ended = sessions.end_all(user.id)
     audit.record("password_reset", None, user_id=user.id, sessions_ended=ended)
+    security_mail.notify(user, "password_reset")
     db.session.commit()
     click.echo(f"new password set for {user.email}; {ended} session(s) ended")
 
@@ -124,5 +125,6 @@ def reset_two_factor(email):
     totp.reset(user)
     ended = sessions.end_all(user.id)
     audit.record("two_factor_reset", None, user_id=user.id, sessions_ended=ended)
+    security_mail.notify(user, "two_factor_reset")
     db.session.commit()
     click.echo(f"second factor reset for {user.email}; {ended} session(s) ended")
