@@ -105,7 +105,8 @@ LEAD_MODELS = {"contact": ContactMessage, "quote": QuoteRequest}
 class OutboxMessage(db.Model):
     """A new lead the sales team is still to be told of, written in the same transaction as the lead
     and delivered by `lead-service outbox run` to every configured channel; or a lead given to a
-    member of staff, who is told by e-mail."""
+    member of staff, who is told by e-mail; or an event on a member of staff's own account, of
+    which they are told by e-mail (lead_service/inbox/security_mail.py)."""
 
     __tablename__ = "outbox"
     __table_args__ = (
@@ -115,12 +116,19 @@ class OutboxMessage(db.Model):
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_utcnow, nullable=False)
-    lead_kind: Mapped[str] = mapped_column(Text, nullable=False)  # a key of LEAD_MODELS
-    lead_id: Mapped[int] = mapped_column(Integer, nullable=False)
+    # The lead told of; none for a security notice (migration 0019), which names no lead.
+    lead_kind: Mapped[str | None] = mapped_column(Text)  # a key of LEAD_MODELS
+    lead_id: Mapped[int | None] = mapped_column(Integer)
     # "new_lead": the sales team's notification of the lead (every channel); "assigned": its new
-    # owner's e-mail (to recipient_id, a staff user), sent only while the lead is still theirs.
+    # owner's e-mail (to recipient_id, a staff user), sent only while the lead is still theirs;
+    # "security": an e-mail to recipient_id of `event` on their own account, sent only while they
+    # can sign in.
     purpose: Mapped[str] = mapped_column(Text, nullable=False, server_default="new_lead")
     recipient_id: Mapped[int | None] = mapped_column(Integer)
+    # A security notice's event (a key of outbox.messages.SECURITY_EVENTS) and a small JSON object
+    # of facts the e-mail tells (a count), never a secret.
+    event: Mapped[str | None] = mapped_column(Text)
+    detail: Mapped[str | None] = mapped_column(Text)
     # pending: to be sent at next_attempt_at; delivered: every channel took it; dead: out of tries.
     status: Mapped[str] = mapped_column(Text, nullable=False, default="pending")
     attempts: Mapped[int] = mapped_column(Integer, nullable=False, default=0)

@@ -1,6 +1,8 @@
 """Data rights and retention: a person's leads erased on request (on the audit trail, by a keyed
 hash of their address), old leads and cookie choices purged, each lead with the notification,
-the Idempotency-Key and the staff's notes kept of it, and the notes' earlier texts."""
+the Idempotency-Key and the staff's notes kept of it, and the notes' earlier texts. The e-mails
+telling staff of events on their own accounts name no lead: a purge takes them at the same age as
+leads, and an erasure, which is of a person's leads, leaves them."""
 
 import hashlib
 import hmac
@@ -87,8 +89,12 @@ def erase(email: str, actor_id: int | None = None) -> Erasure:
 
 
 def purge(before: datetime) -> dict[str, int]:
-    """Every lead and cookie choice recorded before `before`, in one transaction."""
+    """Every lead and cookie choice recorded before `before`, and staff's security notices, in one
+    transaction."""
     removed = _remove_leads(lambda model: model.created_at < before)
+    removed["notifications"] += db.session.execute(
+        delete(OutboxMessage).where(OutboxMessage.lead_kind.is_(None), OutboxMessage.created_at < before)
+    ).rowcount
     _merge_search_tables([kind for kind in LEAD_MODELS if removed[kind]])
     removed["consent"] = db.session.execute(
         delete(ConsentRecord).where(ConsentRecord.created_at < before)

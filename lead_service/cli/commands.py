@@ -143,7 +143,7 @@ def fake_leads_command(count, seed):
 
 @click.group("outbox")
 def outbox_commands():
-    """The sales team's notifications of new leads."""
+    """The sales team's notifications of new leads, and staff's e-mails."""
 
 
 @outbox_commands.command("run")
@@ -165,10 +165,17 @@ def list_outbox(status):
     for row in rows:
         due = f"next {as_utc(row.next_attempt_at):%Y-%m-%d %H:%M:%S}" if row.status == "pending" else ""
         click.echo(
-            f"#{row.id:<5}  {row.status:<9}  {row.lead_kind:<7} #{row.lead_id:<5}  tries {row.attempts:<2}  "
+            f"#{row.id:<5}  {row.status:<9}  {_told_of(row)}  tries {row.attempts:<2}  "
             f"{due}  {row.last_error or ''}".rstrip()
         )
     click.echo(f"{len(rows)} notification(s)", err=True)
+
+
+def _told_of(row: OutboxMessage) -> str:
+    """Its lead, or for a security notice, which names none, the staff user and the event."""
+    if row.lead_kind is None:
+        return f"{'user':<7} #{row.recipient_id:<5}  {row.event}"
+    return f"{row.lead_kind:<7} #{row.lead_id:<5}"
 
 
 @outbox_commands.command("retry")

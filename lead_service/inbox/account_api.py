@@ -12,7 +12,7 @@ from werkzeug.exceptions import ServiceUnavailable, Unauthorized
 from ..errors import http_error
 from ..extensions import db
 from ..intake.storage import json_body
-from . import audit, passwords, sessions
+from . import audit, passwords, security_mail, sessions
 from .auth_api import ONE_LINE
 from .guard import staff
 from .models import AuditEvent, StaffUser
@@ -173,6 +173,7 @@ def change_password():
     # A new token, as after a sign-in: a copy of the old one opens nothing any more.
     new_token = sessions.start(user, "signed_in")
     audit.record("password_changed", user_id, sessions_ended=ended)
+    security_mail.notify(user, "password_changed")
     db.session.commit()
     response = jsonify({"csrf": sessions.csrf_token(new_token)})
     sessions.set_cookie(response, new_token)

@@ -15,6 +15,9 @@ ACTIONS = (
     # actor for an address that is nobody's
     "sign_in_failed",
     "second_factor_locked",  # the tenth wrong code in a row: no code is checked until a recovery code
+    # the account's fifth failure in 15 minutes from strangers' browsers: theirs wait from now on
+    # (once a window; its user is e-mailed)
+    "account_locked",
     "sign_out",
     "signed_out_everywhere",  # detail: sessions_ended (this one among them)
     "enrolled",  # second factor set up

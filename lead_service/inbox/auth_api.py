@@ -7,6 +7,7 @@ up; either ends that session and starts a new "signed_in" one, under a new token
 
 import secrets
 from collections.abc import Callable
+from datetime import UTC, datetime
 from typing import Any, NoReturn, TypeVar
 
 from flask import Blueprint, Response, abort, current_app, g, jsonify, request
@@ -18,9 +19,9 @@ from werkzeug.exceptions import ServiceUnavailable
 from ..extensions import db
 from ..intake.storage import json_body
 from ..schemas import characters
-from . import audit, passwords, sessions, throttle, totp
+from . import audit, passwords, security_mail, sessions, throttle, totp
 from .guard import check_csrf, check_origin, staff
-from .models import ROLES, StaffUser
+from .models import ROLES, AuditEvent, StaffUser
 
 bp = Blueprint("inbox_auth", __name__, url_prefix="/api/inbox")
 T = TypeVar("T")
@@ -225,8 +226,25 @@ def sign_in():
 def _password_failed(attempt: throttle.Try, user: StaffUser | None, reason: str) -> NoReturn:
     throttle.failed(attempt)
     audit.record("sign_in_failed", user.id if user else None, reason=reason)
+    if user is not None and throttle.locks_account(attempt):
+        _account_locked(user)
     _commit()
     abort(401, description=WRONG_PASSWORD)
+
+
+def _account_locked(user: StaffUser) -> None:
+    """Audits the lock and tells the user, unless a lock of theirs was told within the throttle's
+    window: the count that reached the hold can reach it again as its first failures age out, or
+    after a sign-in forgot them, and one e-mail a window is enough to be warned by."""
+    since = datetime.now(UTC) - throttle.WINDOW
+    told = db.session.scalar(
+        select(AuditEvent.id)
+        .where(AuditEvent.actor_id == user.id, AuditEvent.action == "account_locked", AuditEvent.at > since)
+        .limit(1)
+    )
+    if told is None:
+        audit.record("account_locked", user.id)
+        security_mail.notify(user, "account_locked", failures=throttle.ACCOUNT_FREE_FAILURES)
 
 
 def _code_failed(user: StaffUser, reason: str) -> NoReturn:
@@ -247,6 +265,7 @@ def _app_code(user: StaffUser, code: str) -> bool:
         return True
     if tries == totp.CODE_TRIES:
         audit.record("second_factor_locked", user.id)
+        security_mail.notify(user, "second_factor_locked", tries=totp.CODE_TRIES)
     return False
 
 
@@ -294,7 +313,9 @@ def sign_in_code():
         totp.forget_code_tries(user)
     audit.record("sign_in", user.id, second_factor="recovery_code" if recovery else "totp")
     if recovery:
-        audit.record("recovery_code_used", user.id, codes_left=totp.recovery_codes_left(user))
+        codes_left = totp.recovery_codes_left(user)
+        audit.record("recovery_code_used", user.id, codes_left=codes_left)
+        security_mail.notify(user, "recovery_code_used", codes_left=codes_left)
     return _signed_in(user, {})
 
 
@@ -365,6 +386,7 @@ def confirm_enrolment():
         raise ValidationError({"code": ["The code is wrong: type the one your app shows now."]})
     totp.forget_code_tries(user)
     audit.record("enrolled", user.id)
+    security_mail.notify(user, "enrolled")
     audit.record("sign_in", user.id, second_factor="totp")
     return _signed_in(user, {"recovery_codes": recovery_codes})
 

@@ -186,6 +186,26 @@ def failed(attempt: Try) -> None:
         )
 
 
+def locks_account(attempt: Try) -> bool:
+    """Whether the failed try is the one that makes its account wait: the account's
+    ACCOUNT_FREE_FAILURES-th counted failure of the window from browsers without its device cookie.
+    Of tries at the same moment, one at most is: each has a place of its own in the count."""
+    if attempt.counted is None:
+        return False
+    row = db.session.get(SignInFailure, attempt.counted)
+    if row is None or row.device is not None:
+        return False
+    place = db.session.scalar(
+        select(func.count()).where(
+            SignInFailure.device.is_(None),
+            SignInFailure.account == row.account,
+            SignInFailure.at > as_utc(row.at) - WINDOW,
+            SignInFailure.id <= row.id,
+        )
+    )
+    return place == ACCOUNT_FREE_FAILURES
+
+
 def take_back(attempt: Try) -> None:
     """The try was right, or not answered: it does not count (for the caller to commit)."""
     if attempt.counted is not None:

@@ -11,7 +11,7 @@ from sqlalchemy import select
 
 from ..extensions import db
 from ..models import as_utc
-from . import audit, invitations, sessions, totp
+from . import audit, invitations, security_mail, sessions, totp
 from .models import ROLES, StaffUser
 
 # Enough to catch a slip of the hand: whoever adds staff knows their addresses.
@@ -67,6 +67,7 @@ def invite_user(email):
     ended = sessions.end_all(user.id)
     link = invitations.issue(user)
     audit.record("user_invited", None, user_id=user.id, sessions_ended=ended)
+    security_mail.notify(user, "password_reset")
     db.session.commit()
     click.echo(f"{user.email}'s password no longer works; {ended} session(s) ended.")
     click.echo("Give them this link, theirs alone, within three days:")
@@ -113,5 +114,6 @@ def reset_two_factor(email):
     totp.reset(user)
     ended = sessions.end_all(user.id)
     audit.record("two_factor_reset", None, user_id=user.id, sessions_ended=ended)
+    security_mail.notify(user, "two_factor_reset")
     db.session.commit()
     click.echo(f"second factor reset for {user.email}; {ended} session(s) ended")

@@ -1,6 +1,7 @@
-"""The ways the sales team hears of a lead: e-mail over SMTP and a signed JSON webhook. Each one is
-on only when configured; a failed send raises DeliveryError for the outbox to retry (any other
-exception, the outbox records the same way)."""
+"""The ways the sales team hears of a lead: e-mail over SMTP and a signed JSON webhook; a member of
+staff hears of a lead given to them, or of an event on their own account, by e-mail alone. Each
+channel is on only when configured; a failed send raises DeliveryError for the outbox to retry (any
+other exception, the outbox records the same way)."""
 
 import hashlib
 import hmac
@@ -15,7 +16,7 @@ from typing import Any, ClassVar, Protocol
 import requests
 
 from . import messages
-from .messages import Assignment, Notice
+from .messages import Assignment, Notice, SecurityNotice
 
 SIGNATURE_HEADER = "X-Lead-Signature"
 TIMESTAMP_HEADER = "X-Lead-Timestamp"
@@ -51,6 +52,9 @@ class EmailChannel:
 
     def send_assignment(self, item: Assignment) -> None:
         self._deliver(messages.assignment_email(item, self.sender))
+
+    def send_security(self, item: SecurityNotice) -> None:
+        self._deliver(messages.security_email(item, self.sender))
 
     def _deliver(self, message: EmailMessage) -> None:
         try:

@@ -1,10 +1,12 @@
 """The outbox: each new lead's notification is written in the lead's own transaction
 and delivered by a worker, so that the sales team hears of every committed lead, once it is
-committed, whatever the mail server or the webhook receiver is doing at that moment.
+committed, whatever the mail server or the webhook receiver is doing at that moment. A member of
+staff's e-mails (a lead given to them, an event on their own account) go the same way.
 
 Delivery is at least once: a worker that dies between a send and its commit sends that one again,
 with the same Message-ID and X-Lead-Delivery, by which a mail client or a receiver can drop it."""
 
+import json
 import re
 import threading
 from collections.abc import Callable, Sequence
@@ -20,7 +22,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from ..extensions import db
 from ..models import LEAD_MODELS, OutboxMessage
 from .channels import Channel, DeliveryError, EmailChannel
-from .messages import assignment, notice
+from .messages import assignment, notice, security_notice
 
 MAX_BACKOFF = timedelta(hours=1)
 STATUSES = ("pending", "delivered", "dead")
@@ -36,6 +38,13 @@ def enqueue_assignment(kind: str, lead_id: int, owner_id: int) -> None:
     db.session.add(OutboxMessage(lead_kind=kind, lead_id=lead_id, purpose="assigned", recipient_id=owner_id))
 
 
+def enqueue_security(user_id: int, event: str, facts: dict[str, Any]) -> None:
+    """Adds the e-mail telling a member of staff of an event on their own account, to be committed
+    with the event."""
+    detail = json.dumps(facts, sort_keys=True) if facts else None
+    db.session.add(OutboxMessage(purpose="security", recipient_id=user_id, event=event, detail=detail))
+
+
 def backoff(attempts: int, base_seconds: float) -> timedelta:
     """The wait after the `attempts`-th failed try: base, 2 x base, 4 x base, ... at most an hour."""
     return min(timedelta(seconds=base_seconds * 2 ** (attempts - 1)), MAX_BACKOFF)
@@ -44,12 +53,22 @@ def backoff(attempts: int, base_seconds: float) -> timedelta:
 @dataclass(frozen=True)
 class _Claimed:
     id: int
-    kind: str
-    lead_id: int
+    created_at: datetime
+    kind: str | None  # none for a security notice, which names no lead
+    lead_id: int | None
     purpose: str
     recipient_id: int | None
+    event: str | None
+    detail: str | None
     attempts: int
     sent: dict[str, bool]
+
+    @property
+    def label(self) -> str:
+        """What it tells of, for the log."""
+        if self.purpose == "security":
+            return f"security={self.event} user={self.recipient_id}"
+        return f"lead={self.kind}#{self.lead_id}"
 
 
 def _claim(channels: Sequence[Channel]) -> _Claimed | None:
@@ -66,7 +85,18 @@ def _claim(channels: Sequence[Channel]) -> _Claimed | None:
     if row is None:
         return None
     sent = {channel.name: getattr(row, f"{channel.name}_sent_at") is not None for channel in channels}
-    return _Claimed(row.id, row.lead_kind, row.lead_id, row.purpose, row.recipient_id, row.attempts, sent)
+    return _Claimed(
+        row.id,
+        row.created_at,
+        row.lead_kind,
+        row.lead_id,
+        row.purpose,
+        row.recipient_id,
+        row.event,
+        row.detail,
+        row.attempts,
+        sent,
+    )
 
 
 # What a recorded failure may hold: printable ASCII, which any database column and log line takes.
@@ -102,39 +132,57 @@ def _reclaim_after(error: SQLAlchemyError, claimed: _Claimed) -> None:
         raise _Busy
 
 
-def _sends(
-    claimed: _Claimed, lead: Any, channels: Sequence[Channel]
-) -> list[tuple[Channel, Callable[[], None]]] | None:
-    """What to send through which channel: the sales team's notification through each, or the new
-    owner's e-mail, by e-mail alone. None when there is nobody to tell any more (the lead was
-    given to someone else since, or its owner can no longer sign in)."""
+def _by_email(
+    channels: Sequence[Channel], send: Callable[[EmailChannel], None]
+) -> list[tuple[Channel, Callable[[], None]]]:
+    """A member of staff's e-mail goes by the e-mail channel alone: none when it is off."""
+    return [(channel, partial(send, channel)) for channel in channels if isinstance(channel, EmailChannel)]
+
+
+def _sends(claimed: _Claimed, channels: Sequence[Channel]) -> list[tuple[Channel, Callable[[], None]]] | None:
+    """What to send through which channel: the sales team's notification through each, or a member
+    of staff's e-mail (a lead's new owner's, a security notice), by e-mail alone. None when there
+    is nobody to tell any more (the lead was erased, or given to someone else since, or the member
+    of staff can no longer sign in)."""
     # Imported here: the inbox's package, which a top-level import would load first, imports this
     # module (through its blueprints) as it loads.
     from ..inbox.models import StaffUser  # noqa: PLC0415
 
+    inbox_url = current_app.config["INBOX_URL"]
+    if claimed.purpose == "security":
+        user = db.session.get(StaffUser, claimed.recipient_id)
+        if user is None or user.disabled_at is not None:
+            return None
+        told = security_notice(
+            claimed.id,
+            claimed.event,
+            detail=claimed.detail,
+            at=claimed.created_at,
+            user=user,
+            inbox_url=inbox_url,
+        )
+        return _by_email(channels, lambda channel: channel.send_security(told))
+    lead = db.session.get(LEAD_MODELS[claimed.kind], claimed.lead_id)
+    if lead is None:
+        return None
     if claimed.purpose == "new_lead":
         item = notice(claimed.id, claimed.kind, lead, current_app.config["SITE_URL"])
         return [(channel, partial(channel.send, item)) for channel in channels]
     owner = db.session.get(StaffUser, claimed.recipient_id)
     if owner is None or owner.disabled_at is not None or lead.owner_id != owner.id:
         return None
-    told = assignment(claimed.id, claimed.kind, lead, owner, current_app.config["INBOX_URL"])
-    return [
-        (channel, partial(channel.send_assignment, told))
-        for channel in channels
-        if isinstance(channel, EmailChannel)
-    ]
+    assigned = assignment(claimed.id, claimed.kind, lead, owner, inbox_url)
+    return _by_email(channels, lambda channel: channel.send_assignment(assigned))
 
 
 def _send(claimed: _Claimed, channels: Sequence[Channel]) -> tuple[dict[str, object], list[str]] | None:
     """Builds the message and offers it to each channel that has not taken it: the columns of the
-    channels that took it, and the failures. None when its lead is gone, or its owner's e-mail no
-    longer applies. Whatever a lead holds, a failure here is this message's alone: it is recorded
-    on its row, never raised."""
+    channels that took it, and the failures. None when its lead is gone, or its member of staff's
+    e-mail no longer applies. Whatever a lead or a notice holds, a failure here is this message's
+    alone: it is recorded on its row, never raised."""
     sent_at: dict[str, object] = {}
     try:
-        lead = db.session.get(LEAD_MODELS[claimed.kind], claimed.lead_id)
-        sends = _sends(claimed, lead, channels) if lead is not None else None
+        sends = _sends(claimed, channels)
         if sends is None:
             return None
     except SQLAlchemyError as exc:
@@ -172,14 +220,14 @@ def deliver_next(channels: Sequence[Channel]) -> bool:
     except _Busy:
         db.session.rollback()
         return True
-    if outcome is None:  # erased (or given to another) while it waited: nobody is to be told any more
+    if outcome is None:  # erased, given to another or disabled while it waited: nobody to tell any more
         db.session.execute(delete(OutboxMessage).where(OutboxMessage.id == claimed.id))
         db.session.commit()
         return True
     values, errors = outcome
     attempt = claimed.attempts + 1
     values["attempts"] = attempt
-    label = f"outbox_id={claimed.id} lead={claimed.kind}#{claimed.lead_id} attempt={attempt}"
+    label = f"outbox_id={claimed.id} {claimed.label} attempt={attempt}"
     if not errors:
         values |= {"status": "delivered", "delivered_at": datetime.now(UTC), "last_error": None}
         current_app.logger.info("notification delivered %s", label)

@@ -52,6 +52,17 @@ def database(request, tmp_path_factory):
     yield from _postgres_schema(url)
 
 
+@pytest.fixture
+def empty_database(database, tmp_path, monkeypatch):
+    """Settings for a database of the test's kind with nothing in it (a schema of its own on
+    PostgreSQL), for an app to migrate down and up."""
+    monkeypatch.setenv("LEAD_SERVICE_INSTANCE_PATH", str(tmp_path / "instance"))
+    if database["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
+        yield {"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'leads.db'}"}
+        return
+    yield from _postgres_schema(os.environ["TEST_DATABASE_URL"])
+
+
 @pytest.fixture(scope="session")
 def app(database, profile_pdf):
     # Rate limits have tests of their own; here one test client sends hundreds of requests.

@@ -9,12 +9,14 @@ import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from cryptography.fernet import Fernet
-from sqlalchemy import text
+from sqlalchemy import inspect, text
+from sqlalchemy.exc import IntegrityError
 
 from lead_service import create_app
 from lead_service.extensions import db
 from lead_service.inbox import totp
 from lead_service.inbox.models import StaffUser
+from lead_service.outbox import queue
 
 # The lead search's own objects (migration 0008), which no model can declare: SQLite's FTS5 tables
 # (with their shadow tables), and PostgreSQL's generated tsvector and trigram columns and their GIN
@@ -145,4 +147,48 @@ def test_leads_stored_before_0014_get_their_folded_address(tmp_path, monkeypatch
         flask_migrate.upgrade()
 
         assert db.session.scalar(text("SELECT email_folded FROM contact_messages")) == "éva@strasse.example"
+        db.engine.dispose()
+
+
+def _outbox() -> list[tuple]:
+    """The outbox's rows as (lead_kind, lead_id, purpose), read in a transaction of their own: an
+    open one would hold off the migration's ALTER TABLE on PostgreSQL."""
+    rows = db.session.execute(text("SELECT lead_kind, lead_id, purpose FROM outbox ORDER BY id")).all()
+    db.session.commit()
+    return [tuple(row) for row in rows]
+
+
+def test_0019_lets_the_outbox_hold_notices_with_no_lead_and_its_way_down_drops_them(empty_database):
+    app = create_app(empty_database)
+    lead = (
+        "INSERT INTO outbox (created_at, lead_kind, lead_id, status, attempts, next_attempt_at)"
+        " VALUES (:now, 'contact', 7, 'pending', 0, :now)"
+    )
+    with app.app_context():
+        flask_migrate.upgrade(revision="0018")
+        db.session.execute(text(lead), {"now": datetime.now(UTC)})
+        db.session.commit()
+
+        flask_migrate.upgrade(revision="0019")
+        queue.enqueue_security(3, "recovery_code_used", {"codes_left": 9})
+        db.session.commit()
+        assert _outbox() == [("contact", 7, "new_lead"), (None, None, "security")]
+        notice = db.session.execute(text("SELECT recipient_id, event, detail FROM outbox WHERE id = 2")).one()
+        db.session.commit()
+        assert tuple(notice) == (3, "recovery_code_used", '{"codes_left": 9}')
+
+        flask_migrate.downgrade(revision="0018")
+        assert _outbox() == [("contact", 7, "new_lead")]
+        # The lead's columns are required again, and the table kept its defaults and indexes.
+        with pytest.raises(IntegrityError):
+            db.session.execute(text(lead.replace("'contact', 7", "NULL, NULL")), {"now": datetime.now(UTC)})
+        db.session.rollback()
+        db.session.execute(text(lead), {"now": datetime.now(UTC)})
+        db.session.commit()
+        assert _outbox()[-1] == ("contact", 7, "new_lead")
+        indexes = {index["name"] for index in inspect(db.engine).get_indexes("outbox")}
+        assert indexes == {"ix_outbox_due", "ix_outbox_lead"}
+
+        flask_migrate.upgrade()
+        assert [row[2] for row in _outbox()] == ["new_lead", "new_lead"]
         db.engine.dispose()

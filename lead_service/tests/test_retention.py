@@ -10,7 +10,14 @@ from sqlalchemy import select, update
 from lead_service.extensions import db
 from lead_service.inbox import work
 from lead_service.inbox.models import AuditEvent, LeadNote, LeadNoteRevision, StaffUser
-from lead_service.models import LEAD_MODELS, ConsentRecord, ContactMessage, IdempotencyKey, QuoteRequest
+from lead_service.models import (
+    LEAD_MODELS,
+    ConsentRecord,
+    ContactMessage,
+    IdempotencyKey,
+    OutboxMessage,
+    QuoteRequest,
+)
 from lead_service.outbox import queue
 from lead_service.outbox.housekeeping import Housekeeping
 
@@ -178,6 +185,40 @@ def test_the_worker_deletes_request_keys_after_24_hours_and_purges_daily(
         assert len(rows("quote")) == 1
         chores.run_due(datetime.now(UTC) + timedelta(days=1, minutes=1))
         assert rows("quote") == []
+
+
+def _notice_aged(app, days: int, user_id: int) -> None:
+    """A staff user's security notice, which names no lead, queued `days` ago."""
+    with app.app_context():
+        queue.enqueue_security(user_id, "password_changed", {})
+        db.session.flush()
+        db.session.execute(
+            update(OutboxMessage)
+            .where(OutboxMessage.recipient_id == user_id)
+            .values(created_at=datetime.now(UTC) - timedelta(days=days))
+        )
+        db.session.commit()
+
+
+def test_erasure_leaves_staffs_security_notices_and_a_purge_takes_them_at_a_leads_age(
+    client, runner, rows, app
+):
+    _lead_aged(app, 400, "old")
+    _notice_aged(app, 400, user_id=1)
+    _notice_aged(app, 10, user_id=2)
+
+    erased = runner.invoke(args=["leads", "erase", "--email", "old@x.io"])
+    assert erased.exit_code == 0, erased.output
+    assert "2 notification(s)" in erased.output
+    assert [(row.lead_kind, row.recipient_id) for row in rows("outbox")] == [(None, 1), (None, 2)]
+
+    purged = runner.invoke(args=["leads", "purge", "--older-than", "365"])
+    assert purged.exit_code == 0, purged.output
+    assert "1 notification(s)" in purged.output
+    assert [(row.lead_kind, row.recipient_id) for row in rows("outbox")] == [(None, 2)]
+    with app.app_context():
+        clear_audit_trail()
+        db.session.commit()
 
 
 def test_purge_takes_the_configured_retention(client, runner, rows, app, monkeypatch):

@@ -2,8 +2,6 @@
 changed or deleted, whatever the statement; the migration's way down lifts the guard and its way
 up puts it back."""
 
-import os
-
 import flask_migrate
 import pytest
 from sqlalchemy import text
@@ -15,7 +13,6 @@ from lead_service.inbox import audit
 from lead_service.inbox.models import AuditEvent
 
 from ..audit_cleanup import clear_audit_trail
-from ..conftest import _postgres_schema
 
 REFUSED = "the audit trail is append-only"
 
@@ -72,17 +69,6 @@ def test_the_tests_own_clean_up_leaves_the_guard_standing(app):
 
         assert _actions() == ["sign_out"]
         assert _refused("DELETE FROM audit_events")
-
-
-@pytest.fixture
-def empty_database(database, tmp_path, monkeypatch):
-    """Settings for a database of the test's kind with nothing in it (a schema of its own on
-    PostgreSQL), for an app to migrate down and up."""
-    monkeypatch.setenv("LEAD_SERVICE_INSTANCE_PATH", str(tmp_path / "instance"))
-    if database["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
-        yield {"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'leads.db'}"}
-        return
-    yield from _postgres_schema(os.environ["TEST_DATABASE_URL"])
 
 
 def test_the_migration_down_lifts_the_guard_and_up_puts_it_back(empty_database):

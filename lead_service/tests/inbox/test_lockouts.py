@@ -15,6 +15,7 @@ from lead_service import create_app
 from lead_service.extensions import db
 from lead_service.inbox import passwords, throttle
 from lead_service.inbox.models import SignInFailure, StaffUser
+from lead_service.models import OutboxMessage
 
 from .conftest import PASSWORD, SITE_ORIGIN
 from .test_sign_in import WRONG_CODE, _code, _code_tries, _enrol, _failures, _wrong_code
@@ -106,8 +107,8 @@ def test_a_forged_or_another_accounts_device_cookie_is_no_device(app, enrolled):
     assert _password_step(other).status_code == 401  # a device of another account
 
 
-def test_16_tries_at_the_same_moment_are_16_failures_and_5_checks(app, enrolled, monkeypatch):
-    enrolled("sales", EMAIL)
+def test_16_tries_at_the_same_moment_are_16_failures_and_5_checks(app, client, enrolled, monkeypatch):
+    user_id, _ = enrolled("sales", EMAIL)
     checked = []
     counted = threading.Event()
 
@@ -151,6 +152,9 @@ def test_16_tries_at_the_same_moment_are_16_failures_and_5_checks(app, enrolled,
     assert len(checked) == 5  # the free ones; the rest refused unchecked, as one after another
     with app.app_context():
         assert db.session.scalar(db.select(db.func.count()).where(~SignInFailure.settled)) == 0
+        # One of them locked the account, and its user is told once.
+        notices = db.session.scalars(db.select(OutboxMessage).where(OutboxMessage.purpose == "security"))
+        assert [(row.recipient_id, row.event) for row in notices] == [(user_id, "account_locked")]
 
 
 def test_ten_wrong_codes_lock_the_second_factor_until_a_recovery_code(
