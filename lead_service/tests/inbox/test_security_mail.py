@@ -327,7 +327,7 @@ def test_a_hostile_display_name_adds_no_header_or_recipient(app, client, smtp, d
     assert message["Bcc"] is None
     assert message["To"].addresses[0].addr_spec == EMAIL
     assert _text(message).startswith(
-        "Hello Sam Bcc: victim@x.example  Your new password is: hunter2,\n\nAn admin gave"
+        "Hello Sam Bcc: victim@x.example  Your new password is: hunter2,\n\nAn admin made"
     )
 
 
