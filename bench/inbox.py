@@ -14,7 +14,6 @@ from urllib.parse import quote
 
 import requests
 from sqlalchemy import text
-from sqlalchemy.exc import OperationalError
 
 from lead_service import create_app
 from lead_service.config import database_url
@@ -23,7 +22,7 @@ from lead_service.inbox import sessions
 from lead_service.inbox.models import StaffUser
 from tests.servers import BIN, lead_service
 
-from .services import databases
+from .services import on_each_database
 
 LEADS = 100_000
 ASKED = 200  # of each kind of request, after a warm-up of 20
@@ -117,36 +116,24 @@ def _export(client: requests.Session, service: str, home: Path) -> dict[str, flo
 
 
 def inbox_latency(tmp: Path) -> list[dict]:
-    results = []
-    for name, database in databases(tmp):
-        home = tmp / name.lower()
-        home.mkdir()
-        try:
-            with database as (url, engine):
-                _fill(home, url)
-                token = _staff_session(url)
-                queries = _queries(engine)
-                with lead_service(home, url) as service:
-                    client = requests.Session()
-                    client.headers["Cookie"] = f"{sessions.COOKIE}={token}"
-                    first = client.get(f"{service}/api/inbox/leads", timeout=30).json()
-                    for query in queries[:20]:
-                        client.get(f"{service}/api/inbox/leads", params={"q": query}, timeout=30)
-                    results.append(
-                        {
-                            "database": name,
-                            "leads": LEADS,
-                            "list": _timed(client, [f"{service}/api/inbox/leads"] * ASKED),
-                            "next page": _timed(
-                                client, [f"{service}/api/inbox/leads?cursor={quote(first['next'])}"] * ASKED
-                            ),
-                            "search": _timed(
-                                client, [f"{service}/api/inbox/leads?q={quote(q)}" for q in queries[:ASKED]]
-                            ),
-                            "dashboard": _dashboard(client, service),
-                            "export": _export(client, service, home),
-                        }
-                    )
-        except OperationalError as exc:
-            results.append({"database": name, "skipped": f"not reachable ({type(exc).__name__})"})
-    return results
+    return on_each_database(tmp, _latency)
+
+
+def _latency(home: Path, url: str, engine) -> dict:
+    _fill(home, url)
+    token = _staff_session(url)
+    queries = _queries(engine)
+    with lead_service(home, url) as service:
+        client = requests.Session()
+        client.headers["Cookie"] = f"{sessions.COOKIE}={token}"
+        first = client.get(f"{service}/api/inbox/leads", timeout=30).json()
+        for query in queries[:20]:
+            client.get(f"{service}/api/inbox/leads", params={"q": query}, timeout=30)
+        return {
+            "leads": LEADS,
+            "list": _timed(client, [f"{service}/api/inbox/leads"] * ASKED),
+            "next page": _timed(client, [f"{service}/api/inbox/leads?cursor={quote(first['next'])}"] * ASKED),
+            "search": _timed(client, [f"{service}/api/inbox/leads?q={quote(q)}" for q in queries[:ASKED]]),
+            "dashboard": _dashboard(client, service),
+            "export": _export(client, service, home),
+        }

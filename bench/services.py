@@ -2,11 +2,11 @@
 beside GET /healthz/live on the same gunicorn as the ceiling; every 201 matched to a row."""
 
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from sqlalchemy import create_engine, text
+from sqlalchemy import Engine, create_engine, text
 from sqlalchemy.exc import OperationalError
 
 from tests.servers import lead_service, postgres_schema
@@ -30,35 +30,40 @@ def databases(tmp: Path):
     yield "PostgreSQL", postgres_schema(POSTGRES, "bench")
 
 
-def service_throughput(tmp: Path) -> list[dict]:
+def on_each_database(tmp: Path, measure: Callable[[Path, str, Engine], dict]) -> list[dict]:
+    """`measure(home, url, engine)` on each database, its figures by the database's name; one that
+    cannot be reached is said to be skipped."""
     results = []
     for name, database in databases(tmp):
         home = tmp / name.lower()
         home.mkdir()
         try:
-            with database as (url, engine), lead_service(home, url) as service:
-                ceiling = wrk(f"{service}/healthz/live")
-                quote = wrk(f"{service}/api/quote", "quote")
-                with engine.connect() as connection:
-                    stored = set(
-                        connection.execute(
-                            text("SELECT id FROM quote_requests WHERE email LIKE 'bench-%'")
-                        ).scalars()
-                    )
+            with database as (url, engine):
+                results.append({"database": name, **measure(home, url, engine)})
         except OperationalError as exc:
             results.append({"database": name, "skipped": f"not reachable ({type(exc).__name__})"})
-            continue
-        acknowledged = quote.pop("ids")
-        results.append(
-            {
-                "database": name,
-                "quote": quote,
-                "ceiling": ceiling,
-                "ratio": quote["rps"] / ceiling["rps"],
-                # Every 201 names a row that is there; a request cut off at the end may add a row
-                # that no 201 names (stored, never acknowledged).
-                "matched": sum(id_ in stored for id_ in acknowledged),
-                "rows": len(stored),
-            }
-        )
     return results
+
+
+def service_throughput(tmp: Path) -> list[dict]:
+    return on_each_database(tmp, _throughput)
+
+
+def _throughput(home: Path, url: str, engine: Engine) -> dict:
+    with lead_service(home, url) as service:
+        ceiling = wrk(f"{service}/healthz/live")
+        quote = wrk(f"{service}/api/quote", "quote")
+        with engine.connect() as connection:
+            stored = set(
+                connection.execute(text("SELECT id FROM quote_requests WHERE email LIKE 'bench-%'")).scalars()
+            )
+    acknowledged = quote.pop("ids")
+    return {
+        "quote": quote,
+        "ceiling": ceiling,
+        "ratio": quote["rps"] / ceiling["rps"],
+        # Every 201 names a row that is there; a request cut off at the end may add a row that no
+        # 201 names (stored, never acknowledged).
+        "matched": sum(id_ in stored for id_ in acknowledged),
+        "rows": len(stored),
+    }

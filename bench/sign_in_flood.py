@@ -19,11 +19,10 @@ from pathlib import Path
 
 import requests
 from sqlalchemy import text
-from sqlalchemy.exc import OperationalError
 
 from tests.inbox import inbox_site
 
-from .services import databases
+from .services import on_each_database
 
 CSRF_COOKIE = "__Host-inbox-csrf"
 FLOOD_SECONDS = 20
@@ -111,17 +110,7 @@ def _quantiles(times: list[float]) -> dict[str, float]:
 
 
 def sign_in_flood(tmp: Path) -> list[dict]:
-    """The measurement on each database the service runs on."""
-    results = []
-    for name, database in databases(tmp):
-        home = tmp / name.lower()
-        home.mkdir()
-        try:
-            with database as (url, engine):
-                results.append({"database": name, **_measured(home, url, engine)})
-        except OperationalError as exc:
-            results.append({"database": name, "skipped": f"not reachable ({type(exc).__name__})"})
-    return results
+    return on_each_database(tmp, _measured)
 
 
 def _measured(tmp: Path, url: str, engine) -> dict:

@@ -134,6 +134,15 @@ def _signed_in(user: StaffUser, answer: dict[str, Any]) -> Response:
     return response
 
 
+def check_from_sign_in_page() -> None:
+    """A way in without a session (the password step, an invitation) must come from the inbox's own
+    page, with the token its GET /api/inbox/sign-in set: a double-submitted cookie."""
+    check_origin()
+    if not request.cookies.get(CSRF_COOKIE):
+        abort(403, description="The page's security token is missing or stale: reload the page.")
+    check_csrf(request.cookies[CSRF_COOKIE])
+
+
 @bp.get("/sign-in")
 def sign_in_form():
     """Start a sign-in: the CSRF token its POST must send.
@@ -184,10 +193,7 @@ def sign_in():
             application/json:
               schema: HttpError
     """
-    check_origin()
-    if not request.cookies.get(CSRF_COOKIE):
-        abort(403, description="The page's security token is missing or stale: reload the page.")
-    check_csrf(request.cookies[CSRF_COOKIE])
+    check_from_sign_in_page()
     body = SIGN_IN.load(json_body())
     email = body["email"].strip().lower()
     user = db.session.scalar(select(StaffUser).where(StaffUser.email == email))

@@ -5,7 +5,7 @@ the sign-in's CSRF token, as the password step is."""
 from datetime import UTC, datetime
 from typing import Any, ClassVar
 
-from flask import Blueprint, abort, jsonify, request
+from flask import Blueprint, abort, jsonify
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 from werkzeug.exceptions import ServiceUnavailable
 
@@ -13,8 +13,7 @@ from ..extensions import db
 from ..intake.storage import json_body
 from . import audit, invitations, passwords, sessions
 from .account_api import MAX_LENGTH
-from .auth_api import BUSY, CSRF_COOKIE, ONE_LINE, _commit
-from .guard import check_csrf, check_origin
+from .auth_api import BUSY, CSRF_COOKIE, ONE_LINE, _commit, check_from_sign_in_page
 
 bp = Blueprint("inbox_invitation", __name__, url_prefix="/api/inbox")
 
@@ -93,10 +92,7 @@ def accept_invitation():
             application/json:
               schema: HttpError
     """
-    check_origin()
-    if not request.cookies.get(CSRF_COOKIE):
-        abort(403, description="The page's security token is missing or stale: reload the page.")
-    check_csrf(request.cookies[CSRF_COOKIE])
+    check_from_sign_in_page()
     body = ACCEPTANCE.load(json_body())
     user = invitations.find(body["token"])
     if user is None:
