@@ -29,6 +29,7 @@ DOT_ENV = {
     "SECRET_KEY": "0" * 64,
     "INBOX_TOTP_KEY": "A" * 43 + "=",
     "SITE_URL": "https://www.example.com",
+    "INBOX_URL": "https://inbox.example.com",
 }
 # name:tag@sha256:<digest>: the tag for the reader, the digest for the bytes.
 PINNED = re.compile(r"(?P<image>[\w./-]+:[\w.-]+)@sha256:[0-9a-f]{64}")
@@ -122,7 +123,7 @@ def test_the_build_step_writes_the_profile_where_the_image_says(app):
 
 
 @pytest.mark.e2e
-def test_migrate_then_gunicorn_then_the_worker_as_compose_runs_them(app, tmp_path):
+def test_migrate_then_gunicorn_then_the_worker_then_the_inbox_api_as_compose_runs_them(app, tmp_path):
     root, _ = app
     database = f"sqlite:///{tmp_path / 'leads.db'}"
     migrate = SERVICES["migrate"]["command"]
@@ -173,6 +174,17 @@ def test_migrate_then_gunicorn_then_the_worker_as_compose_runs_them(app, tmp_pat
 
         gunicorn.send_signal(signal.SIGTERM)
         assert gunicorn.wait(timeout=35) == 0
+
+    # The same image as the inbox's API: that part alone.
+    inbox_port = free_port()
+    inbox_env = {**service_env(app, "inbox-api", database), "BIND": f"127.0.0.1:{inbox_port}"}
+    with server(
+        cmd, inbox_env, f"http://127.0.0.1:{inbox_port}{ready}", tmp_path / "inbox-api.log", cwd=root
+    ):
+        assert requests.get(f"http://127.0.0.1:{inbox_port}/api/inbox/sign-in", timeout=10).status_code == 200
+        assert (
+            requests.post(f"http://127.0.0.1:{inbox_port}/api/quote", json={}, timeout=10).status_code == 404
+        )
 
 
 @pytest.mark.parametrize(
