@@ -30,12 +30,6 @@ ENDED = "Your session ended meanwhile: sign in again."
 BUSY = "Too many password checks at this moment. Please try again in a second."
 
 
-def _allowed(password: str) -> None:
-    error = passwords.policy_errors(password)
-    if error:
-        raise ValidationError(error)
-
-
 def _password(required: str, checks: list[Any], description: str) -> fields.String:
     return fields.String(
         required=True,
@@ -55,7 +49,7 @@ class InboxPasswordChange(Schema):
     )
     new_password = _password(
         "Type a new password.",
-        [validate.Length(max=MAX_LENGTH), _allowed],
+        [validate.Length(max=MAX_LENGTH), passwords.allowed],
         f"At least {passwords.MIN_LENGTH} characters, and not one of the most common passwords.",
     )
     # Only ever compared with the new one, whose checks it needs no more of.

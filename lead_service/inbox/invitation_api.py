@@ -20,12 +20,6 @@ bp = Blueprint("inbox_invitation", __name__, url_prefix="/api/inbox")
 LAPSED = "This invitation link was used already, or has lapsed: ask an administrator for a new one."
 
 
-def _allowed(password: str) -> None:
-    error = passwords.policy_errors(password)
-    if error:
-        raise ValidationError(error)
-
-
 class InboxInvitationAcceptance(Schema):
     error_messages: ClassVar[dict[str, str]] = {"type": "Send the invitation as a JSON object."}
 
@@ -36,7 +30,7 @@ class InboxInvitationAcceptance(Schema):
     )
     password = fields.String(
         required=True,
-        validate=[validate.Length(max=MAX_LENGTH), _allowed],
+        validate=[validate.Length(max=MAX_LENGTH), passwords.allowed],
         error_messages={"required": "Choose a password.", "null": "Choose a password."},
         metadata={
             "description": f"At least {passwords.MIN_LENGTH} characters, and not one of the most common."

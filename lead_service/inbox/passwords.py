@@ -82,3 +82,10 @@ def policy_errors(password: str) -> str | None:
     if password.lower() in _common():
         return "This password is one of the most common ones, the first an attacker tries: choose another."
     return None
+
+
+def allowed(password: str) -> None:
+    """The policy as a field's validator: a ValidationError with its reason."""
+    error = policy_errors(password)
+    if error:
+        raise ValidationError(error)
