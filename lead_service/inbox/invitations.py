@@ -1,6 +1,6 @@
 """One-time invitations: the link at which a staff user chooses their own password, so that nobody
-else ever knows it. A new link voids the user's earlier ones and their password; a link is used
-once, and lapses after INVITATION_HOURS."""
+else ever knows it. A new link voids the user's earlier ones; a link is used once, and lapses after
+INVITATION_HOURS."""
 
 import hashlib
 import secrets
@@ -28,11 +28,10 @@ def unusable_password() -> str:
 
 
 def issue(user: StaffUser) -> str:
-    """A new invitation for the user, voiding their earlier ones and their password (for the caller
-    to commit): the link to give them."""
+    """A new invitation for the user, voiding their earlier ones (for the caller to commit): the
+    link to give them."""
     token = secrets.token_urlsafe(32)
     db.session.execute(delete(StaffInvitation).where(StaffInvitation.user_id == user.id))
-    user.password_hash = unusable_password()
     now = datetime.now(UTC)
     db.session.add(
         StaffInvitation(

@@ -64,6 +64,7 @@ def invite_user(email):
     user = _user(email)
     if user.disabled_at is not None:
         raise click.ClickException(f"{user.email} is disabled")
+    user.password_hash = invitations.unusable_password()
     ended = sessions.end_all(user.id)
     link = invitations.issue(user)
     audit.record("user_invited", None, user_id=user.id, sessions_ended=ended)
