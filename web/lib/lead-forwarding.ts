@@ -3,7 +3,7 @@ import { isIP } from "node:net";
 import { NextResponse, type NextRequest } from "next/server";
 
 import { inboxApiUrl, leadServiceUrl, maxBodyBytes, trustedProxyHops } from "./env";
-import { servedOn, sideOf } from "./inbox/origin";
+import { isInboxSidePath, servedOn, sideOf } from "./inbox/origin";
 
 /** A lead service that has not answered by then is treated as down. */
 const UPSTREAM_TIMEOUT_MS = 15_000;
@@ -29,11 +29,10 @@ const REQUEST_HEADERS = [
   "access-control-request-headers",
 ];
 
-// The staff inbox's API is the one part of the service that reads cookies, so only requests under
-// this path carry them (see inboxCookie), with what its guard checks before a change
-// (lead_service/inbox/guard.py): the CSRF token and the browser's word on where the request came
-// from, besides Origin above. Elsewhere none of these has a reader, so none is sent.
-const INBOX_PATH = "/api/inbox/";
+// The staff inbox's API (/api/inbox/, lib/inbox/origin.ts) is the one part of the service that reads
+// cookies, so only requests there carry them (see inboxCookie), with what its guard checks before a
+// change (lead_service/inbox/guard.py): the CSRF token and the browser's word on where the request
+// came from, besides Origin above. Elsewhere none of these has a reader, so none is sent.
 const INBOX_REQUEST_HEADERS = ["x-csrf-token", "sec-fetch-site"];
 // The inbox's session and, before sign-in, its double-submit CSRF token. The visitor's other
 // cookies (consent, analytics) are the site's and stay here, on inbox requests too.
@@ -180,7 +179,7 @@ export async function forwardToLeadService(request: NextRequest): Promise<Respon
     return notFound();
   }
   // Decided on the path as resolved and checked above, so no encoded path can pass for the inbox's.
-  const inbox = pathname.startsWith(INBOX_PATH);
+  const inbox = isInboxSidePath(pathname);
   // The inbox's API on its own origin alone, the rest on the site's (lib/inbox/origin.ts).
   if (!servedOn(sideOf(request.headers), pathname)) {
     return notFound();
