@@ -74,6 +74,14 @@ def signed_in(app, client, staff_user):
     return sign_in
 
 
+def new_browser(app):
+    """A new browser on the inbox's pages, sending what they send with a change (the site's Origin,
+    Sec-Fetch-Site)."""
+    browser = app.test_client()
+    browser.environ_base.update({"HTTP_ORIGIN": SITE_ORIGIN, "HTTP_SEC_FETCH_SITE": "same-origin"})
+    return browser
+
+
 def with_session(client, token: str):
     """The client sending the session's cookie, the site's Origin and the session's CSRF token, as
     the inbox's pages do (inside an app context, for the token's key): the client."""

@@ -11,7 +11,7 @@ from lead_service.extensions import db
 from lead_service.inbox import invitations
 from lead_service.inbox.models import StaffInvitation, StaffUser
 
-from .conftest import SITE_ORIGIN
+from .conftest import new_browser
 
 CHOSEN = "a passphrase of my own"
 
@@ -26,12 +26,6 @@ def invited(app, runner):
         return parse_qs(urlsplit(result.output.strip().splitlines()[-1]).query)["token"][0]
 
     return add
-
-
-def _browser(app):
-    browser = app.test_client()
-    browser.environ_base.update({"HTTP_ORIGIN": SITE_ORIGIN, "HTTP_SEC_FETCH_SITE": "same-origin"})
-    return browser
 
 
 def _accept(browser, token: str, password: str = CHOSEN, repeat: str | None = None):
@@ -54,7 +48,7 @@ def test_the_user_chooses_their_password_and_goes_on_to_set_the_app_up(
     app, invited, password_step, audit_trail
 ):
     token = invited()
-    browser = _browser(app)
+    browser = new_browser(app)
 
     answer = _accept(browser, token)
 
@@ -68,9 +62,9 @@ def test_the_user_chooses_their_password_and_goes_on_to_set_the_app_up(
 
 def test_the_link_works_once(app, invited):
     token = invited()
-    assert _accept(_browser(app), token).status_code == 200
+    assert _accept(new_browser(app), token).status_code == 200
 
-    again = _accept(_browser(app), token, "another passphrase here")
+    again = _accept(new_browser(app), token, "another passphrase here")
 
     assert again.status_code == 410
     assert PasswordHasher().verify(_user(app).password_hash, CHOSEN)
@@ -90,16 +84,16 @@ def test_a_lapsed_link_or_a_disabled_users_is_nothing(app, invited, runner):
         db.session.commit()
     runner.invoke(args=["users", "disable", "gone@staff.example"])
 
-    assert _accept(_browser(app), lapsed).status_code == 410
-    assert _accept(_browser(app), disabled).status_code == 410
-    assert _accept(_browser(app), "not a token of ours").status_code == 410
+    assert _accept(new_browser(app), lapsed).status_code == 410
+    assert _accept(new_browser(app), disabled).status_code == 410
+    assert _accept(new_browser(app), "not a token of ours").status_code == 410
 
 
 def test_a_new_link_voids_the_one_before(app, invited, runner):
     first = invited()
     runner.invoke(args=["users", "invite", "new@staff.example"])
 
-    assert _accept(_browser(app), first).status_code == 410
+    assert _accept(new_browser(app), first).status_code == 410
 
 
 @pytest.mark.parametrize(
@@ -115,11 +109,11 @@ def test_a_password_against_the_policy_or_not_repeated_is_a_400_and_keeps_the_li
 ):
     token = invited()
 
-    answer = _accept(_browser(app), token, password, repeat)
+    answer = _accept(new_browser(app), token, password, repeat)
 
     assert answer.status_code == 400
     assert list(answer.json["errors"]) == [field]
-    assert _accept(_browser(app), token).status_code == 200
+    assert _accept(new_browser(app), token).status_code == 200
 
 
 def test_only_from_the_inbox_s_own_page(app, invited):
@@ -130,14 +124,14 @@ def test_only_from_the_inbox_s_own_page(app, invited):
     body = {"token": token, "password": CHOSEN, "repeat_password": CHOSEN}
 
     assert browser.post("/api/inbox/invitation", json=body, headers={"X-CSRF-Token": csrf}).status_code == 403
-    assert _accept(_browser(app), token).status_code == 200  # the link still good
+    assert _accept(new_browser(app), token).status_code == 200  # the link still good
 
 
 def test_a_user_with_an_app_goes_on_to_their_code(app, enrolled, runner):
     enrolled("sales", "sam@staff.example")
     link = runner.invoke(args=["users", "invite", "sam@staff.example"]).output.strip().splitlines()[-1]
 
-    answer = _accept(_browser(app), parse_qs(urlsplit(link).query)["token"][0])
+    answer = _accept(new_browser(app), parse_qs(urlsplit(link).query)["token"][0])
 
     assert answer.json["next"] == "code"
 

@@ -17,7 +17,7 @@ from lead_service.inbox import passwords, throttle
 from lead_service.inbox.models import SignInFailure, StaffUser
 from lead_service.models import OutboxMessage
 
-from .conftest import PASSWORD, SITE_ORIGIN
+from .conftest import PASSWORD, new_browser
 from .test_sign_in import WRONG_CODE, _code, _code_tries, _enrol, _failures, _wrong_code
 
 EMAIL = "owner@staff.example"
@@ -27,13 +27,6 @@ EMAIL = "owner@staff.example"
 def no_wait(monkeypatch):
     """Tries held back are answered at once here: the fixed wait has a test of its own."""
     monkeypatch.setattr(throttle, "HELD_BACK_SECONDS", 0)
-
-
-def _browser(app):
-    """A new browser on the sign-in page, sending what the page sends."""
-    browser = app.test_client()
-    browser.environ_base.update({"HTTP_ORIGIN": SITE_ORIGIN, "HTTP_SEC_FETCH_SITE": "same-origin"})
-    return browser
 
 
 def _password_step(browser, email: str = EMAIL, password: str = PASSWORD):
@@ -57,7 +50,7 @@ def _sign_in(browser, secret: str, email: str = EMAIL, later: int = 0):
 
 def test_a_full_sign_in_gives_a_device_cookie_host_only_secure_and_strict(app, enrolled):
     _, secret = enrolled("sales", EMAIL)
-    browser = _browser(app)
+    browser = new_browser(app)
 
     answer = _sign_in(browser, secret)
 
@@ -69,39 +62,39 @@ def test_a_full_sign_in_gives_a_device_cookie_host_only_secure_and_strict(app, e
 
 def test_a_strangers_50_wrong_passwords_do_not_keep_the_owner_out_of_a_browser_they_used(app, enrolled):
     _, secret = enrolled("sales", EMAIL)
-    owners = _browser(app)
+    owners = new_browser(app)
     assert _sign_in(owners, secret).status_code == 200
     assert owners.post("/api/inbox/sign-out").status_code == 204
 
-    stranger = _browser(app)  # from the same address, as behind one NAT
+    stranger = new_browser(app)  # from the same address, as behind one NAT
     for _ in range(50):
         assert _password_step(stranger, password="a guess").status_code == 401
     assert _password_step(stranger).status_code == 401  # held back, the right password or not
-    assert _password_step(_browser(app)).status_code == 401  # a browser the owner never used: too
+    assert _password_step(new_browser(app)).status_code == 401  # a browser the owner never used: too
 
     assert _sign_in(owners, secret, later=1).status_code == 200
 
 
 def test_a_known_browsers_own_failures_hold_it_back(app, enrolled):
     _, secret = enrolled("sales", EMAIL)
-    owners = _browser(app)
+    owners = new_browser(app)
     assert _sign_in(owners, secret).status_code == 200
     for _ in range(5):
         assert _password_step(owners, password="misremembered").status_code == 401
 
     assert _password_step(owners).status_code == 401  # its own five: it waits
-    assert _password_step(_browser(app)).status_code == 200  # the account's count is untouched
+    assert _password_step(new_browser(app)).status_code == 200  # the account's count is untouched
 
 
 def test_a_forged_or_another_accounts_device_cookie_is_no_device(app, enrolled):
     enrolled("sales", EMAIL)
     _, other_secret = enrolled("viewer", "other@staff.example")
-    other = _browser(app)
+    other = new_browser(app)
     assert _sign_in(other, other_secret, "other@staff.example").status_code == 200
     for _ in range(5):
-        _password_step(_browser(app), password="a guess")  # the owner's account held back
+        _password_step(new_browser(app), password="a guess")  # the owner's account held back
 
-    forged = _browser(app)
+    forged = new_browser(app)
     forged.set_cookie(throttle.DEVICE_COOKIE, "nonce.account.mac", domain="localhost", path="/", secure=True)
     assert _password_step(forged).status_code == 401
     assert _password_step(other).status_code == 401  # a device of another account
@@ -124,7 +117,7 @@ def test_16_tries_at_the_same_moment_are_16_failures_and_5_checks(app, client, e
     # And each try refused unchecked: none is settled before all have arrived.
     monkeypatch.setattr(throttle, "hold_back", lambda: counted.wait(timeout=10))
     monkeypatch.setitem(app.extensions, "inbox_hash_slots", threading.BoundedSemaphore(16))
-    browsers = [_browser(app) for _ in range(16)]
+    browsers = [new_browser(app) for _ in range(16)]
     tokens = [browser.get("/api/inbox/sign-in").json["csrf"] for browser in browsers]
     answers = []
 
@@ -207,13 +200,13 @@ def test_a_password_check_past_the_processs_slots_is_a_503_and_not_counted(app, 
     slots.acquire()  # another sign-in's check, under way
     monkeypatch.setitem(app.extensions, "inbox_hash_slots", slots)
 
-    answer = _password_step(_browser(app))
+    answer = _password_step(new_browser(app))
 
     assert answer.status_code == 503
     assert answer.headers["Retry-After"] == "1"
     assert _failures(app) == 0
     slots.release()
-    assert _password_step(_browser(app)).status_code == 200
+    assert _password_step(new_browser(app)).status_code == 200
 
 
 @pytest.fixture
@@ -234,16 +227,16 @@ def limited(database, profile_pdf, tmp_path):
         db.engine.dispose()
 
 
-def test_the_password_step_is_rate_limited_per_client_but_not_for_a_known_browser(limited):
+def test_the_password_step_is_rate_limited_per_client_but_not_for_a_knownnew_browser(limited):
     with limited.app_context():
         user = StaffUser(email=EMAIL, name="O", role="sales", password_hash=PasswordHasher().hash(PASSWORD))
         db.session.add(user)
         db.session.commit()
         # A browser that signed in before, as its cookie says.
         cookie = throttle.device_cookie(EMAIL)
-    known = _browser(limited)
+    known = new_browser(limited)
     known.set_cookie(throttle.DEVICE_COOKIE, cookie, domain="localhost", path="/", secure=True)
-    stranger = _browser(limited)
+    stranger = new_browser(limited)
 
     answers = [_password_step(stranger, password="a guess").status_code for _ in range(4)]
 

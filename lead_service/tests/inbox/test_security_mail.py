@@ -21,9 +21,8 @@ from lead_service.outbox import queue
 from lead_service.outbox.channels import EmailChannel, WebhookChannel
 
 from ..receivers import SmtpSink
-from .conftest import PASSWORD, contact
+from .conftest import PASSWORD, contact, new_browser
 from .test_account import NEW, _change
-from .test_lockouts import _browser
 from .test_lockouts import _password_step as _password_step_in
 from .test_lockouts import _sign_in as _full_sign_in
 from .test_sign_in import _code, _enrol, _failures, _sign_out, _wrong_code
@@ -199,7 +198,7 @@ def test_the_e_mails_say_what_happened(app, client, staff_user, password_step, e
     _sign_out(client)
     assert password_step(EMAIL).status_code == 200
     assert client.post("/api/inbox/sign-in/code", json={"code": recovery_codes[0]}).status_code == 200
-    stranger = _browser(app)
+    stranger = new_browser(app)
     for n in range(5):
         _password_step_in(stranger, EMAIL, f"guess {n}")
 
@@ -269,7 +268,7 @@ def test_an_address_that_is_nobodys_tells_nobody(app, client, enrolled, password
 def test_a_known_browsers_own_failures_lock_no_account(app, client, enrolled, audit_trail):
     """Its failures hold back that browser alone (throttle.py): the account is not locked."""
     _, secret = enrolled("sales", EMAIL)
-    browser = _browser(app)
+    browser = new_browser(app)
     assert _full_sign_in(browser, secret, EMAIL).status_code == 200
     _sign_out(browser)
     for _ in range(6):

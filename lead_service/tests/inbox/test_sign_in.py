@@ -14,7 +14,7 @@ from lead_service.extensions import db
 from lead_service.inbox import auth_api, passwords, sessions, throttle
 from lead_service.inbox.models import SignInFailure, StaffSession, StaffUser
 
-from .conftest import PASSWORD, SITE_ORIGIN
+from .conftest import PASSWORD, SITE_ORIGIN, new_browser
 
 WRONG_PASSWORD = {"code": 401, "message": "Unauthorized", "description": "The e-mail or password is wrong."}
 WRONG_CODE = {"code": 401, "message": "Unauthorized", "description": "The code is wrong."}
@@ -379,8 +379,7 @@ def test_two_sessions_at_the_password_step_are_shown_different_secrets(app, staf
     staff_user("sales", EMAIL)
     browsers = []
     for _ in range(2):
-        browser = app.test_client()
-        browser.environ_base.update({"HTTP_ORIGIN": SITE_ORIGIN, "HTTP_SEC_FETCH_SITE": "same-origin"})
+        browser = new_browser(app)
         csrf = browser.get("/api/inbox/sign-in").json["csrf"]
         step = browser.post(
             "/api/inbox/sign-in", json={"email": EMAIL, "password": PASSWORD}, headers={"X-CSRF-Token": csrf}
