@@ -14,7 +14,7 @@ PROFILE_PDF := $(PROFILE_PDF_PATH)
 SITE := $(INSTANCE)/site
 # `make run`'s inbox, on an origin of its own: the browser keeps the two names' cookies and scripts
 # apart as it would two hosts'. Its own server processes too, so that no sign-in flood queues in
-# the site's.
+# the site's, started at a lower CPU priority (nice), so that none takes a core from them either.
 RUN_INBOX_URL := http://localhost:3001
 WEB_SOURCES := $(shell find web/app web/components web/lib web/scripts web/next.config.ts web/proxy.ts web/postcss.config.mjs web/tsconfig.json web/package.json shared_content -type f 2>/dev/null)
 export NEXT_TELEMETRY_DISABLED := 1
@@ -32,10 +32,10 @@ run: setup $(SITE)/web/server.js ## Serve the site on http://127.0.0.1:3000/ and
 	@echo "Lead service: http://127.0.0.1:5000/healthz, its inbox part http://127.0.0.1:5001/healthz   (Ctrl-C stops all)"
 	@export SITE_URL=http://127.0.0.1:3000 INBOX_URL=$(RUN_INBOX_URL) INBOX_API_URL=http://127.0.0.1:5001; \
 	 SERVE=public $(BIN)/gunicorn -c lead_service/gunicorn.conf.py lead_service.wsgi:app & lead=$$!; \
-	 SERVE=inbox BIND=127.0.0.1:5001 $(BIN)/gunicorn -c lead_service/gunicorn.conf.py lead_service.wsgi:app & inbox=$$!; \
+	 SERVE=inbox BIND=127.0.0.1:5001 nice -n 10 $(BIN)/gunicorn -c lead_service/gunicorn.conf.py lead_service.wsgi:app & inbox=$$!; \
 	 $(BIN)/lead-service outbox run & outbox=$$!; \
 	 (cd $(SITE) && PORT=3000 HOSTNAME=127.0.0.1 exec node web/server.js) & web=$$!; \
-	 (cd $(SITE) && PORT=3001 HOSTNAME=127.0.0.1 exec node web/server.js) & inbox_web=$$!; \
+	 (cd $(SITE) && PORT=3001 HOSTNAME=127.0.0.1 exec nice -n 10 node web/server.js) & inbox_web=$$!; \
 	 trap 'kill $$lead $$inbox $$outbox $$web $$inbox_web 2>/dev/null || true; wait' INT TERM EXIT; \
 	 wait -n
 

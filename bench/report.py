@@ -231,7 +231,8 @@ def _sign_in_flood(results: dict[str, Any]) -> list[str]:
         "",
         "Contact leads sent through the site one after another, idle and then during the flood of sign-in"
         " attempts through the inbox's origin (each from an address of its own, rate limits off, the"
-        " flood's client at the lowest CPU priority), as `make run` serves them.",
+        " flood's client at the lowest CPU priority), as `make run` serves them: the inbox's processes"
+        " at nice 10, its password hashes at SCHED_IDLE.",
         "",
         "| Database | Idle p50 / p95 ms | Flood p50 / p95 ms | p95 x idle | Leads accepted / stored"
         " | Sign-ins |",

@@ -140,7 +140,9 @@ def inbox_site(
         web_settings = {"INBOX_API_URL": inbox_api, **shared}
         with (
             web(tmp / "web", service_url, port=site_port, settings=web_settings) as web_url,
-            web(tmp / "inbox-web", inbox_api, port=inbox_port, settings=web_settings) as inbox_web_url,
+            web(
+                tmp / "inbox-web", inbox_api, port=inbox_port, settings=web_settings, staff_side=True
+            ) as inbox_web_url,
             reverse_proxy(
                 tmp / "nginx",
                 web_url,

@@ -1,12 +1,20 @@
 """Staff passwords: hashed with Argon2id at argon2-cffi's defaults (RFC 9106's choice for most
 uses), and hashed again at sign-in when those defaults have moved on; at least 12 characters, and
-none of the common ones that long (common-passwords.txt, whose header says where it comes from)."""
+none of the common ones that long (common-passwords.txt, whose header says where it comes from).
 
+Each hash runs on a thread of its own at the lowest CPU priority there is: it takes only CPU that
+nothing else wants, so that a flood of sign-ins slows the sign-ins and never a lead, nor the
+request that holds the database's write lock meanwhile."""
+
+import os
 import secrets
 import threading
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
+from typing import TypeVar
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
@@ -14,6 +22,8 @@ from flask import Flask, current_app
 from marshmallow import ValidationError
 
 from ..schemas import characters
+
+T = TypeVar("T")
 
 MIN_LENGTH = 12
 COMMON_PASSWORDS = Path(__file__).with_name("common-passwords.txt")
@@ -41,26 +51,40 @@ def check_slot():
         slots.release()
 
 
+def _lowest_priority() -> None:
+    """Puts the hash thread, and the threads Argon2 starts from it, under SCHED_IDLE (Linux's; any
+    process may lower its own threads to it, never raise them back)."""
+    if hasattr(os, "SCHED_IDLE"):
+        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+
+
 def init_app(app: Flask) -> None:
     app.extensions["inbox_hash_slots"] = threading.BoundedSemaphore(app.config["INBOX_HASH_SLOTS"])
 
 
+def _hashed(work: Callable[..., T], *args: str) -> T:
+    """`work(*args)` on a thread of its own at the lowest priority, waited for (a thread's start
+    is some microseconds; a hash, a tenth of a second)."""
+    with ThreadPoolExecutor(1, thread_name_prefix="password-hash", initializer=_lowest_priority) as thread:
+        return thread.submit(work, *args).result()
+
+
 def hash_password(password: str) -> str:
-    return _hasher.hash(password)
+    return _hashed(_hasher.hash, password)
 
 
 def verify(stored: str | None, password: str) -> bool:
     """Whether `password` is the one `stored` is the hash of (always False, in the same time,
     without a hash)."""
     try:
-        return _hasher.verify(stored or DUMMY_HASH, password) and stored is not None
+        return _hashed(_hasher.verify, stored or DUMMY_HASH, password) and stored is not None
     except (VerificationError, InvalidHashError):
         return False
 
 
 def renewed(stored: str, password: str) -> str | None:
     """A new hash of the right `password` when `stored` has older parameters than today's."""
-    return _hasher.hash(password) if _hasher.check_needs_rehash(stored) else None
+    return hash_password(password) if _hasher.check_needs_rehash(stored) else None
 
 
 @cache

@@ -1,6 +1,7 @@
 """Staff passwords: Argon2id, rehashed when the parameters move on, the same work for an account
 that is not there, and a policy of 12 characters and none of the common ones that long."""
 
+import os
 import tomllib
 from pathlib import Path
 
@@ -49,6 +50,29 @@ def test_a_right_password_under_old_parameters_is_hashed_anew():
     assert passwords.verify(renewed, "a long enough password")
 
 
+@pytest.mark.skipif(not hasattr(os, "SCHED_IDLE"), reason="SCHED_IDLE is Linux's")
+def test_a_hash_takes_only_cpu_that_nothing_else_wants(monkeypatch):
+    policies = []
+
+    class Spy(PasswordHasher):
+        def verify(self, stored, password):
+            policies.append(os.sched_getscheduler(0))
+            return super().verify(stored, password)
+
+        def hash(self, password, *, salt=None):
+            policies.append(os.sched_getscheduler(0))
+            return super().hash(password, salt=salt)
+
+    monkeypatch.setattr(passwords, "_hasher", Spy())
+
+    stored = passwords.hash_password("a long enough password")
+    assert passwords.verify(stored, "a long enough password")
+
+    assert policies == [os.SCHED_IDLE, os.SCHED_IDLE]
+    # The thread that asked, a request's, keeps its priority for what it does next.
+    assert os.sched_getscheduler(0) == os.SCHED_OTHER
+
+
 def test_a_damaged_hash_verifies_nothing():
     assert not passwords.verify("not an argon2 hash", "a long enough password")
 
@@ -60,15 +84,16 @@ def test_a_sign_in_keeps_the_renewed_hash_and_holds_no_connection_while_it_hashe
     with app.app_context():
         db.session.get(StaffUser, user_id).password_hash = WEAK.hash(PASSWORD)
         db.session.commit()
+        pool = db.engine.pool
     held = []
 
     class Spy(PasswordHasher):
         def verify(self, stored, password):
-            held.append(db.engine.pool.checkedout())
+            held.append(pool.checkedout())
             return super().verify(stored, password)
 
         def hash(self, password, *, salt=None):
-            held.append(db.engine.pool.checkedout())
+            held.append(pool.checkedout())
             return super().hash(password, salt=salt)
 
     monkeypatch.setattr(passwords, "_hasher", Spy())
