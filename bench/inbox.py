@@ -18,8 +18,8 @@ from sqlalchemy import text
 from lead_service import create_app
 from lead_service.config import database_url
 from lead_service.extensions import db
-from lead_service.inbox import sessions
-from lead_service.inbox.models import StaffUser
+from lead_service.inbox.auth import sessions
+from lead_service.models.staff import StaffUser
 from tests.servers import BIN, lead_service
 
 from .services import on_each_database

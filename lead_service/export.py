@@ -11,7 +11,7 @@ from typing import IO, Any
 from sqlalchemy import select
 
 from .extensions import db
-from .models import LEAD_MODELS, as_utc
+from .models.leads import LEAD_MODELS, as_utc
 from .schemas import ATTRIBUTION_KEYS
 
 COLUMNS = [

@@ -12,11 +12,19 @@ from typing import NamedTuple
 from flask import current_app
 from sqlalchemy import delete, select, text
 
+from . import audit
 from .config import secret_key
 from .extensions import db
-from .inbox import audit, lead_queries
-from .inbox.models import AuditEvent, LeadNote, LeadNoteRevision
-from .models import LEAD_MODELS, ConsentRecord, IdempotencyKey, OutboxMessage, as_utc, fold_address
+from .models.leads import (
+    LEAD_MODELS,
+    ConsentRecord,
+    IdempotencyKey,
+    OutboxMessage,
+    as_utc,
+    fold_address,
+    sqlite_search_tables,
+)
+from .models.staff import AuditEvent, LeadNote, LeadNoteRevision
 
 
 def _remove_leads(conditions) -> dict[str, int]:
@@ -63,7 +71,7 @@ def _merge_search_tables(kinds: list[str]) -> None:
     if db.session.get_bind().dialect.name != "sqlite":
         return
     for kind in kinds:
-        for table in lead_queries.sqlite_search_tables(kind):
+        for table in sqlite_search_tables(kind):
             db.session.execute(text(f"INSERT INTO {table}({table}) VALUES ('optimize')"))
 
 
@@ -86,6 +94,15 @@ def erase(email: str, actor_id: int | None = None) -> Erasure:
     audit.record("erase", actor_id, address_hash=digest, **removed)
     db.session.commit()
     return Erasure(removed, as_utc(earlier) if earlier else None)
+
+
+def delete_expired_keys(now: datetime) -> int:
+    """Deletes the Idempotency-Keys past their 24 hours: how many."""
+    count = db.session.execute(
+        delete(IdempotencyKey).where(IdempotencyKey.created_at < now - IdempotencyKey.KEPT_FOR)
+    ).rowcount
+    db.session.commit()
+    return count
 
 
 def purge(before: datetime) -> dict[str, int]:

@@ -18,8 +18,8 @@ from sqlalchemy import Engine, text
 from lead_service import create_app
 from lead_service.config import database_url
 from lead_service.extensions import db
-from lead_service.inbox import totp
-from lead_service.inbox.models import StaffUser
+from lead_service.inbox.auth import totp
+from lead_service.models.staff import StaffUser
 
 from .servers import BIN, INBOX_HOST, free_port, lead_service_parts, reverse_proxy, web
 from .site import hydrated

@@ -15,9 +15,9 @@ from flask import current_app
 
 from lead_service import create_app
 from lead_service.extensions import db
-from lead_service.inbox import sessions
-from lead_service.inbox.auth_api import CSRF_COOKIE
-from lead_service.inbox.models import StaffUser
+from lead_service.inbox.auth import sessions
+from lead_service.inbox.auth.auth_api import CSRF_COOKIE
+from lead_service.models.staff import StaffUser
 from lead_service.tests.inbox.conftest import contact, quote
 
 from .servers import BIN, lead_service

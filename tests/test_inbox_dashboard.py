@@ -11,8 +11,8 @@ import pytest
 from sqlalchemy import select, text, update
 
 from lead_service import content
-from lead_service.inbox.dashboard import deadline
-from lead_service.models import LEAD_MODELS, as_utc
+from lead_service.inbox.reports.dashboard import deadline
+from lead_service.models.leads import LEAD_MODELS, as_utc
 from lead_service.tests.samples import CONTACT, QUOTE
 
 from .inbox import next_code, sign_in

@@ -15,7 +15,7 @@ from PIL import Image
 from playwright.sync_api import expect
 from sqlalchemy import insert, select, text, update
 
-from lead_service.inbox.models import SignInFailure, StaffSession
+from lead_service.models.staff import SignInFailure, StaffSession
 from lead_service.tests.samples import CONTACT, QUOTE
 
 from .inbox import PASSWORD, next_code, password_step, sign_in

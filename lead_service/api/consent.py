@@ -4,7 +4,7 @@ nothing that identifies the visitor beyond the random id their browser keeps."""
 from flask import Blueprint
 
 from ..intake.storage import commit, json_body
-from ..models import ConsentRecord
+from ..models.leads import ConsentRecord
 from ..schemas import CONSENT_SCHEMA
 
 bp = Blueprint("consent", __name__, url_prefix="/api")

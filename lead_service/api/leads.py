@@ -7,7 +7,7 @@ from flask import Blueprint
 from ..intake import turnstile
 from ..intake.idempotency import idempotent
 from ..intake.storage import commit, json_body
-from ..models import ContactMessage, QuoteRequest
+from ..models.leads import ContactMessage, QuoteRequest
 from ..schemas import SCHEMAS, contact_schema
 
 bp = Blueprint("leads", __name__, url_prefix="/api")

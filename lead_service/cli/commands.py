@@ -13,7 +13,7 @@ from sqlalchemy import select
 
 from .. import export, retention
 from ..extensions import db
-from ..models import LEAD_MODELS, OutboxMessage, as_utc
+from ..models.leads import LEAD_MODELS, OutboxMessage, as_utc
 from ..outbox import queue, worker
 from ..profile_pdf import build_profile_pdf
 from . import fake_leads

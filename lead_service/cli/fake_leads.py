@@ -15,7 +15,7 @@ from sqlalchemy import insert, text
 from sqlalchemy.engine import URL
 
 from ..extensions import db
-from ..models import ContactMessage, OutboxMessage, QuoteRequest, fold_address
+from ..models.leads import ContactMessage, OutboxMessage, QuoteRequest, fold_address
 from ..schemas import ATTRIBUTION_KEYS, FORMS
 
 BATCH = 2000

@@ -5,22 +5,10 @@ inbox's pages read the leads through."""
 from flask import Flask, g, request
 from flask_limiter import Limiter
 
-from . import (
-    account_api,
-    audit_api,
-    auth_api,
-    dashboard_api,
-    erase_api,
-    export_api,
-    invitation_api,
-    leads_api,
-    passwords,
-    sessions,
-    throttle,
-    work_api,
-)
-from . import models as models  # the tables, for the migrations and their drift check
-from .users_cli import users
+from .auth import account_api, auth_api, invitation_api, passwords, sessions, throttle
+from .auth.users_cli import users
+from .leads import leads_api, work_api
+from .reports import audit_api, dashboard_api, erase_api, export_api
 
 BLUEPRINTS = (
     auth_api.bp,

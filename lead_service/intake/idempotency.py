@@ -9,24 +9,22 @@ import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from functools import wraps
 from typing import Any
 
 from flask import abort, current_app, g, request
-from sqlalchemy import delete
 from sqlalchemy.exc import SQLAlchemyError
 
 from ..config import secret_key
 from ..errors import NOT_SAVED
 from ..extensions import db
-from ..models import IdempotencyKey, as_utc
+from ..models.leads import IdempotencyKey, as_utc
 from ..schemas import FORMS
 
 TURNSTILE_FIELD = FORMS["turnstileField"]
 
 HEADER = "Idempotency-Key"
-KEEP_FOR = timedelta(hours=24)
 _VALID_KEY = re.compile(r"^[\x21-\x7e]{1,255}$")  # visible ASCII, as UUIDs and most client keys are
 
 
@@ -67,7 +65,7 @@ def earlier_answer(claim: Claim) -> tuple[dict[str, Any], int] | None:
     """The answer this key was first given, or None when it is new (or older than 24 hours)."""
     try:
         row = db.session.get(IdempotencyKey, (claim.endpoint, claim.key))
-        if row is not None and as_utc(row.created_at) < datetime.now(UTC) - KEEP_FOR:
+        if row is not None and as_utc(row.created_at) < datetime.now(UTC) - IdempotencyKey.KEPT_FOR:
             db.session.delete(row)
             db.session.commit()
             row = None
@@ -115,12 +113,3 @@ def remember(claim: Claim, answer: dict[str, Any], status_code: int, record: Any
             record_id=record.id,
         )
     )
-
-
-def delete_expired(now: datetime) -> int:
-    """Deletes the keys older than their 24 hours: how many."""
-    count = db.session.execute(
-        delete(IdempotencyKey).where(IdempotencyKey.created_at < now - KEEP_FOR)
-    ).rowcount
-    db.session.commit()
-    return count

@@ -9,7 +9,6 @@ from datetime import UTC, datetime, timedelta
 from flask import current_app
 
 from .. import retention
-from ..intake import idempotency
 
 KEYS_EVERY = timedelta(hours=1)
 PURGE_EVERY = timedelta(days=1)
@@ -27,7 +26,7 @@ class Housekeeping:
     def run_due(self, now: datetime) -> None:
         """Does what is due at `now`. A database error propagates, and the chore stays due."""
         if now >= self.next_keys:
-            removed = idempotency.delete_expired(now)
+            removed = retention.delete_expired_keys(now)
             self.next_keys = now + KEYS_EVERY
             current_app.logger.info("expired request keys deleted count=%s", removed)
         days = current_app.config["LEAD_RETENTION_DAYS"]

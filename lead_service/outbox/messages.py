@@ -17,7 +17,7 @@ from email.utils import parseaddr
 from typing import Any
 
 from ..export import record
-from ..models import as_utc
+from ..models.leads import as_utc
 from ..schemas import FORMS
 
 _KIND_NAMES = {"contact": "contact message", "quote": "quote request"}

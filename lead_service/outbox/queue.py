@@ -20,7 +20,8 @@ from sqlalchemy import delete, select, update
 from sqlalchemy.exc import SQLAlchemyError
 
 from ..extensions import db
-from ..models import LEAD_MODELS, OutboxMessage
+from ..models.leads import LEAD_MODELS, OutboxMessage
+from ..models.staff import StaffUser
 from .channels import Channel, DeliveryError, EmailChannel
 from .messages import assignment, notice, security_notice
 
@@ -144,10 +145,6 @@ def _sends(claimed: _Claimed, channels: Sequence[Channel]) -> list[tuple[Channel
     of staff's e-mail (a lead's new owner's, a security notice), by e-mail alone. None when there
     is nobody to tell any more (the lead was erased, or given to someone else since, or the member
     of staff can no longer sign in)."""
-    # Imported here: the inbox's package, which a top-level import would load first, imports this
-    # module (through its blueprints) as it loads.
-    from ..inbox.models import StaffUser  # noqa: PLC0415
-
     inbox_url = current_app.config["INBOX_URL"]
     if claimed.purpose == "security":
         user = db.session.get(StaffUser, claimed.recipient_id)

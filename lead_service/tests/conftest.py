@@ -12,8 +12,8 @@ from sqlalchemy import create_engine, delete, text
 from lead_service import create_app
 from lead_service.config import database_url
 from lead_service.extensions import db
-from lead_service.inbox.models import LeadNote, LeadNoteRevision
-from lead_service.models import LEAD_MODELS, ConsentRecord, IdempotencyKey, OutboxMessage
+from lead_service.models.leads import LEAD_MODELS, ConsentRecord, IdempotencyKey, OutboxMessage
+from lead_service.models.staff import LeadNote, LeadNoteRevision
 from lead_service.profile_pdf import build_profile_pdf
 
 DATABASES = ["sqlite", "postgresql"]

@@ -14,8 +14,8 @@ from sqlalchemy.exc import IntegrityError
 
 from lead_service import create_app
 from lead_service.extensions import db
-from lead_service.inbox import totp
-from lead_service.inbox.models import StaffUser
+from lead_service.inbox.auth import totp
+from lead_service.models.staff import StaffUser
 from lead_service.outbox import queue
 
 # The lead search's own objects (migration 0008), which no model can declare: SQLite's FTS5 tables

@@ -8,9 +8,8 @@ from datetime import UTC, datetime, timedelta
 from sqlalchemy import select, update
 
 from lead_service.extensions import db
-from lead_service.inbox import work
-from lead_service.inbox.models import AuditEvent, LeadNote, LeadNoteRevision, StaffUser
-from lead_service.models import (
+from lead_service.inbox.leads import work
+from lead_service.models.leads import (
     LEAD_MODELS,
     ConsentRecord,
     ContactMessage,
@@ -18,6 +17,7 @@ from lead_service.models import (
     OutboxMessage,
     QuoteRequest,
 )
+from lead_service.models.staff import AuditEvent, LeadNote, LeadNoteRevision, StaffUser
 from lead_service.outbox import queue
 from lead_service.outbox.housekeeping import Housekeeping
 

@@ -31,7 +31,7 @@ const REQUEST_HEADERS = [
 
 // The staff inbox's API (/api/inbox/, lib/inbox/origin.ts) is the one part of the service that reads
 // cookies, so only requests there carry them (see inboxCookie), with what its guard checks before a
-// change (lead_service/inbox/guard.py): the CSRF token and the browser's word on where the request
+// change (lead_service/inbox/auth/guard.py): the CSRF token and the browser's word on where the request
 // came from, besides Origin above. Elsewhere none of these has a reader, so none is sent.
 const INBOX_REQUEST_HEADERS = ["x-csrf-token", "sec-fetch-site"];
 // The inbox's session and, before sign-in, its double-submit CSRF token. The visitor's other

@@ -4,7 +4,7 @@ Revision ID: 0008
 Revises: 0007
 Create Date: 2026-11-27
 
-What a search matches is told in lead_service/inbox/highlight.py; this indexes exactly that.
+What a search matches is told in lead_service/inbox/leads/highlight.py; this indexes exactly that.
 
 Both databases: (spam, created_at, id) per lead table, and (form, spam, created_at, id) for the
 contact forms' tabs, from which the newest 51 leads under a cursor, and the counts, are read.
@@ -38,7 +38,7 @@ TABLES = {
     "contact": ("contact_messages", ("company", "message")),
     "quote": ("quote_requests", ("project",)),
 }
-# As lead_service.inbox.highlight.PHONE_SEPARATORS (repeated: a migration stays as it was written).
+# As lead_service.inbox.leads.highlight.PHONE_SEPARATORS (repeated: a migration stays as it was written).
 PHONE_SEPARATORS = " -+()./"
 
 

@@ -44,7 +44,7 @@ TABLES = {
 # As 0008 (repeated: a migration stays as it was written).
 PHONE_SEPARATORS = " -+()./"
 _SQLITE_SEPARATORS = "".join(char for char in string.punctuation if char in "$+<=>^`|~")
-# As lead_service.inbox.lead_queries.KEY_SPAN: a minute's worth of keys.
+# As lead_service.inbox.leads.lead_queries.KEY_SPAN: a minute's worth of keys.
 KEY_SPAN = 2**31
 
 

@@ -5,7 +5,7 @@ Revises: 0011
 Create Date: 2026-11-27
 
 Each stored SHA-256 is wrapped in the HMAC that the service now checks codes with
-(lead_service.inbox.totp.keyed_recovery_digest), so every code given out still works. There is no way
+(lead_service.inbox.auth.totp.keyed_recovery_digest), so every code given out still works. There is no way
 back to a plain hash: the downgrade deletes the codes, and their users enrol again after
 `lead-service users reset-2fa` if they ever need one.
 """
@@ -13,7 +13,7 @@ back to a plain hash: the downgrade deletes the codes, and their users enrol aga
 import sqlalchemy as sa
 from alembic import op
 
-from lead_service.inbox.totp import has_key, keyed_recovery_digest
+from lead_service.inbox.auth.totp import has_key, keyed_recovery_digest
 
 revision = "0012"
 down_revision = "0011"

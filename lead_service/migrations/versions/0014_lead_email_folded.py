@@ -12,7 +12,7 @@ function matches on both databases.
 import sqlalchemy as sa
 from alembic import op
 
-from lead_service.models import fold_address
+from lead_service.models.leads import fold_address
 
 revision = "0014"
 down_revision = "0013"

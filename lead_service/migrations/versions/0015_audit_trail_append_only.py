@@ -4,7 +4,7 @@ Revision ID: 0015
 Revises: 0014
 Create Date: 2026-11-28
 
-The service only ever adds audit events (lead_service.inbox.audit); until now nothing else stopped
+The service only ever adds audit events (lead_service.audit); until now nothing else stopped
 a change or a delete, whether by a bug, a hand-typed statement or a statement someone slipped into
 the service. Triggers now refuse them, on both databases, with a message that says why, as an
 integrity error. TRUNCATE is refused too on PostgreSQL; SQLite has none (its DELETE without WHERE

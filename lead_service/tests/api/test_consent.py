@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from lead_service.models import ConsentRecord
+from lead_service.models.leads import ConsentRecord
 
 from .test_fuzz import json_values
 

@@ -9,7 +9,7 @@ import pytest
 
 from lead_service import export
 from lead_service.extensions import db
-from lead_service.models import ContactMessage, QuoteRequest
+from lead_service.models.leads import ContactMessage, QuoteRequest
 
 from ..samples import CONTACT, QUOTE
 

@@ -10,9 +10,9 @@ from sqlalchemy.engine import make_url
 from lead_service import create_app
 from lead_service.cli.fake_leads import allowed
 from lead_service.extensions import db
-from lead_service.inbox.highlight import terms
-from lead_service.inbox.lead_queries import Filters, page
-from lead_service.models import LEAD_MODELS, as_utc
+from lead_service.inbox.leads.highlight import terms
+from lead_service.inbox.leads.lead_queries import Filters, page
+from lead_service.models.leads import LEAD_MODELS, as_utc
 
 
 def test_fake_leads_of_both_kinds_over_the_last_year(runner, rows, app):

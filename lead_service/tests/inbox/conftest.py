@@ -10,8 +10,9 @@ import pytest
 from argon2 import PasswordHasher
 
 from lead_service.extensions import db
-from lead_service.inbox import sessions, totp
-from lead_service.inbox.models import (
+from lead_service.inbox.auth import sessions, totp
+from lead_service.models.leads import ContactMessage, OutboxMessage, QuoteRequest
+from lead_service.models.staff import (
     AuditEvent,
     RecoveryCode,
     SignInFailure,
@@ -19,7 +20,6 @@ from lead_service.inbox.models import (
     StaffSession,
     StaffUser,
 )
-from lead_service.models import ContactMessage, OutboxMessage, QuoteRequest
 
 from ..audit_cleanup import clear_audit_trail
 

@@ -6,9 +6,10 @@ import threading
 
 import pytest
 
+from lead_service import audit
 from lead_service.extensions import db
-from lead_service.inbox import audit, passwords, sessions
-from lead_service.inbox.models import StaffUser
+from lead_service.inbox.auth import passwords, sessions
+from lead_service.models.staff import StaffUser
 
 from .conftest import PASSWORD, with_session
 from .test_hostile_inputs import HOSTILE

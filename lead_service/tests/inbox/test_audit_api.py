@@ -2,9 +2,9 @@
 
 import pytest
 
+from lead_service import audit
 from lead_service.extensions import db
-from lead_service.inbox import audit
-from lead_service.inbox.models import StaffUser
+from lead_service.models.staff import StaffUser
 
 
 def _record(app, *events):

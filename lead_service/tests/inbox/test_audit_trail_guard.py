@@ -7,10 +7,9 @@ import pytest
 from sqlalchemy import text
 from sqlalchemy.exc import IntegrityError
 
-from lead_service import create_app
+from lead_service import audit, create_app
 from lead_service.extensions import db
-from lead_service.inbox import audit
-from lead_service.inbox.models import AuditEvent
+from lead_service.models.staff import AuditEvent
 
 from ..audit_cleanup import clear_audit_trail
 

@@ -9,7 +9,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from lead_service.inbox import dashboard
+from lead_service.inbox.reports import dashboard
 
 from .conftest import contact, quote
 

@@ -11,8 +11,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from lead_service.extensions import db
-from lead_service.inbox.models import AuditEvent, LeadNote, LeadNoteRevision
-from lead_service.models import IdempotencyKey
+from lead_service.models.leads import IdempotencyKey
+from lead_service.models.staff import AuditEvent, LeadNote, LeadNoteRevision
 
 from ..samples import CONTACT, QUOTE
 

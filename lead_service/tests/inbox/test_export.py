@@ -8,7 +8,7 @@ from datetime import timedelta
 
 import pytest
 
-from lead_service.inbox import export_api
+from lead_service.inbox.reports import export_api
 
 from .conftest import T0, contact, quote
 

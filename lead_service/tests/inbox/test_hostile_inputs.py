@@ -4,7 +4,7 @@ PostgreSQL cannot store or compare) in every field, and digits of other scripts 
 
 import pytest
 
-from lead_service.inbox.passwords import policy_errors
+from lead_service.inbox.auth.passwords import policy_errors
 
 from .conftest import PASSWORD, SITE_ORIGIN
 

@@ -16,9 +16,10 @@ from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
 from lead_service.extensions import db
-from lead_service.inbox import sessions, work
-from lead_service.inbox.auth_api import CSRF_COOKIE
-from lead_service.inbox.models import StaffUser
+from lead_service.inbox.auth import sessions
+from lead_service.inbox.auth.auth_api import CSRF_COOKIE
+from lead_service.inbox.leads import work
+from lead_service.models.staff import StaffUser
 
 from .conftest import PASSWORD, SITE_ORIGIN, contact, quote, with_session
 from .documented import OPERATIONS, SPEC, Operation, World, bodies, paths, query_strings

@@ -8,8 +8,8 @@ import pytest
 from argon2 import PasswordHasher
 
 from lead_service.extensions import db
-from lead_service.inbox import invitations
-from lead_service.inbox.models import StaffInvitation, StaffUser
+from lead_service.inbox.auth import invitations
+from lead_service.models.staff import StaffInvitation, StaffUser
 
 from .conftest import new_browser
 

@@ -10,8 +10,8 @@ import pytest
 
 from lead_service.api.openapi import document
 from lead_service.extensions import db
-from lead_service.inbox.models import AuditEvent
-from lead_service.models import ContactMessage, OutboxMessage
+from lead_service.models.leads import ContactMessage, OutboxMessage
+from lead_service.models.staff import AuditEvent
 
 from ..samples import CONTACT, QUOTE
 from .conftest import T0, contact, quote

@@ -13,9 +13,9 @@ from argon2 import PasswordHasher
 
 from lead_service import create_app
 from lead_service.extensions import db
-from lead_service.inbox import passwords, throttle
-from lead_service.inbox.models import SignInFailure, StaffUser
-from lead_service.models import OutboxMessage
+from lead_service.inbox.auth import passwords, throttle
+from lead_service.models.leads import OutboxMessage
+from lead_service.models.staff import SignInFailure, StaffUser
 
 from .conftest import PASSWORD, new_browser
 from .test_sign_in import WRONG_CODE, _code, _code_tries, _enrol, _failures, _wrong_code

@@ -5,8 +5,8 @@ read saves nothing, so that no text is lost between two."""
 from sqlalchemy import update
 
 from lead_service.extensions import db
-from lead_service.inbox import work
-from lead_service.inbox.models import LeadNote, LeadNoteRevision, StaffUser
+from lead_service.inbox.leads import work
+from lead_service.models.staff import LeadNote, LeadNoteRevision, StaffUser
 
 from .conftest import contact
 

@@ -10,8 +10,8 @@ from argon2 import PasswordHasher, extract_parameters
 from argon2.low_level import Type
 
 from lead_service.extensions import db
-from lead_service.inbox import passwords
-from lead_service.inbox.models import StaffUser
+from lead_service.inbox.auth import passwords
+from lead_service.models.staff import StaffUser
 
 from .conftest import PASSWORD
 
@@ -157,4 +157,4 @@ def test_the_list_of_common_passwords_is_real_and_ships_with_the_package():
     assert all(entries)
     assert any("SecLists" in line for line in lines[: len(lines) - len(entries)])  # its source, named
     assert passwords.policy_errors("#X12!gU8Mji_PrlE")  # a common one that starts like a comment
-    assert "inbox/common-passwords.txt" in pyproject["tool"]["setuptools"]["package-data"]["lead_service"]
+    assert "inbox/auth/common-passwords.txt" in pyproject["tool"]["setuptools"]["package-data"]["lead_service"]

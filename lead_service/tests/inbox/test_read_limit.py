@@ -8,8 +8,8 @@ from sqlalchemy import event
 from lead_service import create_app
 from lead_service.api.openapi import document
 from lead_service.extensions import db
-from lead_service.inbox import sessions
-from lead_service.inbox.models import StaffUser
+from lead_service.inbox.auth import sessions
+from lead_service.models.staff import StaffUser
 
 from .conftest import with_session
 

@@ -10,9 +10,9 @@ from werkzeug.routing import Rule
 
 from lead_service.api.openapi import openapi_path
 from lead_service.extensions import db
-from lead_service.inbox import sessions
-from lead_service.inbox.models import LeadNote, StaffUser
-from lead_service.models import ContactMessage, OutboxMessage
+from lead_service.inbox.auth import sessions
+from lead_service.models.leads import ContactMessage, OutboxMessage
+from lead_service.models.staff import LeadNote, StaffUser
 
 from .conftest import with_session
 

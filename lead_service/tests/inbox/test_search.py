@@ -15,11 +15,11 @@ import sqlalchemy as sa
 
 from lead_service import create_app, retention
 from lead_service.extensions import db
-from lead_service.inbox import lead_queries
-from lead_service.inbox.highlight import highlight, ranges, terms
-from lead_service.inbox.lead_queries import FORM_NAMES, Cursor, Filters, counts, page
-from lead_service.inbox.models import AuditEvent
-from lead_service.models import ContactMessage, QuoteRequest
+from lead_service.inbox.leads import lead_queries
+from lead_service.inbox.leads.highlight import highlight, ranges, terms
+from lead_service.inbox.leads.lead_queries import FORM_NAMES, Cursor, Filters, counts, page
+from lead_service.models.leads import ContactMessage, QuoteRequest
+from lead_service.models.staff import AuditEvent
 
 from ..conftest import DATABASES, _postgres_schema
 from ..samples import CONTACT, QUOTE

@@ -14,9 +14,9 @@ import pytest
 from sqlalchemy import select
 
 from lead_service.extensions import db
-from lead_service.inbox import security_mail, throttle
-from lead_service.inbox.models import AuditEvent, StaffUser
-from lead_service.models import OutboxMessage
+from lead_service.inbox.auth import security_mail, throttle
+from lead_service.models.leads import OutboxMessage
+from lead_service.models.staff import AuditEvent, StaffUser
 from lead_service.outbox import queue
 from lead_service.outbox.channels import EmailChannel, WebhookChannel
 

@@ -11,8 +11,8 @@ from argon2 import PasswordHasher, extract_parameters
 from sqlalchemy.exc import OperationalError
 
 from lead_service.extensions import db
-from lead_service.inbox import auth_api, passwords, sessions, throttle
-from lead_service.inbox.models import SignInFailure, StaffSession, StaffUser
+from lead_service.inbox.auth import auth_api, passwords, sessions, throttle
+from lead_service.models.staff import SignInFailure, StaffSession, StaffUser
 
 from .conftest import PASSWORD, SITE_ORIGIN, new_browser
 

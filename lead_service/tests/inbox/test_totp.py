@@ -14,8 +14,8 @@ from cryptography.fernet import Fernet
 
 from lead_service import content
 from lead_service.extensions import db
-from lead_service.inbox import sessions, totp
-from lead_service.inbox.models import RecoveryCode, StaffSession, StaffUser
+from lead_service.inbox.auth import sessions, totp
+from lead_service.models.staff import RecoveryCode, StaffSession, StaffUser
 
 NOW = 1_800_000_000.0  # a step's first second: 60,000,000 * 30
 

@@ -8,7 +8,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 from lead_service.extensions import db
-from lead_service.inbox.models import RecoveryCode, StaffInvitation, StaffSession, StaffUser
+from lead_service.models.staff import RecoveryCode, StaffInvitation, StaffSession, StaffUser
 
 from .conftest import PASSWORD
 

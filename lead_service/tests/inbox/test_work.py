@@ -8,9 +8,10 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from lead_service.extensions import db
-from lead_service.inbox import sessions, work
-from lead_service.inbox.models import LeadNote, StaffUser
-from lead_service.models import ContactMessage, OutboxMessage, QuoteRequest
+from lead_service.inbox.auth import sessions
+from lead_service.inbox.leads import work
+from lead_service.models.leads import ContactMessage, OutboxMessage, QuoteRequest
+from lead_service.models.staff import LeadNote, StaffUser
 from lead_service.outbox import queue
 from lead_service.outbox.channels import EmailChannel, WebhookChannel
 

@@ -10,7 +10,7 @@ import pytest
 from sqlalchemy import update
 
 from lead_service.extensions import db
-from lead_service.models import IdempotencyKey
+from lead_service.models.leads import IdempotencyKey
 
 from ..samples import CONTACT, QUOTE
 

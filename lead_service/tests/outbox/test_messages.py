@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from lead_service.export import COLUMNS
 from lead_service.extensions import db
-from lead_service.models import LEAD_MODELS
+from lead_service.models.leads import LEAD_MODELS
 from lead_service.outbox.messages import Notice, notice, reply_address, webhook_body
 from lead_service.outbox.messages import email as build_email
 

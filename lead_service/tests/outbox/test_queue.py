@@ -11,7 +11,7 @@ from sqlalchemy import update
 
 from lead_service import content
 from lead_service.extensions import db
-from lead_service.models import OutboxMessage, as_utc
+from lead_service.models.leads import OutboxMessage, as_utc
 from lead_service.outbox import queue
 from lead_service.outbox.channels import EmailChannel, WebhookChannel
 

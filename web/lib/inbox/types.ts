@@ -131,7 +131,7 @@ export type ErasureReceipt = {
 /** A count under a label: a source, a landing page, or "Other" for the rest. */
 export type DashboardCount = { label: string; count: number };
 
-/** The dashboard's figures over its period, spam left out (lead_service/inbox/dashboard.py). */
+/** The dashboard's figures over its period, spam left out (lead_service/inbox/reports/dashboard.py). */
 export type Dashboard = {
   since: string;
   until: string;

@@ -6,9 +6,9 @@ says); a disabled user is told nothing."""
 
 from typing import Any
 
-from ..outbox import queue
-from ..outbox.messages import SECURITY_EVENTS
-from .models import StaffUser
+from ...models.staff import StaffUser
+from ...outbox import queue
+from ...outbox.messages import SECURITY_EVENTS
 
 
 def notify(user: StaffUser, event: str, **facts: Any) -> None:

@@ -9,10 +9,10 @@ from datetime import UTC, datetime, timedelta
 from flask import current_app
 from sqlalchemy import delete, select
 
-from ..extensions import db
-from ..models import as_utc
+from ...extensions import db
+from ...models.leads import as_utc
+from ...models.staff import StaffInvitation, StaffUser
 from . import passwords
-from .models import StaffInvitation, StaffUser
 
 INVITATION_HOURS = 72
 

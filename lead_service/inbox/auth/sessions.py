@@ -12,10 +12,10 @@ from datetime import UTC, datetime, timedelta
 from flask import Response, current_app
 from sqlalchemy import delete
 
-from ..config import secret_key
-from ..extensions import db
-from ..models import as_utc
-from .models import StaffSession, StaffUser
+from ...config import secret_key
+from ...extensions import db
+from ...models.leads import as_utc
+from ...models.staff import StaffSession, StaffUser
 
 COOKIE = "__Host-inbox-session"
 # Seen again only after a minute: a page's burst of requests writes the row once.

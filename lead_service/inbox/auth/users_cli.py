@@ -9,10 +9,11 @@ import click
 from flask.cli import with_appcontext
 from sqlalchemy import select
 
-from ..extensions import db
-from ..models import as_utc
-from . import audit, invitations, security_mail, sessions, totp
-from .models import ROLES, StaffUser
+from ... import audit
+from ...extensions import db
+from ...models.leads import as_utc
+from ...models.staff import ROLES, StaffUser
+from . import invitations, security_mail, sessions, totp
 
 # Enough to catch a slip of the hand: whoever adds staff knows their addresses.
 _EMAIL = re.compile(r"^[^@\s]+@[^@\s]+$")

@@ -1,11 +1,12 @@
 """The two kinds of lead the site captures."""
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
+from typing import ClassVar
 
 from sqlalchemy import Boolean, DateTime, Index, Integer, Text, false
 from sqlalchemy.orm import Mapped, mapped_column, validates
 
-from .extensions import db
+from ..extensions import db
 
 
 def _utcnow() -> datetime:
@@ -46,7 +47,7 @@ class LeadMixin:
     page: Mapped[str | None] = mapped_column(Text)
     # The form's hidden honeypot field came filled: a bot, answered as if it had succeeded.
     spam: Mapped[bool] = mapped_column(Boolean, nullable=False, default=False, server_default=false())
-    # The sales team's work on it (lead_service/inbox/work.py). Server defaults only: a lead is
+    # The sales team's work on it (lead_service/inbox/leads/work.py). Server defaults only: a lead is
     # stored as intake always stored it.
     status: Mapped[str] = mapped_column(Text, nullable=False, server_default="new")  # LEAD_STATUSES
     owner_id: Mapped[int | None] = mapped_column(Integer)  # a staff user's (migration 0010: no key)
@@ -72,7 +73,7 @@ class ContactMessage(LeadMixin, db.Model):
     __tablename__ = "contact_messages"
     # The inbox reads leads newest first under a cursor, per form and without spam, from these.
     # Migration 0008 also makes the search indexes, which no model declares: PostgreSQL's generated
-    # columns and SQLite's FTS5 tables (see lead_service/inbox/highlight.py).
+    # columns and SQLite's FTS5 tables (see lead_service/inbox/leads/highlight.py).
     __table_args__ = (
         Index("ix_contact_messages_list", "spam", "created_at", "id"),
         Index("ix_contact_messages_form_list", "form", "spam", "created_at", "id"),
@@ -102,11 +103,17 @@ class QuoteRequest(LeadMixin, db.Model):
 LEAD_MODELS = {"contact": ContactMessage, "quote": QuoteRequest}
 
 
+def sqlite_search_tables(kind: str) -> tuple[str, str]:
+    """The FTS5 tables of a kind's leads on SQLite (migrations 0008 and 0009): their words, and the
+    parts of their e-mail and phone."""
+    return f"lead_search_{kind}_words", f"lead_search_{kind}_parts"
+
+
 class OutboxMessage(db.Model):
     """A new lead the sales team is still to be told of, written in the same transaction as the lead
     and delivered by `lead-service outbox run` to every configured channel; or a lead given to a
     member of staff, who is told by e-mail; or an event on a member of staff's own account, of
-    which they are told by e-mail (lead_service/inbox/security_mail.py)."""
+    which they are told by e-mail (lead_service/inbox/auth/security_mail.py)."""
 
     __tablename__ = "outbox"
     __table_args__ = (
@@ -148,6 +155,7 @@ class IdempotencyKey(db.Model):
 
     __tablename__ = "idempotency_keys"
     __table_args__ = (Index("ix_idempotency_keys_record", "record_table", "record_id"),)
+    KEPT_FOR: ClassVar[timedelta] = timedelta(hours=24)
 
     endpoint: Mapped[str] = mapped_column(Text, primary_key=True)
     key: Mapped[str] = mapped_column(Text, primary_key=True)

@@ -20,11 +20,11 @@ from flask import current_app
 from sqlalchemy import delete, func, or_, select, update
 from sqlalchemy.orm.attributes import set_committed_value
 
-from .. import content
-from ..config import instance_secret
-from ..extensions import db
-from ..models import as_utc
-from .models import RecoveryCode, StaffSession, StaffUser
+from ... import content
+from ...config import instance_secret
+from ...extensions import db
+from ...models.leads import as_utc
+from ...models.staff import RecoveryCode, StaffSession, StaffUser
 
 DIGITS = 6
 STEP_SECONDS = 30

@@ -9,9 +9,10 @@ from flask import Blueprint, abort, jsonify
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 from werkzeug.exceptions import ServiceUnavailable
 
-from ..extensions import db
-from ..intake.storage import json_body
-from . import audit, invitations, passwords, sessions
+from ... import audit
+from ...extensions import db
+from ...intake.storage import json_body
+from . import invitations, passwords, sessions
 from .account_api import MAX_LENGTH
 from .auth_api import BUSY, CSRF_COOKIE, ONE_LINE, _commit, check_from_sign_in_page
 

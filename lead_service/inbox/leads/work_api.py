@@ -9,11 +9,11 @@ from typing import Any
 from flask import Blueprint, abort, g
 from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate, validates_schema
 
-from ..intake.storage import json_body
-from ..models import LEAD_MODELS, LEAD_STATUSES
-from ..schemas import characters
+from ...intake.storage import json_body
+from ...models.leads import LEAD_MODELS, LEAD_STATUSES
+from ...schemas import characters
+from ..auth.guard import staff
 from . import work
-from .guard import staff
 from .lead_queries import MAX_ID
 from .leads_api import lead_or_404
 

@@ -10,9 +10,9 @@ from urllib.parse import urlsplit
 
 from flask import abort, current_app, g, request
 
-from ..extensions import db
+from ...extensions import db
+from ...models.staff import ROLES, StaffUser
 from . import sessions
-from .models import ROLES, StaffUser
 
 CSRF_HEADER = "X-CSRF-Token"
 SAFE_METHODS = {"GET", "HEAD", "OPTIONS"}

@@ -9,11 +9,11 @@ from typing import Any, ClassVar
 from flask import Blueprint, g
 from marshmallow import EXCLUDE, Schema, ValidationError, fields, pre_load, validates_schema
 
-from .. import retention
-from ..intake.storage import json_body
-from ..models import fold_address, iso_utc
-from ..schemas import MESSAGES, characters
-from .guard import staff
+from ... import retention
+from ...intake.storage import json_body
+from ...models.leads import fold_address, iso_utc
+from ...schemas import MESSAGES, characters
+from ..auth.guard import staff
 
 bp = Blueprint("inbox_erase", __name__, url_prefix="/api/inbox")
 

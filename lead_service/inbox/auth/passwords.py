@@ -21,7 +21,7 @@ from argon2.exceptions import InvalidHashError, VerificationError
 from flask import Flask, current_app
 from marshmallow import ValidationError
 
-from ..schemas import characters
+from ...schemas import characters
 
 T = TypeVar("T")
 

@@ -4,8 +4,8 @@ lead's data, so reading it is not on the audit trail."""
 from flask import Blueprint
 from marshmallow import Schema, fields
 
+from ..auth.guard import staff
 from . import dashboard
-from .guard import staff
 
 bp = Blueprint("inbox_dashboard", __name__, url_prefix="/api/inbox")
 

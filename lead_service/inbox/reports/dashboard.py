@@ -21,10 +21,10 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy import func, select, union_all
 
-from ..extensions import db
-from ..models import LEAD_MODELS, as_utc
-from ..schemas import FORMS
-from .lead_queries import FORM_NAMES, form_column
+from ...extensions import db
+from ...models.leads import LEAD_MODELS, as_utc
+from ...schemas import FORMS
+from ..leads.lead_queries import FORM_NAMES, form_column
 
 PERIOD_DAYS = 90
 TOP = 10  # sources and landing pages shown by name; the rest are added up as OTHER

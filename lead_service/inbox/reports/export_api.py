@@ -8,11 +8,11 @@ from datetime import UTC, datetime
 
 from flask import Blueprint, Response, g, request, stream_with_context
 
-from .. import export
-from ..extensions import db
-from . import audit, lead_queries
-from .guard import staff
-from .leads_api import FILTER_NAMES, query_filters
+from ... import audit, export
+from ...extensions import db
+from ..auth.guard import staff
+from ..leads import lead_queries
+from ..leads.leads_api import FILTER_NAMES, query_filters
 
 bp = Blueprint("inbox_export", __name__, url_prefix="/api/inbox")
 

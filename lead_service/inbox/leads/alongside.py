@@ -8,7 +8,7 @@ from typing import TypeVar
 
 from flask import current_app
 
-from ..extensions import db
+from ...extensions import db
 
 T = TypeVar("T")
 

@@ -7,12 +7,12 @@ from flask import Blueprint, request
 from marshmallow import Schema, fields, validate
 from sqlalchemy import select
 
-from ..extensions import db
-from ..models import as_utc
-from .audit import ACTIONS
-from .guard import staff
-from .lead_queries import MAX_ID
-from .models import AuditEvent, StaffUser
+from ...audit import ACTIONS
+from ...extensions import db
+from ...models.leads import as_utc
+from ...models.staff import AuditEvent, StaffUser
+from ..auth.guard import staff
+from ..leads.lead_queries import MAX_ID
 
 bp = Blueprint("inbox_audit", __name__, url_prefix="/api/inbox")
 

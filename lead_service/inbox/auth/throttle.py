@@ -30,11 +30,11 @@ from datetime import UTC, datetime, timedelta
 from flask import Response, current_app, request
 from sqlalchemy import and_, delete, func, select, text, update
 
-from ..config import secret_key
-from ..extensions import db
-from ..intake.rate_limits import client_key
-from ..models import as_utc
-from .models import SignInFailure
+from ...config import secret_key
+from ...extensions import db
+from ...intake.rate_limits import client_key
+from ...models.leads import as_utc
+from ...models.staff import SignInFailure
 
 WINDOW = timedelta(minutes=15)
 ACCOUNT_FREE_FAILURES = 5

@@ -16,12 +16,13 @@ from sqlalchemy import select
 from sqlalchemy.exc import SQLAlchemyError
 from werkzeug.exceptions import ServiceUnavailable
 
-from ..extensions import db
-from ..intake.storage import json_body
-from ..schemas import characters
-from . import audit, passwords, security_mail, sessions, throttle, totp
+from ... import audit
+from ...extensions import db
+from ...intake.storage import json_body
+from ...models.staff import ROLES, AuditEvent, StaffUser
+from ...schemas import characters
+from . import passwords, security_mail, sessions, throttle, totp
 from .guard import check_csrf, check_origin, staff
-from .models import ROLES, AuditEvent, StaffUser
 
 bp = Blueprint("inbox_auth", __name__, url_prefix="/api/inbox")
 T = TypeVar("T")

@@ -5,8 +5,8 @@ never what a lead or a search said."""
 import json
 from typing import Any
 
-from ..extensions import db
-from .models import AuditEvent
+from .extensions import db
+from .models.staff import AuditEvent
 
 # Every action the trail records, as the audit page filters them.
 ACTIONS = (

@@ -9,13 +9,14 @@ from marshmallow import Schema, ValidationError, fields, validate, validates_sch
 from sqlalchemy import func, select
 from werkzeug.exceptions import ServiceUnavailable, Unauthorized
 
-from ..errors import http_error
-from ..extensions import db
-from ..intake.storage import json_body
-from . import audit, passwords, security_mail, sessions
+from ... import audit
+from ...errors import http_error
+from ...extensions import db
+from ...intake.storage import json_body
+from ...models.staff import AuditEvent, StaffUser
+from . import passwords, security_mail, sessions
 from .auth_api import ONE_LINE
 from .guard import staff
-from .models import AuditEvent, StaffUser
 
 bp = Blueprint("inbox_account", __name__, url_prefix="/api/inbox")
 

@@ -7,14 +7,14 @@ from typing import Any
 from flask import Blueprint, abort, current_app, g, request
 from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate, validates_schema
 
-from .. import retention
-from ..extensions import db
-from ..models import LEAD_MODELS, LEAD_STATUSES, OutboxMessage, iso_utc
-from ..outbox import queue
-from ..schemas import ATTRIBUTION_KEYS, FORMS, AttributionSchema, characters
-from . import audit, lead_queries, work
+from ... import audit, retention
+from ...extensions import db
+from ...models.leads import LEAD_MODELS, LEAD_STATUSES, OutboxMessage, iso_utc
+from ...outbox import queue
+from ...schemas import ATTRIBUTION_KEYS, FORMS, AttributionSchema, characters
+from ..auth.guard import staff
+from . import lead_queries, work
 from .alongside import alongside
-from .guard import staff
 from .highlight import MAX_QUERY_LENGTH, MAX_TERMS, terms
 from .lead_queries import FORM_NAMES, NOBODY, SPAM_CHOICES, Cursor, Filters
 

@@ -9,12 +9,12 @@ from typing import Any
 
 from sqlalchemy import delete, select, update
 
-from ..extensions import db
-from ..models import LEAD_MODELS, OutboxMessage, as_utc, iso_utc
-from ..outbox import queue
-from . import audit
+from ... import audit
+from ...extensions import db
+from ...models.leads import LEAD_MODELS, OutboxMessage, as_utc, iso_utc
+from ...models.staff import LeadNote, LeadNoteRevision, StaffUser
+from ...outbox import queue
 from .lead_queries import MAX_ID
-from .models import LeadNote, LeadNoteRevision, StaffUser
 
 # An author may correct a note this long after writing it; after that it stands as written.
 NOTE_EDIT_WINDOW = timedelta(minutes=15)

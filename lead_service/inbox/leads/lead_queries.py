@@ -23,11 +23,11 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy import func, literal_column, select, union, union_all
 
-from ..extensions import db
-from ..models import LEAD_MODELS, OutboxMessage, as_utc
-from ..schemas import CONTACT_FORMS, FORMS
+from ...extensions import db
+from ...models.leads import LEAD_MODELS, OutboxMessage, as_utc, sqlite_search_tables
+from ...models.staff import StaffUser
+from ...schemas import CONTACT_FORMS, FORMS
 from .highlight import MIN_PART, Term, highlight
-from .models import StaffUser
 
 PAGE_SIZE = 50
 NOBODY = 0  # the owner filter's value for leads nobody owns (ids start at 1)
@@ -448,12 +448,6 @@ def _fts_words(words: Iterable[str]) -> str:
 
 def _fts_parts(parts: Iterable[str]) -> str:
     return " OR ".join(_fts_phrase(part) for part in parts)
-
-
-def sqlite_search_tables(kind: str) -> tuple[str, str]:
-    """The FTS5 tables of a kind's leads on SQLite (migrations 0008 and 0009): their words, and the
-    parts of their e-mail and phone."""
-    return f"lead_search_{kind}_words", f"lead_search_{kind}_parts"
 
 
 def _sqlite_matches(kind: str, number: int, term: _TermShape) -> list[tuple[str, str]]:
