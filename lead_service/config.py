@@ -1,4 +1,4 @@
-"""Settings, read once from the environment. See README.md "Configuration"."""
+"""Settings, read once from the environment. See docs/configuration.md."""
 
 import os
 import secrets
@@ -163,11 +163,11 @@ def _choice(name: str, choices: tuple[str, ...]) -> str:
 
 
 def _inbox_settings(site_url: str) -> dict[str, Any]:
-    """The sales team's inbox. See README.md "Lead inbox"."""
+    """The sales team's inbox. See docs/lead-inbox.md."""
     return {
         # The inbox's own origin, apart from the public site's, so that nothing a public page runs
         # shares its origin: the one origin it takes a change from, and where notifications link
-        # its leads. Unset: the site's origin (one origin for both, see README.md "Lead inbox").
+        # its leads. Unset: the site's origin (one origin for both, see docs/lead-inbox.md "Its own origin").
         "INBOX_URL": _text("INBOX_URL", site_url).rstrip("/"),
         # The Fernet key the staff's TOTP secrets are encrypted under. Unset: a key kept in the
         # instance folder, made when first needed, as SECRET_KEY's is.
@@ -191,7 +191,7 @@ def _inbox_settings(site_url: str) -> dict[str, Any]:
 
 
 def _notification_settings() -> dict[str, Any]:
-    """The outbox worker's channels, each off until configured. See README.md "Notifications"."""
+    """The outbox worker's channels, each off until configured. See docs/sales-team.md "Notifications"."""
     security = _text("SMTP_SECURITY", "starttls").lower()
     if security not in {"starttls", "ssl", "none"}:
         raise RuntimeError(f"SMTP_SECURITY must be starttls, ssl or none, got {security!r}")

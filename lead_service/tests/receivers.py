@@ -1,6 +1,6 @@
 """Servers the lead service talks to, on free 127.0.0.1 ports: for the outbox's notifications a
 real SMTP server (aiosmtpd) that keeps every message and an HTTP server that verifies each
-webhook's signature the way README.md tells a receiver to, independently of the service's code;
+webhook's signature the way docs/sales-team.md tells a receiver to, independently of the service's code;
 and a stand-in for Cloudflare Turnstile's siteverify."""
 
 import email
