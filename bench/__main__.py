@@ -9,7 +9,7 @@ import time
 from datetime import UTC, datetime
 from pathlib import Path
 
-from tests.servers import lead_service, web
+from tests.support.servers import lead_service, web
 
 from .build_weight import weigh
 from .floor import floor_weight, serve_floor

@@ -7,7 +7,7 @@ import subprocess
 from contextlib import contextmanager
 from pathlib import Path
 
-from tests.servers import free_port, server
+from tests.support.servers import free_port, server
 
 from .build_weight import weigh
 

@@ -20,7 +20,7 @@ from lead_service.config import database_url
 from lead_service.extensions import db
 from lead_service.inbox.auth import sessions
 from lead_service.models.staff import StaffUser
-from tests.servers import BIN, lead_service
+from tests.support.servers import BIN, lead_service
 
 from .services import on_each_database
 

@@ -11,7 +11,7 @@ from playwright.sync_api import Page, sync_playwright
 
 from lead_service import content
 from tests.conftest import CHROMIUM, CHROMIUM_ARGS
-from tests.site import hydrated
+from tests.support.site import hydrated
 
 from .phone_load import SITE_CONTROL
 

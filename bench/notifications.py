@@ -9,7 +9,7 @@ from pathlib import Path
 import requests
 
 from lead_service.tests.receivers import SmtpSink, smtp_settings, wait_for
-from tests.servers import lead_service, start_outbox_worker, stop
+from tests.support.servers import lead_service, start_outbox_worker, stop
 
 LEADS = 40
 GAP_SECONDS = 0.25

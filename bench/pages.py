@@ -4,7 +4,7 @@
 import subprocess
 from pathlib import Path
 
-from tests.servers import free_port, reverse_proxy, spawn, stop, wait_until_up, web
+from tests.support.servers import free_port, reverse_proxy, spawn, stop, wait_until_up, web
 
 from .load import wrk
 

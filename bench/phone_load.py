@@ -12,8 +12,8 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 from tests.conftest import CHROMIUM, CHROMIUM_ARGS
-from tests.servers import lead_service, web
-from tests.site import hydrated
+from tests.support.servers import lead_service, web
+from tests.support.site import hydrated
 
 from .floor import serve_floor
 from .report import FLOOR

@@ -9,7 +9,7 @@ from pathlib import Path
 from sqlalchemy import Engine, create_engine, text
 from sqlalchemy.exc import OperationalError
 
-from tests.servers import lead_service, postgres_schema
+from tests.support.servers import lead_service, postgres_schema
 
 from .load import wrk
 

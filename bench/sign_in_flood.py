@@ -20,7 +20,7 @@ from pathlib import Path
 import requests
 from sqlalchemy import text
 
-from tests.inbox import inbox_site
+from tests.support.inbox import inbox_site
 
 from .services import on_each_database
 

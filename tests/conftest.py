@@ -9,8 +9,8 @@ from sqlalchemy import create_engine
 
 from lead_service.tests.receivers import SmtpSink, WebhookReceiver
 
-from .inbox import inbox_site
-from .servers import free_port, lead_service, postgres_schema, web
+from .support.inbox import inbox_site
+from .support.servers import free_port, lead_service, postgres_schema, web
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 # Headless, and quiet: this machine's network is closed, so no background calls home.
@@ -134,7 +134,7 @@ def phone(browser, web_url):
 
 @pytest.fixture(scope="module", params=["sqlite", "postgresql"])
 def inbox(request, tmp_path_factory):
-    """The staff inbox (tests/inbox.py) over each database, once per test module."""
+    """The staff inbox (tests/support/inbox.py) over each database, once per test module."""
     tmp = tmp_path_factory.mktemp(f"inbox-{request.param}")
     if request.param == "sqlite":
         url = f"sqlite:///{tmp / 'leads.db'}"

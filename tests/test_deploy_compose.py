@@ -2,7 +2,7 @@
 their health checks, ports, commands and entrypoints, and every setting the code reads; and the
 containers are hardened: read-only, without capabilities, limited, on separate networks, each
 with only the settings it reads. No Docker engine runs here, so this reads the files;
-tests/test_deploy_nginx.py runs what they run."""
+tests/e2e/deploy/test_deploy_nginx.py runs what they run."""
 
 import re
 from pathlib import Path
