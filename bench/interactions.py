@@ -10,7 +10,7 @@ from collections.abc import Callable
 from playwright.sync_api import Page, sync_playwright
 
 from lead_service import content
-from tests.conftest import CHROMIUM, CHROMIUM_ARGS
+from tests.support.browser import CHROMIUM, CHROMIUM_ARGS
 from tests.support.site import hydrated
 
 from .phone_load import SITE_CONTROL

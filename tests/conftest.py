@@ -1,28 +1,15 @@
 """Fixtures for tests that cross parts: the real servers, started once per session."""
 
-import os
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import sync_playwright
 from sqlalchemy import create_engine
 
 from lead_service.tests.receivers import SmtpSink, WebhookReceiver
 
+from .support.browser import chromium, close
 from .support.inbox import inbox_site
-from .support.servers import free_port, lead_service, postgres_schema, web
-
-CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
-# Headless, and quiet: this machine's network is closed, so no background calls home.
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+from .support.servers import free_port, lead_service, postgres_schema, postgres_url, web
 
 
 @pytest.fixture(scope="session")
@@ -54,13 +41,6 @@ def web_without_service(tmp_path_factory):
     """The site with its lead service down: nothing listens where /api/* is forwarded."""
     with web(tmp_path_factory.mktemp("web-no-service"), f"http://127.0.0.1:{free_port()}") as url:
         yield url
-
-
-def postgres_url() -> str:
-    url = os.environ.get("TEST_DATABASE_URL")
-    if not url:
-        pytest.skip("TEST_DATABASE_URL is not set")
-    return url
 
 
 @pytest.fixture(scope="session")
@@ -107,10 +87,8 @@ def lead_engine(lead_db):
 
 @pytest.fixture(scope="session")
 def browser():
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    with chromium() as browser:
         yield browser
-        browser.close()
 
 
 @pytest.fixture
@@ -168,13 +146,6 @@ def browse(browser, inbox):
     for page in pages:
         assert page.csp_errors == []
         close(page)
-
-
-def close(page) -> None:
-    """Closes a test's page. A route handler of the test may still be busy with a request the
-    closing cuts short; its error would otherwise surface in the next test."""
-    page.unroute_all(behavior="ignoreErrors")
-    page.context.close()
 
 
 @pytest.fixture(scope="session")

@@ -5,19 +5,16 @@ with only the settings it reads. No Docker engine runs here, so this reads the f
 tests/e2e/deploy/test_deploy_nginx.py runs what they run."""
 
 import re
-from pathlib import Path
 
 import pytest
-import yaml
 from click.testing import CliRunner
 from dockerfile_parse import DockerfileParser
 
 from lead_service import create_app
 from lead_service.__main__ import cli
 
-ROOT = Path(__file__).resolve().parent.parent
-COMPOSE = yaml.safe_load((ROOT / "docker-compose.yml").read_text())
-SERVICES = COMPOSE["services"]
+from .support.deploy import COMPOSE, ROOT, SERVICES, env_example
+
 NGINX_CONF = (ROOT / "deploy/nginx.conf").read_text()
 
 # ${NAME}, ${NAME:-default}, ${NAME:?error}: compose's interpolation.
@@ -54,15 +51,6 @@ SECRETS = {
 
 def dockerfile(path: str) -> DockerfileParser:
     return DockerfileParser(path=str(ROOT / path))
-
-
-def env_example() -> dict[str, str]:
-    pairs = {}
-    for line in (ROOT / ".env.example").read_text().splitlines():
-        if line.strip() and not line.lstrip().startswith("#"):
-            name, _, value = line.partition("=")
-            pairs[name.strip()] = value.strip()
-    return pairs
 
 
 def read_by_code() -> set[str]:

@@ -19,7 +19,7 @@ from click.testing import CliRunner
 from lead_service import create_app
 from lead_service.__main__ import cli
 
-from .test_deploy_compose import COMPOSE, ROOT, SERVICES, env_example
+from .support.deploy import COMPOSE, ROOT, SERVICES, env_example
 
 README = ROOT / "README.md"
 DOCS = [README, *sorted((ROOT / "docs").glob("*.md"))]
@@ -241,7 +241,7 @@ def settings_the_code_reads() -> frozenset[str]:
     node = re.compile(r"process\.env\.([A-Z][A-Z0-9_]*)")
     names = set()
     for path in tracked():
-        if (path.startswith("lead_service/") and path.endswith(".py")) or path == "tests/conftest.py":
+        if path.startswith(("lead_service/", "tests/support/")) and path.endswith(".py"):
             names |= set(python.findall((ROOT / path).read_text()))
         elif path.startswith("web/") and path.endswith((".ts", ".tsx", ".mjs")):
             names |= set(node.findall((ROOT / path).read_text()))

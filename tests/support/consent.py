@@ -1,10 +1,11 @@
 """Helpers for the consent browser tests: the cookie-policy texts, the tag hosts stood in for,
-and the stored choice as the page holds it."""
+the banner, the stored choice as the page holds it, and the proof rows the service keeps."""
 
 import json
 from datetime import UTC, datetime
 
-from playwright.sync_api import Page
+from playwright.sync_api import Locator, Page
+from sqlalchemy import text
 
 from lead_service import content
 
@@ -31,6 +32,10 @@ def stand_in_for_tags(page: Page) -> list[str]:
 
     page.route(f"{TAG_HOST}**", answer)
     return asked
+
+
+def banner(page: Page) -> Locator:
+    return page.locator("[data-cookie-banner]")
 
 
 def stored_choice(page: Page) -> dict | None:
@@ -64,3 +69,21 @@ def remember_choice(page: Page, **overrides) -> None:
         **overrides,
     }
     page.add_init_script(f"localStorage.setItem('cookieConsent', {json.dumps(json.dumps(choice))})")
+
+
+def proof_rows(engine, consent_id: str) -> list[dict]:
+    with engine.connect() as connection:
+        result = connection.execute(
+            text("SELECT * FROM consent_records WHERE consent_id = :id ORDER BY id"), {"id": consent_id}
+        )
+        return [dict(row._mapping) for row in result]
+
+
+def wait_for_proof(page: Page, engine, consent_id: str, count: int = 1) -> list[dict]:
+    """The proof rows of `consent_id`, once there are `count` (5 s at most)."""
+    for _ in range(50):
+        rows = proof_rows(engine, consent_id)
+        if len(rows) >= count:
+            return rows
+        page.wait_for_timeout(100)
+    raise AssertionError(f"no proof row for {consent_id}")

@@ -1,25 +1,41 @@
-"""Helpers for the browser tests of the lead forms: what forms.json says, what the database holds,
-and a hold on requests so that a test can look at the page while one is open."""
+"""Helpers for the browser tests of the lead forms: what forms.json says, the header's Contact Us
+modal opened and a form filled in, what the database holds, and a hold on requests so that a test
+can look at the page while one is open."""
 
 import uuid
 
-from playwright.sync_api import Page, Route
+from playwright.sync_api import Locator, Page, Route, expect
 from sqlalchemy import text
 
 from lead_service import content
 
-from .site import hydrated
+from .site import SITE, hydrated
 
 FORMS = content.load("forms")
 CONTACT = FORMS["forms"]["contact"]
 CASE_STUDIES = FORMS["forms"]["caseStudiesContact"]
 QUOTE = FORMS["forms"]["quote"]
 FAILURE_LOG = "There was a problem with your fetch operation:"
+CONTACT_LABEL = SITE["header"]["contactLabel"]
 
 
 def unique_email() -> str:
     """An address no other test uses, so each test finds exactly its own rows."""
     return f"lead-{uuid.uuid4().hex[:12]}@example.com"
+
+
+def open_modal(page: Page) -> Locator:
+    """The header's Contact Us modal, opened."""
+    page.locator("header").get_by_role("button", name=CONTACT_LABEL).click()
+    dialog = page.get_by_role("dialog", name=CONTACT["title"])
+    expect(dialog).to_be_visible()
+    return dialog
+
+
+def fill(scope, values: dict[str, str], fields: dict) -> None:
+    """Types each of `values` into the textbox labelled as forms.json's `fields` label it."""
+    for name, value in values.items():
+        scope.get_by_role("textbox", name=fields[name]["label"], exact=True).fill(value)
 
 
 def rows(engine, table: str, email: str) -> list[dict]:

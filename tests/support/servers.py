@@ -12,6 +12,7 @@ import uuid
 from contextlib import contextmanager
 from pathlib import Path
 
+import pytest
 import requests
 from sqlalchemy import create_engine, text
 
@@ -148,6 +149,14 @@ def start_outbox_worker(tmp: Path, database_url: str, settings: dict[str, str], 
             raise RuntimeError(f"the outbox worker did not start:\n{log.read_text()}")
         time.sleep(0.1)
     return process
+
+
+def postgres_url() -> str:
+    """TEST_DATABASE_URL, the PostgreSQL the tests may make schemas in; the test skips without it."""
+    url = os.environ.get("TEST_DATABASE_URL")
+    if not url:
+        pytest.skip("TEST_DATABASE_URL is not set")
+    return url
 
 
 @contextmanager

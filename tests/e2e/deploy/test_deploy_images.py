@@ -18,8 +18,8 @@ import yaml
 from docker.utils.build import exclude_paths
 from dockerfile_parse import DockerfileParser
 
+from ...support.deploy import SERVICES
 from ...support.servers import ROOT, free_port, server, spawn, stop
-from ...test_deploy_compose import SERVICES
 
 LEAD_DOCKERFILE = DockerfileParser(path=str(ROOT / "lead_service/Dockerfile"))
 # What an operator's .env gives the required settings here.

@@ -16,12 +16,12 @@ from sqlalchemy import make_url, text
 from lead_service.config import database_url
 from lead_service.tests.receivers import SmtpSink, smtp_settings, wait_for
 
-from ...conftest import postgres_url
 from ...support.servers import (
     GUNICORN,
     free_port,
     lead_service,
     postgres_schema,
+    postgres_url,
     prepare_lead_service,
     spawn,
     start_outbox_worker,

@@ -7,9 +7,8 @@ import pytest
 from playwright.sync_api import expect
 
 from ...support.consent import CONSENT
-from ...support.lead_forms import wait_hydrated
+from ...support.lead_forms import CONTACT_LABEL, wait_hydrated
 from ...support.site import NOT_FOUND, routes, visit
-from .test_site_contact_forms import CONTACT_LABEL
 
 pytestmark = pytest.mark.e2e
 

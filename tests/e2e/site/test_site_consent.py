@@ -9,16 +9,17 @@ from datetime import UTC, datetime, timedelta
 import pytest
 import requests
 from playwright.sync_api import expect
-from sqlalchemy import text
 
 from ...support.consent import (
     CONSENT,
     TAGS,
+    banner,
     data_layer,
     iso,
     remember_choice,
     stand_in_for_tags,
     stored_choice,
+    wait_for_proof,
 )
 from ...support.lead_forms import wait_hydrated
 from ...support.site import SITE, visit
@@ -30,10 +31,6 @@ BANNER = CONSENT["banner"]
 DIALOG = CONSENT["dialog"]
 GA = f"gtag/js?id={TAGS['analyticsId']}"
 GTM = f"gtm.js?id={TAGS['tagManagerId']}"
-
-
-def banner(page):
-    return page.locator("[data-cookie-banner]")
 
 
 def first_visit(page, path="/"):
@@ -58,23 +55,6 @@ def tags_asked(page, asked: list[str], expected: list[str]) -> list[str]:
         page.wait_for_timeout(100)
     page.wait_for_timeout(300)  # room for any extra request to show up
     return sorted(url.removeprefix("https://www.googletagmanager.com/") for url in asked)
-
-
-def proof_rows(engine, consent_id: str) -> list[dict]:
-    with engine.connect() as connection:
-        result = connection.execute(
-            text("SELECT * FROM consent_records WHERE consent_id = :id ORDER BY id"), {"id": consent_id}
-        )
-        return [dict(row._mapping) for row in result]
-
-
-def wait_for_proof(page, engine, consent_id: str, count: int = 1) -> list[dict]:
-    for _ in range(50):
-        rows = proof_rows(engine, consent_id)
-        if len(rows) >= count:
-            return rows
-        page.wait_for_timeout(100)
-    raise AssertionError(f"no proof row for {consent_id}")
 
 
 @pytest.mark.parametrize(

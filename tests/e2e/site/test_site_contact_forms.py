@@ -8,8 +8,11 @@ from playwright.sync_api import expect
 from ...support.lead_forms import (
     CASE_STUDIES,
     CONTACT,
+    CONTACT_LABEL,
     FORMS,
+    fill,
     hold,
+    open_modal,
     record_posts,
     rows,
     unique_email,
@@ -18,20 +21,6 @@ from ...support.lead_forms import (
 from ...support.site import SITE, visit
 
 pytestmark = pytest.mark.e2e
-
-CONTACT_LABEL = SITE["header"]["contactLabel"]
-
-
-def open_modal(page):
-    page.locator("header").get_by_role("button", name=CONTACT_LABEL).click()
-    dialog = page.get_by_role("dialog", name=CONTACT["title"])
-    expect(dialog).to_be_visible()
-    return dialog
-
-
-def fill(scope, values: dict[str, str], fields: dict) -> None:
-    for name, value in values.items():
-        scope.get_by_role("textbox", name=fields[name]["label"], exact=True).fill(value)
 
 
 def test_the_modal_sends_exactly_what_was_typed_with_its_page(page, lead_engine):

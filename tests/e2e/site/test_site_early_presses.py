@@ -9,11 +9,10 @@ import json
 import pytest
 from playwright.sync_api import Page, Route, expect
 
-from ...conftest import close
-from ...support.consent import CONSENT, stand_in_for_tags, stored_choice
+from ...support.browser import close
+from ...support.consent import CONSENT, banner, stand_in_for_tags, stored_choice, wait_for_proof
 from ...support.lead_forms import CONTACT, hold
 from ...support.site import SITE, hydrated
-from .test_site_consent import banner, wait_for_proof
 
 pytestmark = pytest.mark.e2e
 

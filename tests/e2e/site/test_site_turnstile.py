@@ -9,10 +9,9 @@ from sqlalchemy import create_engine
 
 from lead_service.tests.receivers import Siteverify
 
-from ...support.lead_forms import CONTACT, FORMS, rows, unique_email
+from ...support.lead_forms import CONTACT, FORMS, fill, open_modal, rows, unique_email
 from ...support.servers import build_web, lead_service, web
 from ...support.site import visit
-from .test_site_contact_forms import fill, open_modal
 
 pytestmark = pytest.mark.e2e
 
