@@ -53,8 +53,9 @@ test: setup lint chromium nginx web/.next/BUILD_ID ## Lint, then run every test 
 
 # No browser, server, nginx or build: tsc needs no .next/ (its types there are optional includes).
 # -rfE: without TEST_DATABASE_URL the PostgreSQL halves skip, and a line each would bury a failure.
-check: $(VENV)/.installed web/node_modules/.package-lock.json lint ## Check a change in about a minute: lint, type checks, Vitest, every pytest not marked e2e
+check: $(VENV)/.installed web/node_modules/.package-lock.json lint ## Check a change in about a minute: lint, type checks, ESLint, Vitest, every pytest not marked e2e
 	cd web && npm run typecheck
+	cd web && npm run lint
 	cd web && npm run check:types
 	cd web && npm test
 	$(BIN)/python -m pytest -m "not e2e" -rfE
@@ -71,7 +72,7 @@ nginx: ## Install Debian's nginx for the reverse-proxy test and the bench, when 
 bench-tools: nginx ## Install Debian's wrk and nginx for the bench, when they are missing
 	@command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk; }
 
-lint: $(VENV)/.installed ## Check Python style (ruff); `make check` type-checks the TypeScript
+lint: $(VENV)/.installed ## Check Python style (ruff); `make check` type-checks and lints (ESLint) the TypeScript
 	$(BIN)/ruff check lead_service tests bench
 	$(BIN)/ruff format --check lead_service tests bench
 

@@ -1,7 +1,7 @@
 "use client";
 
 import dynamic from "next/dynamic";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useEffectEvent, useMemo, useState, useSyncExternalStore } from "react";
 
 import { forgetFirstTouch, keepFirstTouch } from "@/lib/analytics/first-touch";
 import type { ConsentTexts, TagIds } from "@/lib/content";
@@ -36,6 +36,12 @@ function readStored(): string | null {
   }
 }
 
+// The stored choice is read once hydrated: the server has no storage, so the HTML and its hydration
+// show it "not read yet" (undefined). Nothing but this page writes it meanwhile, and what this page
+// saves it also holds in state, so there is nothing to subscribe to.
+const noSubscription = () => () => {};
+const notReadOnTheServer = () => undefined;
+
 /** The proof for the lead service. Fire and forget: a lost post never holds up the choice. */
 function postProof(url: string, choice: ConsentChoice) {
   const { id, essential, analytics, marketing, version } = choice;
@@ -66,15 +72,22 @@ export function ConsentManager({
   proofUrl: string;
   policyHref: string;
 }) {
+  const stored = useSyncExternalStore(noSubscription, readStored, notReadOnTheServer);
+  const standing = useMemo(
+    () => (stored === undefined ? undefined : currentChoice(stored, texts.version, new Date())),
+    [stored, texts.version],
+  );
+  // A choice made on this page (or before it hydrated) holds for it, stored or not.
+  const [made, setMade] = useState<ConsentChoice | undefined>(undefined);
   // undefined: not read yet; null: no current choice, so the banner asks.
-  const [choice, setChoice] = useState<ConsentChoice | null | undefined>(undefined);
+  const choice = made ?? standing;
   const [dialog, setDialog] = useState<"closed" | "open">("closed");
   // A new key remounts the dialog, so each opening starts from the saved flags.
   const [dialogKey, setDialogKey] = useState(0);
 
-  useEffect(() => {
-    // A banner press the early script answered before this hydrated is adopted: its choice, already
-    // stored, applies and gets its proof; a press on Manage opens the dialog now.
+  // A banner press the early script answered before this hydrated is adopted: its choice, already
+  // stored, applies and gets its proof; a press on Manage opens the dialog now.
+  const adoptEarlyPresses = useEffectEvent(() => {
     const early = window.earlyConsent;
     if (early) {
       early.adopted = true;
@@ -83,14 +96,13 @@ export function ConsentManager({
       const answered = early.choice;
       delete early.choice;
       apply(answered);
-    } else {
-      setChoice(currentChoice(readStored(), texts.version, new Date()));
     }
     if (early?.manage) {
       delete early.manage;
       openDialog();
     }
-  }, [texts.version]);
+  });
+  useEffect(() => adoptEarlyPresses(), []);
 
   // Once mounted the tags stay: a withdrawal must reach them to switch them off.
   const tagsMounted = useStickyTrue(Boolean(choice?.analytics || choice?.marketing));
@@ -127,7 +139,7 @@ export function ConsentManager({
         removeTagCookies(kind);
       }
     }
-    setChoice(saved);
+    setMade(saved);
     postProof(proofUrl, saved);
   }
 

@@ -56,9 +56,16 @@ export function HeaderNav({
     setOpenMenu(null);
   };
 
-  useEffect(() => {
-    close();
+  // A new page closes the menus, in the render that shows it: no frame shows the last page's menu.
+  const [menusPath, setMenusPath] = useState(pathname);
+  if (menusPath !== pathname) {
+    setMenusPath(pathname);
+    setOpenMenu(null);
     setMobileOpen(false);
+  }
+  // The hover that opened a menu is forgotten with it (a ref is not to be written while rendering).
+  useEffect(() => {
+    hoverOpened.current = null;
   }, [pathname]);
 
   useEffect(() => () => window.clearTimeout(closeTimer.current), []);
