@@ -105,12 +105,14 @@ $(VENV)/.installed: requirements-dev.txt pyproject.toml
 	touch $@
 
 # The node binary alone, at the exact version, with no install script; npm is the one on PATH (which
-# runs on the first node on PATH: this one, once there). Its own .gitignore keeps it out of git.
+# runs on the first node on PATH: this one, once there). Its own .gitignore keeps it out of git; its C
+# headers (3,400 files) go, as they serve only addons built from source, and web/ builds none.
 $(LOCAL_NODE)/.installed: .nvmrc
 	@test -n "$(NODE_PACKAGE)" || { echo "Install Node.js $(NODE_VERSION) (.nvmrc), e.g. nvm install, and put it on PATH" >&2; exit 1; }
 	@command -v npm >/dev/null || { echo "npm is needed on PATH to install Node.js $(NODE_VERSION) (.nvmrc)" >&2; exit 1; }
 	rm -rf $(LOCAL_NODE) && mkdir -p $(LOCAL_NODE)/bin && printf '*\n' > $(LOCAL_NODE)/.gitignore
 	npm install --prefix $(LOCAL_NODE) --no-save --no-package-lock --no-audit --no-fund --loglevel=error $(NODE_PACKAGE)@$(NODE_VERSION)
+	rm -rf $(LOCAL_NODE)/node_modules/$(NODE_PACKAGE)/include
 	ln -s ../node_modules/$(NODE_PACKAGE)/bin/node $(LOCAL_NODE)/bin/node
 	test "$$($(LOCAL_NODE)/bin/node --version)" = v$(NODE_VERSION)
 	touch $@
