@@ -1,7 +1,7 @@
 "use client";
 
 import dynamic from "next/dynamic";
-import { useCallback, useEffect, useEffectEvent, useMemo, useState, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useState } from "react";
 
 import { forgetFirstTouch, keepFirstTouch } from "@/lib/analytics/first-touch";
 import type { ConsentTexts, TagIds } from "@/lib/content";
@@ -36,16 +36,16 @@ function readStored(): string | null {
   }
 }
 
-// The stored choice is read once hydrated: the server has no storage, so the HTML and its hydration
-// show it "not read yet" (undefined). Nothing but this page writes it meanwhile, and what this page
-// saves it also holds in state, so there is nothing to subscribe to.
-const noSubscription = () => () => {};
-const notReadOnTheServer = () => undefined;
-
-/** The proof for the lead service. Fire and forget: a lost post never holds up the choice. */
-function postProof(url: string, choice: ConsentChoice) {
-  const { id, essential, analytics, marketing, version } = choice;
-  fetch(url, {
+/** A stored choice takes effect: the tags it refuses lose their cookies, and its proof is sent to
+ * the lead service. Fire and forget: a lost post never holds up the choice. */
+function apply(saved: ConsentChoice, proofUrl: string) {
+  for (const kind of ["analytics", "marketing"] as const) {
+    if (!saved[kind]) {
+      removeTagCookies(kind);
+    }
+  }
+  const { id, essential, analytics, marketing, version } = saved;
+  fetch(proofUrl, {
     method: "POST",
     keepalive: true,
     headers: { "Content-Type": "application/json" },
@@ -72,37 +72,38 @@ export function ConsentManager({
   proofUrl: string;
   policyHref: string;
 }) {
-  const stored = useSyncExternalStore(noSubscription, readStored, notReadOnTheServer);
-  const standing = useMemo(
-    () => (stored === undefined ? undefined : currentChoice(stored, texts.version, new Date())),
-    [stored, texts.version],
-  );
-  // A choice made on this page (or before it hydrated) holds for it, stored or not.
-  const [made, setMade] = useState<ConsentChoice | undefined>(undefined);
   // undefined: not read yet; null: no current choice, so the banner asks.
-  const choice = made ?? standing;
+  const [choice, setChoice] = useState<ConsentChoice | null | undefined>(undefined);
   const [dialog, setDialog] = useState<"closed" | "open">("closed");
   // A new key remounts the dialog, so each opening starts from the saved flags.
   const [dialogKey, setDialogKey] = useState(0);
 
-  // A banner press the early script answered before this hydrated is adopted: its choice, already
-  // stored, applies and gets its proof; a press on Manage opens the dialog now.
-  const adoptEarlyPresses = useEffectEvent(() => {
+  const openDialog = useCallback(() => {
+    setDialogKey((key) => key + 1);
+    setDialog("open");
+  }, []);
+
+  useEffect(() => {
+    // A banner press the early script answered before this hydrated is adopted: its choice, already
+    // stored, applies and gets its proof; a press on Manage opens the dialog now.
     const early = window.earlyConsent;
     if (early) {
       early.adopted = true;
     }
-    if (early?.choice) {
-      const answered = early.choice;
+    const answered = early?.choice;
+    if (answered) {
       delete early.choice;
-      apply(answered);
+      apply(answered, proofUrl);
     }
+    // Else the stored choice. The server has no storage, so neither the HTML nor the hydration,
+    // which must match it, can show it: it is read here, once hydrated, at the cost of a render.
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- a read of the browser's storage
+    setChoice(answered ?? currentChoice(readStored(), texts.version, new Date()));
     if (early?.manage) {
       delete early.manage;
       openDialog();
     }
-  });
-  useEffect(() => adoptEarlyPresses(), []);
+  }, [texts.version, proofUrl, openDialog]);
 
   // Once mounted the tags stay: a withdrawal must reach them to switch them off.
   const tagsMounted = useStickyTrue(Boolean(choice?.analytics || choice?.marketing));
@@ -122,26 +123,10 @@ export function ConsentManager({
     }
   }, [choice]);
 
-  const openDialog = useCallback(() => {
-    setDialogKey((key) => key + 1);
-    setDialog("open");
-  }, []);
-
   useEffect(() => {
     window.addEventListener(OPEN_COOKIE_SETTINGS, openDialog);
     return () => window.removeEventListener(OPEN_COOKIE_SETTINGS, openDialog);
   }, [openDialog]);
-
-  /** A stored choice takes effect: the tags it refuses lose their cookies, and its proof is sent. */
-  function apply(saved: ConsentChoice) {
-    for (const kind of ["analytics", "marketing"] as const) {
-      if (!saved[kind]) {
-        removeTagCookies(kind);
-      }
-    }
-    setMade(saved);
-    postProof(proofUrl, saved);
-  }
 
   function save(flags: OptionalConsent) {
     // One id per browser: each later save of the same visitor is a new proof row under the same id.
@@ -151,7 +136,8 @@ export function ConsentManager({
     } catch {
       // Not stored: the choice still holds for this page.
     }
-    apply(saved);
+    apply(saved, proofUrl);
+    setChoice(saved);
     setDialog("closed");
   }
 

@@ -57,16 +57,14 @@ export function HeaderNav({
   };
 
   // A new page closes the menus, in the render that shows it: no frame shows the last page's menu.
+  // hoverOpened may still name one, but it only counts while the menu it names is open, and a menu
+  // opens by a hover, which sets it, or by a click, which clears it when it names that menu.
   const [menusPath, setMenusPath] = useState(pathname);
   if (menusPath !== pathname) {
     setMenusPath(pathname);
     setOpenMenu(null);
     setMobileOpen(false);
   }
-  // The hover that opened a menu is forgotten with it (a ref is not to be written while rendering).
-  useEffect(() => {
-    hoverOpened.current = null;
-  }, [pathname]);
 
   useEffect(() => () => window.clearTimeout(closeTimer.current), []);
 
