@@ -88,7 +88,7 @@ nginx: ## Install Debian's nginx for the reverse-proxy test and the bench, when 
 bench-tools: nginx ## Install Debian's wrk and nginx for the bench, when they are missing
 	@command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk; }
 
-lint: $(VENV)/.installed ## Check Python style (ruff); `make check` type-checks and lints (ESLint) the TypeScript
+lint: $(VENV)/.installed ## Check Python style (ruff); `make check` type-checks the TypeScript
 	$(BIN)/ruff check lead_service tests bench
 	$(BIN)/ruff format --check lead_service tests bench
 
