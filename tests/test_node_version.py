@@ -1,5 +1,6 @@
-"""One Node.js version, stated once in .nvmrc: the Makefile installs and runs it where the PATH's
-node is of another major, and the web image, web/package.json's engines and @types/node agree."""
+"""One Node.js version, stated once in web/.nvmrc: the Makefile installs and runs it where the
+PATH's node is of another major, and the web image, web/package.json's engines and @types/node
+agree."""
 
 import json
 import re
@@ -8,7 +9,7 @@ from pathlib import Path
 from dockerfile_parse import DockerfileParser
 
 ROOT = Path(__file__).resolve().parent.parent
-NVMRC = (ROOT / ".nvmrc").read_text()
+NVMRC = (ROOT / "web/.nvmrc").read_text()
 MAJOR = NVMRC.partition(".")[0]
 PACKAGE = json.loads((ROOT / "web/package.json").read_text())
 
@@ -23,7 +24,7 @@ def test_the_web_image_runs_the_same_major():
     images = [i["value"].split()[0] for i in stages if i["instruction"] == "FROM"]
     nodes = [image for image in images if image.startswith("node:")]
     assert nodes, images
-    # node:<major>[...]-bookworm-slim@sha256:...; its digest is that of node:<.nvmrc>-bookworm-slim.
+    # node:<major>[...]-bookworm-slim@sha256:...; its digest is that of node:<web/.nvmrc>-bookworm-slim.
     assert {re.match(r"node:(\d+)", image)[1] for image in nodes} == {MAJOR}
 
 
@@ -34,5 +35,5 @@ def test_engines_and_the_node_types_agree():
 
 def test_the_makefile_reads_the_version_from_nvmrc():
     makefile = (ROOT / "Makefile").read_text()
-    assert "NODE_VERSION := $(shell cat .nvmrc)" in makefile
+    assert "NODE_VERSION := $(shell cat web/.nvmrc)" in makefile
     assert NVMRC.strip() not in makefile
