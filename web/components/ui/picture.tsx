@@ -19,6 +19,7 @@ export function Picture({
   className?: string;
 }) {
   return (
+    // eslint-disable-next-line @next/next/no-img-element -- served as it is: next/image adds only client code
     <img
       src={src}
       alt={alt}
