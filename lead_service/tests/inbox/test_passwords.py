@@ -157,4 +157,5 @@ def test_the_list_of_common_passwords_is_real_and_ships_with_the_package():
     assert all(entries)
     assert any("SecLists" in line for line in lines[: len(lines) - len(entries)])  # its source, named
     assert passwords.policy_errors("#X12!gU8Mji_PrlE")  # a common one that starts like a comment
-    assert "inbox/auth/common-passwords.txt" in pyproject["tool"]["setuptools"]["package-data"]["lead_service"]
+    shipped = pyproject["tool"]["setuptools"]["package-data"]["lead_service"]
+    assert "inbox/auth/common-passwords.txt" in shipped
