@@ -44,8 +44,8 @@ export function AuditTable({ page, query }: { page: AuditPage; query: URLSearchP
                 <td>{actionName(event.action)}</td>
                 <td>
                   {event.lead ? (
-                    <InboxLink href={inboxPaths.lead(event.lead.kind, event.lead.id)} className="text-teal-700 underline">
-                      {event.lead.kind} {event.lead.id}
+                    <InboxLink href={inboxPaths.lead(event.lead.id)} className="text-teal-700 underline">
+                      Lead {event.lead.id}
                     </InboxLink>
                   ) : null}
                 </td>

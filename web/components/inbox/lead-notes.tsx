@@ -1,19 +1,19 @@
 import { formatTime } from "@/lib/inbox/format";
-import type { LeadKind, Note } from "@/lib/inbox/types";
+import type { Note } from "@/lib/inbox/types";
 
 import { NoteForm } from "./note-form";
 
-type Props = { kind: LeadKind; id: number; notes: Note[]; csrf?: string };
+type Props = { id: number; notes: Note[]; csrf?: string };
 
 /** A lead's notes, newest first, as plain text, each with the texts its corrections replaced; a
  * form for a new one when `csrf` (sales, admins). */
-export function LeadNotes({ kind, id, notes, csrf }: Props) {
+export function LeadNotes({ id, notes, csrf }: Props) {
   return (
     <section aria-labelledby="notes-heading" className="space-y-3">
       <h2 id="notes-heading" className="text-lg font-semibold text-navy">
         Notes
       </h2>
-      {csrf ? <NoteForm csrf={csrf} path={`/api/inbox/leads/${kind}/${id}/notes`} label="New note" /> : null}
+      {csrf ? <NoteForm csrf={csrf} path={`/api/inbox/leads/${id}/notes`} label="New note" /> : null}
       {notes.length === 0 ? <p className="text-muted">No notes yet.</p> : null}
       <ol className="space-y-3">
         {notes.map((note) => (

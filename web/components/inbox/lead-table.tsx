@@ -40,14 +40,14 @@ export function LeadTable({ leads, choosable = false }: { leads: LeadRow[]; choo
         </thead>
         <tbody>
           {leads.map((lead) => (
-            <tr key={`${lead.kind}-${lead.id}`} data-lead={`${lead.kind}-${lead.id}`}>
+            <tr key={lead.id} data-lead={lead.id}>
               {choosable ? (
                 <td>
                   <input
                     type="checkbox"
                     name="lead"
                     form={BULK_FORM}
-                    value={chosenValue(lead.kind, lead.id, lead.version)}
+                    value={chosenValue(lead.id, lead.version)}
                     aria-label={`Choose ${lead.name}`}
                   />
                 </td>
@@ -58,7 +58,7 @@ export function LeadTable({ leads, choosable = false }: { leads: LeadRow[]; choo
                 {lead.spam ? <span className="inbox-badge ml-2">Spam</span> : null}
               </td>
               <td>
-                <InboxLink href={inboxPaths.lead(lead.kind, lead.id)} className="font-medium text-teal-700 underline">
+                <InboxLink href={inboxPaths.lead(lead.id)} className="font-medium text-teal-700 underline">
                   <Highlighted text={lead.name} segments={lead.highlight?.name} />
                 </InboxLink>
                 {Object.entries(ALSO_FOUND).map(([field, label]) =>

@@ -26,7 +26,7 @@ export function NotificationPanel({
   retry,
 }: {
   notification: Notification | null;
-  retry?: { kind: string; id: number; csrf: string };
+  retry?: { id: number; csrf: string };
 }) {
   return (
     <section aria-labelledby="notification-heading" className="space-y-3">

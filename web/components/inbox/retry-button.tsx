@@ -6,7 +6,7 @@ import { useState, useTransition } from "react";
 import { inboxCall } from "@/lib/inbox/client";
 
 /** Sends a lead's notification again, then shows its state afresh. */
-export function RetryButton({ kind, id, csrf }: { kind: string; id: number; csrf: string }) {
+export function RetryButton({ id, csrf }: { id: number; csrf: string }) {
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   const [error, setError] = useState<string>();
@@ -14,7 +14,7 @@ export function RetryButton({ kind, id, csrf }: { kind: string; id: number; csrf
   function retry() {
     setError(undefined);
     startTransition(async () => {
-      const answer = await inboxCall(`/api/inbox/leads/${encodeURIComponent(kind)}/${id}/retry`, { csrf, body: {} });
+      const answer = await inboxCall(`/api/inbox/leads/${id}/retry`, { csrf, body: {} });
       if (!answer.ok) setError(answer.message);
       router.refresh();
     });

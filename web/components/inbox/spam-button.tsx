@@ -4,14 +4,13 @@ import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 
 import { inboxCall } from "@/lib/inbox/client";
-import type { LeadKind } from "@/lib/inbox/types";
 
 import { FormNotice, type Notice } from "./form-notice";
 
-type Props = { kind: LeadKind; id: number; version: number; spam: boolean; csrf: string };
+type Props = { id: number; version: number; spam: boolean; csrf: string };
 
 /** Lets a lead caught as spam into the inbox (Not spam), or puts one out (Mark as spam). */
-export function SpamButton({ kind, id, version, spam, csrf }: Props) {
+export function SpamButton({ id, version, spam, csrf }: Props) {
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   const [notice, setNotice] = useState<Notice>();
@@ -19,7 +18,7 @@ export function SpamButton({ kind, id, version, spam, csrf }: Props) {
   function toggle() {
     setNotice(undefined);
     startTransition(async () => {
-      const answer = await inboxCall(`/api/inbox/leads/${kind}/${id}/spam`, { csrf, body: { spam: !spam, version } });
+      const answer = await inboxCall(`/api/inbox/leads/${id}/spam`, { csrf, body: { spam: !spam, version } });
       if (!answer.ok) setNotice({ error: true, text: answer.message });
       // The lead as it now stands: moved, or as a colleague's change left it.
       router.refresh();

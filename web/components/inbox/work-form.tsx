@@ -4,21 +4,21 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 
 import { inboxCall } from "@/lib/inbox/client";
-import type { LeadKind, LeadWork, Person, Work } from "@/lib/inbox/types";
+import type { LeadWork, Person, Work } from "@/lib/inbox/types";
 
 import { FormNotice, type Notice } from "./form-notice";
 import { OwnerOptions } from "./owner-options";
 import { StatusOptions } from "./status-options";
 import { SubmitButton } from "./submit-button";
 
-type Props = { kind: LeadKind; id: number; work: Work; owners: Person[]; csrf: string };
+type Props = { id: number; work: Work; owners: Person[]; csrf: string };
 
 /**
  * A lead's status and owner, saved on the version the page showed. When a colleague saved first,
  * the service refuses and sends the fresh values: the form shows them, with what happened, for
  * the change to be made again if it still applies.
  */
-export function WorkForm({ kind, id, work, owners, csrf }: Props) {
+export function WorkForm({ id, work, owners, csrf }: Props) {
   const router = useRouter();
   const [shown, setShown] = useState(work);
   const [notice, setNotice] = useState<Notice>();
@@ -28,7 +28,7 @@ export function WorkForm({ kind, id, work, owners, csrf }: Props) {
   async function save(form: FormData) {
     setNotice(undefined);
     const owner = String(form.get("owner") ?? "");
-    const answer = await inboxCall<{ leads: LeadWork[] }>(`/api/inbox/leads/${kind}/${id}/work`, {
+    const answer = await inboxCall<{ leads: LeadWork[] }>(`/api/inbox/leads/${id}/work`, {
       csrf,
       body: { version: shown.version, status: form.get("status"), owner_id: owner ? Number(owner) : null },
     });

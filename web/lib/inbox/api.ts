@@ -52,8 +52,8 @@ export function getLeads(query: URLSearchParams): Promise<LeadPage> {
   return read(`/api/inbox/leads?${query}`);
 }
 
-export function getLead(kind: string, id: number): Promise<Lead> {
-  return read(`/api/inbox/leads/${encodeURIComponent(kind)}/${id}`);
+export function getLead(id: number): Promise<Lead> {
+  return read(`/api/inbox/leads/${id}`);
 }
 
 /** The staff a lead may be given to. */

@@ -41,7 +41,7 @@ describe("sideOf", () => {
 });
 
 describe("servedOn", () => {
-  const inbox = ["/inbox", "/inbox/login", "/inbox/leads/quote/3", "/api/inbox/session"];
+  const inbox = ["/inbox", "/inbox/login", "/inbox/leads/3", "/api/inbox/session"];
   const site = ["/", "/services/8", "/api/contact", "/api/inbox", "/inboxes", "/blog"];
 
   it("serves the inbox's paths on the inbox's side alone", () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 
-import { afterSignIn, inboxPaths, isInboxPath, loginPath } from "./paths";
+import { afterSignIn, inboxPaths, isInboxPath, leadId, loginPath } from "./paths";
 
 describe("afterSignIn", () => {
-  it.each(["/inbox", "/inbox?form=quote&q=ann", "/inbox/audit?action=search", "/inbox/leads/contact/7"])(
+  it.each(["/inbox", "/inbox?form=quote&q=ann", "/inbox/audit?action=search", "/inbox/leads/7"])(
     "returns to the inbox page %j",
     (next) => {
       expect(afterSignIn(next)).toBe(next);
@@ -54,4 +54,18 @@ describe("isInboxPath", () => {
   ])("%j is an inbox page: %s", (path, expected) => {
     expect(isInboxPath(path)).toBe(expected);
   });
+});
+
+describe("leadId", () => {
+  it("reads a lead's id from its address", () => {
+    expect(leadId("42")).toBe(42);
+    expect(inboxPaths.lead(42)).toBe("/inbox/leads/42");
+  });
+
+  it.each(["", "0", "07", "-1", "1.5", "1e3", " 1", "12345678901234567", "contact"])(
+    "names no lead in %j",
+    (segment) => {
+      expect(leadId(segment)).toBeUndefined();
+    },
+  );
 });

@@ -14,8 +14,13 @@ export const inboxPaths = {
   erase: "/inbox/erase",
   // One's own password, and signing out of every browser.
   account: "/inbox/account",
-  lead: (kind: string, id: number) => `/inbox/leads/${encodeURIComponent(kind)}/${id}`,
+  lead: (id: number) => `/inbox/leads/${id}`,
 } as const;
+
+/** The id in a lead's address; undefined when the segment is no id the service could have given. */
+export function leadId(segment: string): number | undefined {
+  return /^[1-9][0-9]{0,15}$/.test(segment) ? Number(segment) : undefined;
+}
 
 // The page asked for, as proxy.ts records it in the request: where the sign-in returns to.
 export const PAGE_HEADER = "x-inbox-page";

@@ -11,8 +11,6 @@ export type Session = { user: StaffUser; csrf: string; idle_minutes: number };
 /** A stretch of a field's text, `match` where a search term was found. */
 export type Segment = { text: string; match: boolean };
 
-export type LeadKind = "contact" | "quote";
-
 export type LeadStatus = "new" | "contacted" | "qualified" | "won" | "lost";
 
 export type Person = { id: number; name: string };
@@ -28,7 +26,7 @@ export type Work = {
 };
 
 /** A lead's work as a change left it, or as a colleague's change left it (null: erased). */
-export type LeadWork = { kind: LeadKind; id: number; work: Work | null };
+export type LeadWork = { id: number; work: Work | null };
 
 /** A text a note had until its author corrected it. */
 export type NoteRevision = { body: string; replaced_at: string };
@@ -46,7 +44,6 @@ export type Note = {
 };
 
 export type LeadRow = {
-  kind: LeadKind;
   id: number;
   received: string;
   form: string;
@@ -83,7 +80,6 @@ export type Notification = {
 };
 
 export type Lead = {
-  kind: LeadKind;
   id: number;
   form: string;
   form_title: string;
@@ -108,7 +104,7 @@ export type AuditEvent = {
   at: string;
   actor_id: number | null;
   action: string;
-  lead: { kind: LeadKind; id: number } | null;
+  lead: { id: number } | null;
   detail: Record<string, string | number | boolean | null>;
 };
 

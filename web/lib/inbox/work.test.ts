@@ -19,6 +19,6 @@ describe("formatDuration", () => {
 
 describe("a chosen lead", () => {
   it("is read back from its checkbox's value as the service takes it", () => {
-    expect(chosenLead(chosenValue("quote", 12, 3))).toEqual({ kind: "quote", id: 12, version: 3 });
+    expect(chosenLead(chosenValue(12, 3))).toEqual({ id: 12, version: 3 });
   });
 });

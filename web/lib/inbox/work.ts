@@ -26,12 +26,12 @@ export function formatDuration(seconds: number): string {
 /** The list's form for changing the leads chosen in it: their checkboxes name it (`form`). */
 export const BULK_FORM = "bulk-work";
 
-/** "contact:12:3": a row's lead and the version the page shows, as its checkbox's value. */
-export function chosenValue(kind: string, id: number, version: number): string {
-  return `${kind}:${id}:${version}`;
+/** "12:3": a row's lead and the version the page shows, as its checkbox's value. */
+export function chosenValue(id: number, version: number): string {
+  return `${id}:${version}`;
 }
 
-export function chosenLead(value: FormDataEntryValue): { kind: string; id: number; version: number } {
-  const [kind = "", id, version] = String(value).split(":");
-  return { kind, id: Number(id), version: Number(version) };
+export function chosenLead(value: FormDataEntryValue): { id: number; version: number } {
+  const [id, version] = String(value).split(":");
+  return { id: Number(id), version: Number(version) };
 }

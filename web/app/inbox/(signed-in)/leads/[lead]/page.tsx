@@ -10,18 +10,17 @@ import { WorkForm } from "@/components/inbox/work-form";
 import { WorkSummary } from "@/components/inbox/work-summary";
 import { getLead, getOwners, getSession } from "@/lib/inbox/api";
 import { formatTime } from "@/lib/inbox/format";
-import { inboxPaths } from "@/lib/inbox/paths";
+import { inboxPaths, leadId } from "@/lib/inbox/paths";
 import { MAY_WORK } from "@/lib/inbox/work";
 
 export const metadata: Metadata = { title: "Lead" };
 
-type Props = { params: Promise<{ kind: string; id: string }> };
+type Props = { params: Promise<{ lead: string }> };
 
 export default async function LeadPage({ params }: Props) {
-  const { kind, id: rawId } = await params;
-  const id = /^[1-9][0-9]{0,15}$/.test(rawId) ? Number(rawId) : undefined;
+  const id = leadId((await params).lead);
   if (id === undefined) notFound();
-  const [session, lead, owners] = await Promise.all([getSession(), getLead(kind, id), getOwners()]);
+  const [session, lead, owners] = await Promise.all([getSession(), getLead(id), getOwners()]);
   const mayWork = MAY_WORK.has(session.user.role);
   const name = lead.fields.find((field) => field.field === "name")?.value ?? "";
   return (
@@ -56,16 +55,14 @@ export default async function LeadPage({ params }: Props) {
         </h2>
         <WorkSummary work={lead.work} received={lead.received} />
         {mayWork ? (
-          <SpamButton kind={lead.kind} id={lead.id} version={lead.work.version} spam={lead.work.spam} csrf={session.csrf} />
+          <SpamButton id={lead.id} version={lead.work.version} spam={lead.work.spam} csrf={session.csrf} />
         ) : null}
-        {mayWork ? (
-          <WorkForm kind={lead.kind} id={lead.id} work={lead.work} owners={owners} csrf={session.csrf} />
-        ) : null}
+        {mayWork ? <WorkForm id={lead.id} work={lead.work} owners={owners} csrf={session.csrf} /> : null}
       </section>
-      <LeadNotes kind={lead.kind} id={lead.id} notes={lead.notes} csrf={mayWork ? session.csrf : undefined} />
+      <LeadNotes id={lead.id} notes={lead.notes} csrf={mayWork ? session.csrf : undefined} />
       <NotificationPanel
         notification={lead.notification}
-        retry={mayWork ? { kind: lead.kind, id: lead.id, csrf: session.csrf } : undefined}
+        retry={mayWork ? { id: lead.id, csrf: session.csrf } : undefined}
       />
     </>
   );
