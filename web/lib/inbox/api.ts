@@ -56,6 +56,11 @@ export function getLead(id: number): Promise<Lead> {
   return read(`/api/inbox/leads/${id}`);
 }
 
+/** The id of the lead an address from before all leads shared one id space named (kind, old id). */
+export async function getMovedLead(kind: string, oldId: number): Promise<number> {
+  return (await read<{ id: number }>(`/api/inbox/leads/moved/${encodeURIComponent(kind)}/${oldId}`)).id;
+}
+
 /** The staff a lead may be given to. */
 export async function getOwners(): Promise<Person[]> {
   return (await read<{ owners: Person[] }>("/api/inbox/owners")).owners;
