@@ -51,18 +51,14 @@ ACTIONS = (
 )
 
 
-def record(
-    action: str, actor_id: int | None = None, lead: tuple[str, int] | None = None, **detail: Any
-) -> None:
+def record(action: str, actor_id: int | None = None, lead: int | None = None, **detail: Any) -> None:
     if action not in ACTIONS:
         raise ValueError(f"unknown audit action {action!r}")
-    kind, lead_id = lead if lead else (None, None)
     db.session.add(
         AuditEvent(
             actor_id=actor_id,
             action=action,
-            lead_kind=kind,
-            lead_id=lead_id,
+            lead_id=lead,
             detail=json.dumps(detail, sort_keys=True) if detail else None,
         )
     )

@@ -4,18 +4,17 @@ import csv
 import io
 import json
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator
 from datetime import UTC, date, datetime, time, timedelta
 from typing import IO, Any
 
 from sqlalchemy import select
 
 from .extensions import db
-from .models.leads import LEAD_MODELS, as_utc
+from .models.leads import Lead, as_utc
 from .schemas import ATTRIBUTION_KEYS
 
 COLUMNS = [
-    "kind",
     "id",
     "created_at",
     "form",
@@ -36,30 +35,28 @@ COLUMNS = [
 _FORMULA_START = re.compile(r"^[=@\t\r]|^[+-](?![0-9 ()+.-]*$)")
 
 
-def record(kind: str, lead: Any) -> dict[str, Any]:
-    """One lead as a plain record with every column, its time in UTC ISO 8601."""
-    values = {column: getattr(lead, column, None) for column in COLUMNS if column != "kind"}
-    return {"kind": kind, **values, "created_at": as_utc(lead.created_at).isoformat()}
+def record(lead: Lead | Any) -> dict[str, Any]:
+    """One lead (or a row of its columns) as a plain record with every column, its time in UTC
+    ISO 8601."""
+    values = {column: getattr(lead, column) for column in COLUMNS}
+    return {**values, "created_at": as_utc(lead.created_at).isoformat()}
 
 
 def leads(
-    kinds: Iterable[str], since: date | None = None, until: date | None = None, include_spam: bool = False
+    form: str | None = None, since: date | None = None, until: date | None = None, include_spam: bool = False
 ) -> list[dict[str, Any]]:
-    """Leads of the given kinds created from `since` through `until` (whole UTC days), oldest first;
-    spam only when asked for."""
-    rows = []
-    for kind in kinds:
-        model = LEAD_MODELS[kind]
-        query = select(model)
-        if not include_spam:
-            query = query.where(model.spam.is_(False))
-        if since:
-            query = query.where(model.created_at >= datetime.combine(since, time.min, UTC))
-        if until:
-            query = query.where(model.created_at < datetime.combine(until + timedelta(days=1), time.min, UTC))
-        rows.extend(record(kind, lead) for lead in db.session.scalars(query))
-    rows.sort(key=lambda row: (row["created_at"], row["kind"], row["id"]))
-    return rows
+    """Leads from a form (any, when none) created from `since` through `until` (whole UTC days),
+    oldest first; spam only when asked for."""
+    query = select(Lead).order_by(Lead.created_at, Lead.id)
+    if form:
+        query = query.where(Lead.form == form)
+    if not include_spam:
+        query = query.where(Lead.spam.is_(False))
+    if since:
+        query = query.where(Lead.created_at >= datetime.combine(since, time.min, UTC))
+    if until:
+        query = query.where(Lead.created_at < datetime.combine(until + timedelta(days=1), time.min, UTC))
+    return [record(lead) for lead in db.session.scalars(query)]
 
 
 def write_json(rows: list[dict[str, Any]], stream: IO[str]) -> None:
@@ -71,17 +68,6 @@ def _cell(value: Any) -> Any:
     if isinstance(value, str) and _FORMULA_START.match(value):
         return "'" + value
     return value
-
-
-def by_keys(keys: Sequence[tuple[str, int]]) -> list[dict[str, Any]]:
-    """The records of the leads (kind, id) given, in that order; a lead gone since is left out."""
-    found: dict[tuple[str, int], dict[str, Any]] = {}
-    for kind, model in LEAD_MODELS.items():
-        ids = [lead_id for lead_kind, lead_id in keys if lead_kind == kind]
-        if ids:
-            for lead in db.session.scalars(select(model).where(model.id.in_(ids))):
-                found[(kind, lead.id)] = record(kind, lead)
-    return [found[key] for key in keys if key in found]
 
 
 # A stream's pieces: large enough that a download is not a write per row, small enough to stream.

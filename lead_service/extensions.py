@@ -21,7 +21,9 @@ migrate = Migrate()
 def _sqlite_durability(dbapi_connection, _record) -> None:
     """WAL lets readers work during a write; synchronous=FULL makes a commit survive power loss,
     which is what lets us answer 201 only for a lead that cannot be lost. secure_delete overwrites
-    what a delete frees, so an erased lead's bytes do not linger in the file's free pages."""
+    what a delete frees, so an erased lead's bytes do not linger in the file's free pages. SQLite
+    keeps the foreign keys, and so cascades a lead's deletion to what points at it, only when
+    asked, per connection (the migrations ask it not to while they copy tables)."""
     if not isinstance(dbapi_connection, sqlite3.Connection):
         return
     cursor = dbapi_connection.cursor()
@@ -29,4 +31,5 @@ def _sqlite_durability(dbapi_connection, _record) -> None:
     cursor.execute("PRAGMA synchronous=FULL")
     cursor.execute("PRAGMA busy_timeout=15000")
     cursor.execute("PRAGMA secure_delete=ON")
+    cursor.execute("PRAGMA foreign_keys=ON")
     cursor.close()

@@ -1,8 +1,8 @@
 """Data rights and retention: a person's leads erased on request (on the audit trail, by a keyed
-hash of their address), old leads and cookie choices purged, each lead with the notification,
-the Idempotency-Key and the staff's notes kept of it, and the notes' earlier texts. The e-mails
-telling staff of events on their own accounts name no lead: a purge takes them at the same age as
-leads, and an erasure, which is of a person's leads, leaves them."""
+hash of their address), old leads and cookie choices purged. A lead's deletion takes, by the keys
+that point at it, its notifications, its Idempotency-Key, the staff's notes on it and the notes'
+earlier texts. The e-mails telling staff of events on their own accounts name no lead: a purge
+takes them at the same age as leads, and an erasure, which is of a person's leads, leaves them."""
 
 import hashlib
 import hmac
@@ -10,43 +10,38 @@ from datetime import datetime, timedelta
 from typing import NamedTuple
 
 from flask import current_app
-from sqlalchemy import delete, select, text
+from sqlalchemy import ColumnElement, delete, func, select, text
 
 from . import audit
 from .config import secret_key
 from .extensions import db
 from .models.leads import (
-    LEAD_MODELS,
+    SQLITE_SEARCH_TABLES,
     ConsentRecord,
     IdempotencyKey,
+    Lead,
     OutboxMessage,
     as_utc,
     fold_address,
-    sqlite_search_tables,
 )
-from .models.staff import AuditEvent, LeadNote, LeadNoteRevision
+from .models.staff import AuditEvent, LeadNote
 
 
-def _remove_leads(conditions) -> dict[str, int]:
-    """Deletes the leads of each kind that match, their outbox rows, keys and notes with the notes'
-    earlier texts (to be committed by the caller): counts per kind, and of the outbox rows, keys and
-    notes."""
-    removed = {"notifications": 0, "keys": 0, "notes": 0}
-    for kind, model in LEAD_MODELS.items():
-        ids = select(model.id).where(conditions(model))
-        removed["notifications"] += db.session.execute(
-            delete(OutboxMessage).where(OutboxMessage.lead_kind == kind, OutboxMessage.lead_id.in_(ids))
-        ).rowcount
-        removed["keys"] += db.session.execute(
-            delete(IdempotencyKey).where(
-                IdempotencyKey.record_table == model.__tablename__, IdempotencyKey.record_id.in_(ids)
-            )
-        ).rowcount
-        notes = select(LeadNote.id).where(LeadNote.lead_kind == kind, LeadNote.lead_id.in_(ids))
-        # By hand: SQLite enforces no foreign key, so no cascade takes a note's earlier texts.
-        db.session.execute(delete(LeadNoteRevision).where(LeadNoteRevision.note_id.in_(notes)))
-        removed["notes"] += db.session.execute(delete(LeadNote).where(LeadNote.id.in_(notes))).rowcount
-        removed[kind] = db.session.execute(delete(model).where(conditions(model))).rowcount
+def _remove_leads(condition: ColumnElement[bool]) -> dict[str, int]:
+    """Deletes the leads that match, and by their keys what points at them (to be committed by the
+    caller): how many contact messages and quote requests, and notifications, keys and notes went."""
+    ids = select(Lead.id).where(condition)
+
+    def count(*criteria: ColumnElement[bool]) -> int:
+        return db.session.scalar(select(func.count()).where(*criteria)) or 0
+
+    removed = {
+        "quote": count(condition, Lead.form == "quote"),
+        "notifications": count(OutboxMessage.lead_id.in_(ids)),
+        "keys": count(IdempotencyKey.lead_id.in_(ids)),
+        "notes": count(LeadNote.lead_id.in_(ids)),
+    }
+    removed["contact"] = db.session.execute(delete(Lead).where(condition)).rowcount - removed["quote"]
     return removed
 
 
@@ -63,16 +58,15 @@ def address_hash(address: str) -> str:
     return hmac.new(secret_key(current_app), message, hashlib.sha256).hexdigest()
 
 
-def _merge_search_tables(kinds: list[str]) -> None:
+def _merge_search_tables(removed: dict[str, int]) -> None:
     """On SQLite, an FTS5 index keeps a deleted row's words in its segments until they merge: the
-    search tables of these kinds are merged now, in the erasure's or purge's transaction (about a
+    search tables are merged now, when leads went, in the erasure's or purge's transaction (about a
     second for 100,000 leads, while intake waits on the write lock). PostgreSQL's indexes drop them
     at its next vacuum."""
-    if db.session.get_bind().dialect.name != "sqlite":
+    if db.session.get_bind().dialect.name != "sqlite" or not removed["contact"] + removed["quote"]:
         return
-    for kind in kinds:
-        for table in sqlite_search_tables(kind):
-            db.session.execute(text(f"INSERT INTO {table}({table}) VALUES ('optimize')"))
+    for table in SQLITE_SEARCH_TABLES:
+        db.session.execute(text(f"INSERT INTO {table}({table}) VALUES ('optimize')"))
 
 
 def erase(email: str, actor_id: int | None = None) -> Erasure:
@@ -89,8 +83,8 @@ def erase(email: str, actor_id: int | None = None) -> Erasure:
         .order_by(AuditEvent.id.desc())
         .limit(1)
     )
-    removed = _remove_leads(lambda model: model.email_folded == address)
-    _merge_search_tables([kind for kind in LEAD_MODELS if removed[kind]])
+    removed = _remove_leads(Lead.email_folded == address)
+    _merge_search_tables(removed)
     audit.record("erase", actor_id, address_hash=digest, **removed)
     db.session.commit()
     return Erasure(removed, as_utc(earlier) if earlier else None)
@@ -108,11 +102,11 @@ def delete_expired_keys(now: datetime) -> int:
 def purge(before: datetime) -> dict[str, int]:
     """Every lead and cookie choice recorded before `before`, and staff's security notices, in one
     transaction."""
-    removed = _remove_leads(lambda model: model.created_at < before)
+    removed = _remove_leads(Lead.created_at < before)
     removed["notifications"] += db.session.execute(
-        delete(OutboxMessage).where(OutboxMessage.lead_kind.is_(None), OutboxMessage.created_at < before)
+        delete(OutboxMessage).where(OutboxMessage.lead_id.is_(None), OutboxMessage.created_at < before)
     ).rowcount
-    _merge_search_tables([kind for kind in LEAD_MODELS if removed[kind]])
+    _merge_search_tables(removed)
     removed["consent"] = db.session.execute(
         delete(ConsentRecord).where(ConsentRecord.created_at < before)
     ).rowcount

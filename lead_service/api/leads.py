@@ -7,7 +7,7 @@ from flask import Blueprint
 from ..intake import turnstile
 from ..intake.idempotency import idempotent
 from ..intake.storage import commit, json_body
-from ..models.leads import ContactMessage, QuoteRequest
+from ..models.leads import Lead
 from ..schemas import SCHEMAS, contact_schema
 
 bp = Blueprint("leads", __name__, url_prefix="/api")
@@ -35,7 +35,7 @@ def create_contact():
     """
     body = json_body()
     form = body.get("form", "contact") if isinstance(body, dict) else "contact"
-    return _store("contact", ContactMessage(form=form, **contact_schema(form).load(body)), body)
+    return _store(Lead(form=form, **contact_schema(form).load(body)), body)
 
 
 @bp.post("/quote")
@@ -59,12 +59,12 @@ def create_quote():
         422: IdempotencyKeyReused
     """
     body = json_body()
-    return _store("quote", QuoteRequest(**SCHEMAS["quote"].load(body)), body)
+    return _store(Lead(form="quote", **SCHEMAS["quote"].load(body)), body)
 
 
-def _store(kind: str, lead: ContactMessage | QuoteRequest, body: Any):
+def _store(lead: Lead, body: Any):
     if lead.spam:
         # A bot's lead is kept for the record but never reaches the sales team.
         return commit(lead, "lead", "received")
     turnstile.verify(body)
-    return commit(lead, "lead", "received", notify=kind)
+    return commit(lead, "lead", "received", notify=True)

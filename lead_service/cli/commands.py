@@ -13,18 +13,19 @@ from sqlalchemy import select
 
 from .. import export, retention
 from ..extensions import db
-from ..models.leads import LEAD_MODELS, OutboxMessage, as_utc
+from ..models.leads import OutboxMessage, as_utc
 from ..outbox import queue, worker
 from ..profile_pdf import build_profile_pdf
+from ..schemas import FORMS
 from . import fake_leads
 from .content_summary import summary
 
-kind_option = click.option(
-    "--kind",
-    type=click.Choice([*LEAD_MODELS, "all"]),
+form_option = click.option(
+    "--form",
+    type=click.Choice([*FORMS["forms"], "all"]),
     default="all",
     show_default=True,
-    help="Which leads: contact messages, quote requests or both.",
+    help="Which leads: those sent with one form, or every lead.",
 )
 since_option = click.option(
     "--since", type=click.DateTime(["%Y-%m-%d"]), help="First UTC day to include (YYYY-MM-DD)."
@@ -37,9 +38,10 @@ spam_option = click.option(
 )
 
 
-def _select(kind, since, until, include_spam):
-    kinds = list(LEAD_MODELS) if kind == "all" else [kind]
-    return export.leads(kinds, since and since.date(), until and until.date(), include_spam)
+def _select(form, since, until, include_spam):
+    return export.leads(
+        None if form == "all" else form, since and since.date(), until and until.date(), include_spam
+    )
 
 
 @click.group()
@@ -48,23 +50,23 @@ def leads():
 
 
 @leads.command("list")
-@kind_option
+@form_option
 @since_option
 @until_option
 @spam_option
 @with_appcontext
-def list_leads(kind, since, until, include_spam):
+def list_leads(form, since, until, include_spam):
     """Print one line per lead, oldest first."""
-    rows = _select(kind, since, until, include_spam)
+    rows = _select(form, since, until, include_spam)
     for row in rows:
         click.echo(
-            f"{row['created_at'][:19]}  {row['kind']:<7}  #{row['id']:<5}  {row['name']}  <{row['email']}>"
+            f"{row['created_at'][:19]}  {row['form']:<18}  #{row['id']:<5}  {row['name']}  <{row['email']}>"
         )
     click.echo(f"{len(rows)} lead(s)", err=True)
 
 
 @leads.command("export")
-@kind_option
+@form_option
 @since_option
 @until_option
 @spam_option
@@ -73,9 +75,9 @@ def list_leads(kind, since, until, include_spam):
     "--output", "-o", type=click.Path(dir_okay=False, path_type=Path), help="File to write (default: stdout)."
 )
 @with_appcontext
-def export_leads(*, kind, since, until, include_spam, fmt, output):
+def export_leads(*, form, since, until, include_spam, fmt, output):
     """Export leads as CSV or JSON, to stdout or a file."""
-    rows = _select(kind, since, until, include_spam)
+    rows = _select(form, since, until, include_spam)
     write = export.write_csv if fmt == "csv" else export.write_json
     if output is None:
         write(rows, sys.stdout)
@@ -173,9 +175,9 @@ def list_outbox(status):
 
 def _told_of(row: OutboxMessage) -> str:
     """Its lead, or for a security notice, which names none, the staff user and the event."""
-    if row.lead_kind is None:
-        return f"{'user':<7} #{row.recipient_id:<5}  {row.event}"
-    return f"{row.lead_kind:<7} #{row.lead_id:<5}"
+    if row.lead_id is None:
+        return f"user #{row.recipient_id:<5}  {row.event}"
+    return f"lead #{row.lead_id:<5}"
 
 
 @outbox_commands.command("retry")

@@ -15,7 +15,7 @@ from sqlalchemy import insert, text
 from sqlalchemy.engine import URL
 
 from ..extensions import db
-from ..models.leads import ContactMessage, OutboxMessage, QuoteRequest, fold_address
+from ..models.leads import Lead, OutboxMessage, fold_address
 from ..schemas import ATTRIBUTION_KEYS, FORMS
 
 BATCH = 2000
@@ -144,6 +144,10 @@ def _text(rng: random.Random, spam: bool) -> str:
     return f"Hi, we are looking for {rng.choice(WANTS)}. " + " ".join(rng.sample(DETAILS, rng.randint(1, 3)))
 
 
+# Every column a lead's form may fill, in every lead: a batch is inserted in one statement.
+_FORM_FIELDS = dict.fromkeys(("company", "phone", "message", "project", "budget", "country"))
+
+
 def _lead(rng: random.Random, serial: int, now: datetime) -> tuple[str, dict[str, Any]]:
     """One lead (kind, columns), sent some time in the year before `now`."""
     # More of them lately, as a site's traffic grows; some at the very same second.
@@ -156,7 +160,9 @@ def _lead(rng: random.Random, serial: int, now: datetime) -> tuple[str, dict[str
     if roll < 0.35:
         del common["company"]
         return "quote", {
+            **_FORM_FIELDS,
             **common,
+            "form": "quote",
             "phone": _phone(rng, "quote"),
             "project": _text(rng, spam),
             "budget": rng.choice(BUDGETS),
@@ -165,6 +171,7 @@ def _lead(rng: random.Random, serial: int, now: datetime) -> tuple[str, dict[str
     form = "contact" if roll < 0.8 else "caseStudiesContact"
     optional = form == "caseStudiesContact"
     return "contact", {
+        **_FORM_FIELDS,
         **common,
         "form": form,
         "company": None if optional and rng.random() < 0.3 else common["company"],
@@ -193,12 +200,11 @@ def _visit_and_work(rng: random.Random, created_at: datetime, spam: bool, now: d
     return {**visit, "status": rng.choice(ANSWERS), "version": 2, "first_response_at": answered_at}
 
 
-def _notification(rng: random.Random, kind: str, lead_id: int, created_at: datetime) -> dict[str, Any]:
+def _notification(rng: random.Random, lead_id: int, created_at: datetime) -> dict[str, Any]:
     """Delivered (by e-mail, the webhook or both), or dead after its last try: never due."""
     sent = created_at + timedelta(seconds=rng.randint(1, 90))
     row = {
         "created_at": created_at,
-        "lead_kind": kind,
         "lead_id": lead_id,
         "next_attempt_at": sent,
         "email_sent_at": None,
@@ -236,19 +242,17 @@ def generate(count: int, seed: int | None = None) -> dict[str, int]:
     rng, work_rng = random.Random(seed), random.Random(None if seed is None else f"work-{seed}")
     now = datetime.now(UTC)
     made = {"contact": 0, "quote": 0, "spam": 0}
-    models = {"contact": ContactMessage, "quote": QuoteRequest}
     for batch in _batches(count, rng, work_rng, now):
         notifications = []
         for kind, leads in batch.items():
             if not leads:
                 continue
-            model = models[kind]
             ids = db.session.scalars(
-                insert(model).returning(model.id, sort_by_parameter_order=True), leads
+                insert(Lead).returning(Lead.id, sort_by_parameter_order=True), leads
             ).all()
             for lead_id, lead in zip(ids, leads, strict=True):
                 if not lead["spam"]:
-                    notifications.append(_notification(rng, kind, lead_id, lead["created_at"]))
+                    notifications.append(_notification(rng, lead_id, lead["created_at"]))
             made[kind] += len(leads)
             made["spam"] += sum(lead["spam"] for lead in leads)
         if notifications:
@@ -258,7 +262,7 @@ def generate(count: int, seed: int | None = None) -> dict[str, int]:
     # real database: without it counting reads every row from the heap, not the index alone.
     with db.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as connection:
         if connection.dialect.name == "postgresql":
-            for table in ("contact_messages", "quote_requests", "outbox"):
+            for table in ("leads", "outbox"):
                 connection.execute(text(f"VACUUM (ANALYZE) {table}"))
         else:
             connection.execute(text("ANALYZE"))

@@ -19,7 +19,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from ..config import secret_key
 from ..errors import NOT_SAVED
 from ..extensions import db
-from ..models.leads import IdempotencyKey, as_utc
+from ..models.leads import ConsentRecord, IdempotencyKey, Lead, as_utc
 from ..schemas import FORMS
 
 TURNSTILE_FIELD = FORMS["turnstileField"]
@@ -109,7 +109,7 @@ def remember(claim: Claim, answer: dict[str, Any], status_code: int, record: Any
             request_digest=claim.digest,
             status_code=status_code,
             response=json.dumps(answer),
-            record_table=record.__tablename__,
-            record_id=record.id,
+            lead_id=record.id if isinstance(record, Lead) else None,
+            consent_id=record.id if isinstance(record, ConsentRecord) else None,
         )
     )

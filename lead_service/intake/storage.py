@@ -23,10 +23,10 @@ def json_body() -> Any:
         abort(400, description="The request body is not valid JSON.")
 
 
-def commit(record: db.Model, kind: str, status: str, notify: str | None = None) -> tuple[dict[str, Any], int]:
-    """Store `record`; answer 201 once it is committed, 503 when the database is not there. With an
-    Idempotency-Key, the key and its answer are committed in the same transaction as the row, and
-    so is the sales team's notification of a lead of kind `notify`."""
+def commit(record: db.Model, kind: str, status: str, notify: bool = False) -> tuple[dict[str, Any], int]:
+    """Store `record` (a `kind`, as the log names it); answer 201 once it is committed, 503 when the
+    database is not there. With an Idempotency-Key, the key and its answer are committed in the
+    same transaction as the row, and so is the sales team's notification of a lead, when `notify`."""
     claim = idempotency.current_claim()
     table = record.__tablename__
     db.session.add(record)
@@ -36,7 +36,7 @@ def commit(record: db.Model, kind: str, status: str, notify: str | None = None) 
         # database that may be gone by then, turning a stored lead into an error.
         answer = {"id": record.id, "status": status}
         if notify:
-            queue.enqueue(notify, record.id)
+            queue.enqueue(record.id)
         if claim is not None:
             idempotency.remember(claim, answer, 201, record)
         db.session.commit()

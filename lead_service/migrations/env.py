@@ -32,12 +32,25 @@ def run_migrations_offline() -> None:
         context.run_migrations()
 
 
+def _sqlite_foreign_keys(connection, on: bool) -> None:
+    """SQLite copies a table to change it (batch mode): dropping the old copy with foreign keys on
+    would delete, by cascade, every row that points at it. The setting is the connection's, and
+    cannot change inside a transaction: it is set before the migrations' and set back after."""
+    if connection.dialect.name == "sqlite":
+        connection.exec_driver_sql(f"PRAGMA foreign_keys={'ON' if on else 'OFF'}")
+        connection.commit()
+
+
 def run_migrations_online() -> None:
     options = {"process_revision_directives": skip_empty_autogenerate, **migrate.configure_args}
     with engine.connect() as connection:
-        context.configure(connection=connection, target_metadata=migrate.db.metadata, **options)
-        with context.begin_transaction():
-            context.run_migrations()
+        _sqlite_foreign_keys(connection, on=False)
+        try:
+            context.configure(connection=connection, target_metadata=migrate.db.metadata, **options)
+            with context.begin_transaction():
+                context.run_migrations()
+        finally:
+            _sqlite_foreign_keys(connection, on=True)
 
 
 if context.is_offline_mode():

@@ -1,9 +1,10 @@
-"""The two kinds of lead the site captures."""
+"""Every lead the site captures, in one table, and what the public side writes with them: the
+outbox's notifications, the Idempotency-Keys' answers and the cookie choices."""
 
 from datetime import UTC, datetime, timedelta
 from typing import ClassVar
 
-from sqlalchemy import Boolean, DateTime, Index, Integer, Text, false
+from sqlalchemy import Boolean, DateTime, ForeignKey, Index, Integer, Text, false
 from sqlalchemy.orm import Mapped, mapped_column, validates
 
 from ..extensions import db
@@ -33,13 +34,37 @@ def fold_address(address: str) -> str:
     return address.strip().casefold()
 
 
-class LeadMixin:
+class Lead(db.Model):
+    """A lead from any of the site's forms (forms.json): the fields every form has, and those only
+    some have, empty for the others."""
+
+    __tablename__ = "leads"
+    # The inbox reads leads newest first under a cursor, per form and without spam, from these.
+    # Migration 0020 also makes the search indexes, which no model declares: PostgreSQL's generated
+    # columns and SQLite's FTS5 tables (see lead_service/inbox/leads/highlight.py).
+    __table_args__ = (
+        Index("ix_leads_list", "spam", "created_at", "id"),
+        Index("ix_leads_form_list", "form", "spam", "created_at", "id"),
+        # SQLite would hand an erased newest lead's id to the next lead, and the audit trail, which
+        # keeps ids, would then seem to speak of it.
+        {"sqlite_autoincrement": True},
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    # The form it was sent with: a key of forms.json's forms.
+    form: Mapped[str] = mapped_column(Text, nullable=False)
     # Text columns throughout: lengths are bounded once, in forms.json, so raising a bound there
     # can never make the database refuse a lead that validation accepted.
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    # The address as fold_address makes it, set with the address (migration 0014 filled in the
-    # leads stored before, and could not make it NOT NULL in place on SQLite).
-    email_folded: Mapped[str | None] = mapped_column(Text, index=True)
+    name: Mapped[str] = mapped_column(Text, nullable=False)
+    email: Mapped[str] = mapped_column(Text, nullable=False)
+    # The address as fold_address makes it, set with the address.
+    email_folded: Mapped[str] = mapped_column(Text, nullable=False, index=True)
+    phone: Mapped[str | None] = mapped_column(Text)  # E.164; a quote request always has one
+    company: Mapped[str | None] = mapped_column(Text)  # the contact forms'
+    message: Mapped[str | None] = mapped_column(Text)  # the contact forms'
+    project: Mapped[str | None] = mapped_column(Text)  # the quote form's, as its budget
+    budget: Mapped[str | None] = mapped_column(Text)
+    country: Mapped[str | None] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(
         DateTime(timezone=True), default=_utcnow, nullable=False, index=True
     )
@@ -50,7 +75,7 @@ class LeadMixin:
     # The sales team's work on it (lead_service/inbox/leads/work.py). Server defaults only: a lead is
     # stored as intake always stored it.
     status: Mapped[str] = mapped_column(Text, nullable=False, server_default="new")  # LEAD_STATUSES
-    owner_id: Mapped[int | None] = mapped_column(Integer)  # a staff user's (migration 0010: no key)
+    owner_id: Mapped[int | None] = mapped_column(Integer, ForeignKey("staff_users.id"))
     # One more at each change of status or owner: a change names the version it was made on.
     version: Mapped[int] = mapped_column(Integer, nullable=False, server_default="1")
     first_response_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
@@ -69,44 +94,23 @@ class LeadMixin:
         return address
 
 
-class ContactMessage(LeadMixin, db.Model):
-    __tablename__ = "contact_messages"
-    # The inbox reads leads newest first under a cursor, per form and without spam, from these.
-    # Migration 0008 also makes the search indexes, which no model declares: PostgreSQL's generated
-    # columns and SQLite's FTS5 tables (see lead_service/inbox/leads/highlight.py).
-    __table_args__ = (
-        Index("ix_contact_messages_list", "spam", "created_at", "id"),
-        Index("ix_contact_messages_form_list", "form", "spam", "created_at", "id"),
+class LeadAddress(db.Model):
+    """A lead's address from before the leads' two tables became one (migration 0020): the form's
+    table (contact, quote) and its id there, so that a link to /inbox/leads/quote/3 kept in an
+    e-mail or a bookmark still finds it. Goes with its lead."""
+
+    __tablename__ = "lead_addresses"
+
+    kind: Mapped[str] = mapped_column(Text, primary_key=True)
+    old_id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    lead_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("leads.id", ondelete="CASCADE"), nullable=False, index=True
     )
 
-    # Which contact form sent it: the header modal ("contact") or the case-studies page.
-    form: Mapped[str] = mapped_column(Text, nullable=False)
-    name: Mapped[str] = mapped_column(Text, nullable=False)
-    company: Mapped[str | None] = mapped_column(Text)
-    email: Mapped[str] = mapped_column(Text, nullable=False)
-    phone: Mapped[str | None] = mapped_column(Text)
-    message: Mapped[str] = mapped_column(Text, nullable=False)
 
-
-class QuoteRequest(LeadMixin, db.Model):
-    __tablename__ = "quote_requests"
-    __table_args__ = (Index("ix_quote_requests_list", "spam", "created_at", "id"),)
-
-    name: Mapped[str] = mapped_column(Text, nullable=False)
-    email: Mapped[str] = mapped_column(Text, nullable=False)
-    phone: Mapped[str] = mapped_column(Text, nullable=False)  # E.164
-    project: Mapped[str] = mapped_column(Text, nullable=False)
-    budget: Mapped[str] = mapped_column(Text, nullable=False)
-    country: Mapped[str | None] = mapped_column(Text)
-
-
-LEAD_MODELS = {"contact": ContactMessage, "quote": QuoteRequest}
-
-
-def sqlite_search_tables(kind: str) -> tuple[str, str]:
-    """The FTS5 tables of a kind's leads on SQLite (migrations 0008 and 0009): their words, and the
-    parts of their e-mail and phone."""
-    return f"lead_search_{kind}_words", f"lead_search_{kind}_parts"
+# The FTS5 tables of the leads' search on SQLite (migration 0020): their words, and the parts of
+# their e-mail and phone.
+SQLITE_SEARCH_TABLES = ("lead_search_words", "lead_search_parts")
 
 
 class OutboxMessage(db.Model):
@@ -118,14 +122,13 @@ class OutboxMessage(db.Model):
     __tablename__ = "outbox"
     __table_args__ = (
         Index("ix_outbox_due", "status", "next_attempt_at"),
-        Index("ix_outbox_lead", "lead_kind", "lead_id"),
+        Index("ix_outbox_lead", "lead_id"),
     )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_utcnow, nullable=False)
     # The lead told of; none for a security notice (migration 0019), which names no lead.
-    lead_kind: Mapped[str | None] = mapped_column(Text)  # a key of LEAD_MODELS
-    lead_id: Mapped[int | None] = mapped_column(Integer)
+    lead_id: Mapped[int | None] = mapped_column(Integer, ForeignKey("leads.id", ondelete="CASCADE"))
     # "new_lead": the sales team's notification of the lead (every channel); "assigned": its new
     # owner's e-mail (to recipient_id, a staff user), sent only while the lead is still theirs;
     # "security": an e-mail to recipient_id of `event` on their own account, sent only while they
@@ -151,10 +154,9 @@ class OutboxMessage(db.Model):
 
 class IdempotencyKey(db.Model):
     """The first answer given to an Idempotency-Key, replayed to its retries for 24 hours, after
-    which the outbox worker deletes it; erased with the row it answered for."""
+    which the outbox worker deletes it; goes with the row it answered for."""
 
     __tablename__ = "idempotency_keys"
-    __table_args__ = (Index("ix_idempotency_keys_record", "record_table", "record_id"),)
     KEPT_FOR: ClassVar[timedelta] = timedelta(hours=24)
 
     endpoint: Mapped[str] = mapped_column(Text, primary_key=True)
@@ -167,9 +169,13 @@ class IdempotencyKey(db.Model):
     created_at: Mapped[datetime] = mapped_column(
         DateTime(timezone=True), default=_utcnow, nullable=False, index=True
     )
-    # The row the first answer stored (a lead or a consent record), so that it goes with that row.
-    record_table: Mapped[str | None] = mapped_column(Text)
-    record_id: Mapped[int | None] = mapped_column(Integer)
+    # The row the first answer stored: a lead or a consent record.
+    lead_id: Mapped[int | None] = mapped_column(
+        Integer, ForeignKey("leads.id", ondelete="CASCADE"), index=True
+    )
+    consent_id: Mapped[int | None] = mapped_column(
+        Integer, ForeignKey("consent_records.id", ondelete="CASCADE"), index=True
+    )
 
 
 class ConsentRecord(db.Model):

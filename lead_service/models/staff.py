@@ -134,7 +134,8 @@ class AuditEvent(db.Model):
     # The staff user who acted (or whose account was tried); none for a sign-in to no account.
     actor_id: Mapped[int | None] = mapped_column(Integer)
     action: Mapped[str] = mapped_column(Text, nullable=False)
-    lead_kind: Mapped[str | None] = mapped_column(Text)
+    # The lead acted on, as a plain value with no key: an event outlives its lead, and an id says
+    # nothing of the person.
     lead_id: Mapped[int | None] = mapped_column(Integer)
     # A small JSON object of facts about the act (a count, a length, a reason), never a value.
     detail: Mapped[str | None] = mapped_column(Text)
@@ -145,11 +146,10 @@ class LeadNote(db.Model):
     while (each text it replaced kept as a LeadNoteRevision), deleted only with the lead."""
 
     __tablename__ = "lead_notes"
-    __table_args__ = (Index("ix_lead_notes_lead", "lead_kind", "lead_id", "id"),)
+    __table_args__ = (Index("ix_lead_notes_lead", "lead_id", "id"),)
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    lead_kind: Mapped[str] = mapped_column(Text, nullable=False)
-    lead_id: Mapped[int] = mapped_column(Integer, nullable=False)
+    lead_id: Mapped[int] = mapped_column(Integer, ForeignKey("leads.id", ondelete="CASCADE"), nullable=False)
     author_id: Mapped[int] = mapped_column(Integer, ForeignKey("staff_users.id"), nullable=False)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_utcnow, nullable=False)
     edited_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
@@ -157,8 +157,7 @@ class LeadNote(db.Model):
 
 
 class LeadNoteRevision(db.Model):
-    """A text a note had until its author corrected it, kept as long as the note is. Deleted with
-    it by retention._remove_leads, as SQLite enforces no foreign key (PostgreSQL's cascade would)."""
+    """A text a note had until its author corrected it, kept as long as the note is."""
 
     __tablename__ = "lead_note_revisions"
     __table_args__ = (Index("ix_lead_note_revisions_note", "note_id", "id"),)

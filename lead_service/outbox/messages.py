@@ -20,7 +20,6 @@ from ..export import record
 from ..models.leads import as_utc
 from ..schemas import FORMS
 
-_KIND_NAMES = {"contact": "contact message", "quote": "quote request"}
 # What intake refuses in a one-line field, and a textarea's controls plus the direction overrides.
 _NOT_ONE_LINE = re.compile(FORMS["characters"]["singleLine"]["source"])
 _HIDDEN_IN_TEXT = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
@@ -74,10 +73,9 @@ class Notice:
 
     @property
     def form(self) -> dict[str, Any]:
-        # A contact message names its form; a quote request's form is the quote form. A name no
-        # form has any more falls back to its kind's form.
+        # A name no form has any more falls back to the contact form.
         forms = FORMS["forms"]
-        return forms.get(self.lead.get("form") or "") or forms[self.lead["kind"]]
+        return forms.get(self.lead["form"]) or forms["contact"]
 
     @property
     def who(self) -> str:
@@ -86,7 +84,7 @@ class Notice:
 
     @property
     def subject(self) -> str:
-        subject = one_line(f"New {_KIND_NAMES[self.lead['kind']]} from {self.who}")
+        subject = one_line(f"New {what(self.lead['form'])} from {self.who}")
         return subject if len(subject) <= _SUBJECT_MAX else subject[: _SUBJECT_MAX - 1] + "…"
 
     def fields(self) -> list[tuple[str, str]]:
@@ -99,8 +97,13 @@ class Notice:
         ]
 
 
-def notice(outbox_id: int, kind: str, lead: Any, site_url: str) -> Notice:
-    values = record(kind, lead)
+def what(form: str) -> str:
+    """What a lead from this form is, as a sentence names it."""
+    return "quote request" if form == "quote" else "contact message"
+
+
+def notice(outbox_id: int, lead: Any, site_url: str) -> Notice:
+    values = record(lead)
     page = values.get("page")
     return Notice(outbox_id, values, f"{site_url}{one_line(page)}" if page else None)
 
@@ -120,7 +123,7 @@ def email(item: Notice, sender: str, recipients: list[str]) -> EmailMessage:
         ("Form", item.form["title"]),
         ("Page", one_line(item.page_url) if item.page_url else "not given"),
         ("Received", f"{datetime.fromisoformat(item.lead['created_at']):%Y-%m-%d %H:%M} UTC"),
-        ("Lead", f"{item.lead['kind']} #{item.lead['id']}"),
+        ("Lead", f"#{item.lead['id']}"),
     ]
     width = max(len(label) for label, _ in rows)
     closing = (
@@ -131,7 +134,7 @@ def email(item: Notice, sender: str, recipients: list[str]) -> EmailMessage:
     )
     body = "\n".join(
         [
-            f"A new {_KIND_NAMES[item.lead['kind']]} came in through the website.",
+            f"A new {what(item.lead['form'])} came in through the website.",
             "",
             *(_block(label, value, width) for label, value in rows),
             "",
@@ -148,7 +151,7 @@ def email(item: Notice, sender: str, recipients: list[str]) -> EmailMessage:
         message["Reply-To"] = Address(display_name=name, addr_spec=reply_to)
     # The same id on every try, so that a mail client shows a notification sent twice once.
     domain = parseaddr(sender)[1].rpartition("@")[2] or "localhost"
-    message["Message-ID"] = f"<lead-{item.lead['kind']}-{item.lead['id']}-{item.outbox_id}@{domain}>"
+    message["Message-ID"] = f"<lead-{item.lead['id']}-{item.outbox_id}@{domain}>"
     # Quoted-printable keeps the message 7-bit, for a mail server without 8BITMIME too.
     message.set_content(body, cte="quoted-printable")
     return message
@@ -159,8 +162,8 @@ class Assignment:
     """A lead given to a member of staff: what their e-mail says of it, and where to open it."""
 
     outbox_id: int
-    kind: str
     lead_id: int
+    form: str
     name: str
     form_title: str
     owner_name: str
@@ -168,11 +171,10 @@ class Assignment:
     url: str
 
 
-def assignment(outbox_id: int, kind: str, lead: Any, owner: Any, inbox_url: str) -> Assignment:
-    form = getattr(lead, "form", kind)
-    title = (FORMS["forms"].get(form) or FORMS["forms"][kind])["title"]
-    url = f"{inbox_url}/inbox/leads/{kind}/{lead.id}"
-    return Assignment(outbox_id, kind, lead.id, str(lead.name), title, owner.name, owner.email, url)
+def assignment(outbox_id: int, lead: Any, owner: Any, inbox_url: str) -> Assignment:
+    title = (FORMS["forms"].get(lead.form) or FORMS["forms"]["contact"])["title"]
+    url = f"{inbox_url}/inbox/leads/{lead.id}"
+    return Assignment(outbox_id, lead.id, lead.form, str(lead.name), title, owner.name, owner.email, url)
 
 
 def assignment_email(item: Assignment, sender: str) -> EmailMessage:
@@ -185,10 +187,10 @@ def assignment_email(item: Assignment, sender: str) -> EmailMessage:
     message["From"] = sender
     message["To"] = Address(display_name=one_line(item.owner_name), addr_spec=item.owner_email)
     domain = parseaddr(sender)[1].rpartition("@")[2] or "localhost"
-    message["Message-ID"] = f"<assigned-{item.kind}-{item.lead_id}-{item.outbox_id}@{domain}>"
+    message["Message-ID"] = f"<assigned-{item.lead_id}-{item.outbox_id}@{domain}>"
     body = "\n".join(
         [
-            f"{name} ({item.form_title}, {_KIND_NAMES[item.kind]} #{item.lead_id}) is yours now.",
+            f"{name} ({item.form_title}, {what(item.form)} #{item.lead_id}) is yours now.",
             "",
             f"Open it in the inbox: {item.url}",
             "",

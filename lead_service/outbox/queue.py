@@ -20,7 +20,7 @@ from sqlalchemy import delete, select, update
 from sqlalchemy.exc import SQLAlchemyError
 
 from ..extensions import db
-from ..models.leads import LEAD_MODELS, OutboxMessage
+from ..models.leads import Lead, OutboxMessage
 from ..models.staff import StaffUser
 from .channels import Channel, DeliveryError, EmailChannel
 from .messages import assignment, notice, security_notice
@@ -29,14 +29,14 @@ MAX_BACKOFF = timedelta(hours=1)
 STATUSES = ("pending", "delivered", "dead")
 
 
-def enqueue(kind: str, lead_id: int) -> None:
+def enqueue(lead_id: int) -> None:
     """Adds the notification of a flushed lead to the session, to be committed with it."""
-    db.session.add(OutboxMessage(lead_kind=kind, lead_id=lead_id))
+    db.session.add(OutboxMessage(lead_id=lead_id))
 
 
-def enqueue_assignment(kind: str, lead_id: int, owner_id: int) -> None:
+def enqueue_assignment(lead_id: int, owner_id: int) -> None:
     """Adds the e-mail telling a lead's new owner it is theirs, to be committed with the change."""
-    db.session.add(OutboxMessage(lead_kind=kind, lead_id=lead_id, purpose="assigned", recipient_id=owner_id))
+    db.session.add(OutboxMessage(lead_id=lead_id, purpose="assigned", recipient_id=owner_id))
 
 
 def enqueue_security(user_id: int, event: str, facts: dict[str, Any]) -> None:
@@ -55,8 +55,7 @@ def backoff(attempts: int, base_seconds: float) -> timedelta:
 class _Claimed:
     id: int
     created_at: datetime
-    kind: str | None  # none for a security notice, which names no lead
-    lead_id: int | None
+    lead_id: int | None  # none for a security notice, which names no lead
     purpose: str
     recipient_id: int | None
     event: str | None
@@ -69,7 +68,7 @@ class _Claimed:
         """What it tells of, for the log."""
         if self.purpose == "security":
             return f"security={self.event} user={self.recipient_id}"
-        return f"lead={self.kind}#{self.lead_id}"
+        return f"lead={self.lead_id}"
 
 
 def _claim(channels: Sequence[Channel]) -> _Claimed | None:
@@ -89,7 +88,6 @@ def _claim(channels: Sequence[Channel]) -> _Claimed | None:
     return _Claimed(
         row.id,
         row.created_at,
-        row.lead_kind,
         row.lead_id,
         row.purpose,
         row.recipient_id,
@@ -159,16 +157,16 @@ def _sends(claimed: _Claimed, channels: Sequence[Channel]) -> list[tuple[Channel
             inbox_url=inbox_url,
         )
         return _by_email(channels, lambda channel: channel.send_security(told))
-    lead = db.session.get(LEAD_MODELS[claimed.kind], claimed.lead_id)
+    lead = db.session.get(Lead, claimed.lead_id)
     if lead is None:
         return None
     if claimed.purpose == "new_lead":
-        item = notice(claimed.id, claimed.kind, lead, current_app.config["SITE_URL"])
+        item = notice(claimed.id, lead, current_app.config["SITE_URL"])
         return [(channel, partial(channel.send, item)) for channel in channels]
     owner = db.session.get(StaffUser, claimed.recipient_id)
     if owner is None or owner.disabled_at is not None or lead.owner_id != owner.id:
         return None
-    assigned = assignment(claimed.id, claimed.kind, lead, owner, inbox_url)
+    assigned = assignment(claimed.id, lead, owner, inbox_url)
     return _by_email(channels, lambda channel: channel.send_assignment(assigned))
 
 

@@ -12,7 +12,7 @@ from sqlalchemy import create_engine, delete, text
 from lead_service import create_app
 from lead_service.config import database_url
 from lead_service.extensions import db
-from lead_service.models.leads import LEAD_MODELS, ConsentRecord, IdempotencyKey, OutboxMessage
+from lead_service.models.leads import ConsentRecord, IdempotencyKey, Lead, OutboxMessage
 from lead_service.models.staff import LeadNote, LeadNoteRevision
 from lead_service.profile_pdf import build_profile_pdf
 
@@ -80,14 +80,7 @@ def app(database, profile_pdf):
 def client(app):
     yield app.test_client()
     with app.app_context():
-        for model in (
-            LeadNoteRevision,
-            LeadNote,
-            *LEAD_MODELS.values(),
-            ConsentRecord,
-            IdempotencyKey,
-            OutboxMessage,
-        ):
+        for model in (LeadNoteRevision, LeadNote, IdempotencyKey, OutboxMessage, Lead, ConsentRecord):
             db.session.execute(delete(model))
         db.session.commit()
 
@@ -99,11 +92,15 @@ def runner(app, client):
 
 @pytest.fixture
 def rows(app):
-    """All stored rows of one kind (a lead kind, "consent" or "outbox"), oldest first."""
+    """All stored rows of one kind, oldest first: "consent", "outbox", "leads", or the leads sent
+    with the contact forms ("contact") or the quote form ("quote")."""
 
     def fetch(kind: str):
         with app.app_context():
-            model = {"consent": ConsentRecord, "outbox": OutboxMessage}.get(kind) or LEAD_MODELS.get(kind)
-            return db.session.scalars(db.select(model).order_by(model.id)).all()
+            model = {"consent": ConsentRecord, "outbox": OutboxMessage}.get(kind, Lead)
+            query = db.select(model).order_by(model.id)
+            if kind in ("contact", "quote"):
+                query = query.where((Lead.form == "quote") == (kind == "quote"))
+            return db.session.scalars(query).all()
 
     return fetch

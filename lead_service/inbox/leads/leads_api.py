@@ -9,14 +9,15 @@ from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate, vali
 
 from ... import audit, retention
 from ...extensions import db
-from ...models.leads import LEAD_MODELS, LEAD_STATUSES, OutboxMessage, iso_utc
+from ...models.leads import LEAD_STATUSES, Lead, LeadAddress, OutboxMessage, iso_utc
 from ...outbox import queue
 from ...schemas import ATTRIBUTION_KEYS, FORMS, AttributionSchema, characters
 from ..auth.guard import staff
-from . import lead_queries, work
+from . import page, work
 from .alongside import alongside
+from .counts import counts
+from .filters import FORM_NAMES, MAX_ID, NOBODY, SPAM_CHOICES, Cursor, Filters
 from .highlight import MAX_QUERY_LENGTH, MAX_TERMS, terms
-from .lead_queries import FORM_NAMES, NOBODY, SPAM_CHOICES, Cursor, Filters
 
 bp = Blueprint("inbox_leads", __name__, url_prefix="/api/inbox")
 
@@ -106,8 +107,20 @@ def query_filters() -> tuple[Filters, Cursor | None, str]:
 
 # What the answers hold, for the OpenAPI document (the views build them as plain dicts).
 class InboxLeadPath(Schema):
-    kind = fields.String(required=True, validate=validate.OneOf(list(LEAD_MODELS)))
     lead_id = fields.Integer(required=True)
+
+
+class InboxOldLeadPath(Schema):
+    kind = fields.String(
+        required=True,
+        validate=validate.OneOf(["contact", "quote"]),
+        metadata={"description": "The lead's table before every lead was in one."},
+    )
+    old_id = fields.Integer(required=True, metadata={"description": "Its id in that table."})
+
+
+class InboxLeadMoved(Schema):
+    id = fields.Integer(required=True, metadata={"description": "The lead's id now."})
 
 
 class InboxSegment(Schema):
@@ -116,7 +129,6 @@ class InboxSegment(Schema):
 
 
 class InboxLeadRow(Schema):
-    kind = fields.String(required=True, validate=validate.OneOf(list(LEAD_MODELS)))
     id = fields.Integer(required=True)
     received = fields.DateTime(required=True)
     form = fields.String(required=True)
@@ -169,7 +181,6 @@ class InboxLeadField(Schema):
 
 
 class InboxLead(Schema):
-    kind = fields.String(required=True, validate=validate.OneOf(list(LEAD_MODELS)))
     id = fields.Integer(required=True)
     form = fields.String(required=True)
     form_title = fields.String(required=True)
@@ -217,7 +228,7 @@ def list_leads():
       responses:
         200:
           description: >-
-            A page of leads, newest first (ties by kind, then id), each with the fields the list
+            A page of leads, newest first (ties by id), each with the fields the list
             shows, whether its notification went out by e-mail, and, when searching, `highlight`:
             each field a term was found in, as text segments (`match` true where found; a message
             or project only around its first match); `next`, the cursor of the next page (null
@@ -234,8 +245,8 @@ def list_leads():
     filters, cursor, text = query_filters()
     # The tabs' counts, with the first page only: they do not change with the page, and cost about
     # as much as it, so they are read at the same time.
-    counted = alongside(lambda: lead_queries.counts(filters)) if cursor is None else None
-    answer = lead_queries.page(filters, cursor)
+    counted = alongside(lambda: counts(filters)) if cursor is None else None
+    answer = page.page(filters, cursor)
     answer["counts"] = counted.result() if counted else None
     # Every page read is on the trail, with its view and how many leads it showed; of a search, the
     # length only: what staff look for says what they know of someone.
@@ -247,8 +258,8 @@ def list_leads():
     return answer
 
 
-def lead_or_404(kind: str, lead_id: int) -> Any:
-    found = lead_queries.lead(kind, lead_id)
+def lead_or_404(lead_id: int) -> Lead:
+    found = page.lead(lead_id)
     if found is None:
         abort(404, description="There is no such lead: it may have been erased.")
     return found
@@ -300,18 +311,43 @@ def notification_state(row: OutboxMessage | None) -> dict[str, Any] | None:
     }
 
 
-def _form_fields(form: str, found: Any) -> list[dict[str, Any]]:
+def _form_fields(found: Lead) -> list[dict[str, Any]]:
     """The form's fields in its order, under its labels (the hidden page field apart)."""
     return [
         {"field": field, "label": spec["label"], "value": getattr(found, field, None)}
-        for field, spec in FORMS["forms"][form]["fields"].items()
+        for field, spec in FORMS["forms"][found.form]["fields"].items()
         if spec["type"] != "hidden"
     ]
 
 
-@bp.get("/leads/<kind>/<int:lead_id>")
+@bp.get("/leads/moved/<kind>/<int:old_id>")
 @staff()
-def lead_detail(kind: str, lead_id: int):
+def lead_moved(kind: str, old_id: int):
+    """Where a lead's address from before every lead was in one table leads now.
+    ---
+    get:
+      parameters:
+        - in: path
+          schema: InboxOldLeadPath
+      responses:
+        200:
+          description: The lead's id now, for its old address /inbox/leads/<kind>/<old_id>.
+          content:
+            application/json:
+              schema: InboxLeadMoved
+        404:
+          description: No lead had that address, or it was erased since.
+          content: {application/json: {schema: HttpError}}
+    """
+    moved = db.session.get(LeadAddress, (kind, old_id)) if old_id <= MAX_ID else None
+    if moved is None:
+        abort(404, description="There is no such lead: it may have been erased.")
+    return {"id": moved.lead_id}
+
+
+@bp.get("/leads/<int:lead_id>")
+@staff()
+def lead_detail(lead_id: int):
     """A lead: every field under its form's label, where and when it came, and its notification.
     ---
     get:
@@ -330,31 +366,29 @@ def lead_detail(kind: str, lead_id: int):
           description: No such lead.
           content: {application/json: {schema: HttpError}}
     """
-    found = lead_or_404(kind, lead_id)
-    form = getattr(found, "form", kind)
+    found = lead_or_404(lead_id)
     answer = {
-        "kind": kind,
         "id": found.id,
-        "form": form,
-        "form_title": FORMS["forms"][form]["title"],
+        "form": found.form,
+        "form_title": FORMS["forms"][found.form]["title"],
         "received": iso_utc(found.created_at),
         "page": found.page,
         "spam": found.spam,
-        "fields": _form_fields(form, found),
-        "notification": notification_state(lead_queries.notification(kind, lead_id)),
+        "fields": _form_fields(found),
+        "notification": notification_state(page.notification(lead_id)),
         "work": work.state(found),
-        "notes": [work.note_state(note, g.staff) for note in work.notes(kind, lead_id)],
+        "notes": [work.note_state(note, g.staff) for note in work.notes(lead_id)],
         "attribution": {key: getattr(found, key) for key in ATTRIBUTION_KEYS if getattr(found, key)} or None,
         "purge_after": iso_utc(retention.purge_after(found.created_at)),
     }
-    audit.record("lead_viewed", g.staff.id, lead=(kind, lead_id))
+    audit.record("lead_viewed", g.staff.id, lead=lead_id)
     db.session.commit()
     return answer
 
 
-@bp.post("/leads/<kind>/<int:lead_id>/retry")
+@bp.post("/leads/<int:lead_id>/retry")
 @staff("sales")
-def retry_notification(kind: str, lead_id: int):
+def retry_notification(lead_id: int):
     """Send a lead's notification again, from a first try.
     ---
     post:
@@ -374,16 +408,16 @@ def retry_notification(kind: str, lead_id: int):
           description: The notification was delivered, or the lead has none (spam).
           content: {application/json: {schema: HttpError}}
     """
-    lead_or_404(kind, lead_id)
+    lead_or_404(lead_id)
     # Written first: on SQLite the write lock is then this request's, so no worker can deliver the
     # notification between the look at its status below and the re-queue (on PostgreSQL, its row
     # is locked). Rolled back with the rest when there is nothing to retry.
-    audit.record("notification_retried", g.staff.id, lead=(kind, lead_id))
+    audit.record("notification_retried", g.staff.id, lead=lead_id)
     db.session.flush()
-    row = lead_queries.notification(kind, lead_id, lock=True)
+    row = page.notification(lead_id, lock=True)
     if row is None or row.status == "delivered":
         db.session.rollback()
         what = "was delivered" if row is not None else "does not exist: nobody is told of spam"
         abort(409, description=f"The lead's notification {what}.")
     queue.requeue([row.id])  # commits, the audit event with it
-    return {"notification": notification_state(lead_queries.notification(kind, lead_id))}
+    return {"notification": notification_state(page.notification(lead_id))}

@@ -8,13 +8,14 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from sqlalchemy import delete, select, update
+from sqlalchemy.exc import IntegrityError
 
 from ... import audit
 from ...extensions import db
-from ...models.leads import LEAD_MODELS, OutboxMessage, as_utc, iso_utc
+from ...models.leads import Lead, OutboxMessage, as_utc, iso_utc
 from ...models.staff import LeadNote, LeadNoteRevision, StaffUser
 from ...outbox import queue
-from .lead_queries import MAX_ID
+from .filters import MAX_ID
 
 # An author may correct a note this long after writing it; after that it stands as written.
 NOTE_EDIT_WINDOW = timedelta(minutes=15)
@@ -28,7 +29,7 @@ class Stale(Exception):
     """A change made on a version that is no longer the lead's (or on a lead erased since): nothing
     was changed. `fresh` holds each such lead's state as it now stands (None when erased)."""
 
-    def __init__(self, fresh: list[tuple[str, int, dict[str, Any] | None]]) -> None:
+    def __init__(self, fresh: list[tuple[int, dict[str, Any] | None]]) -> None:
         super().__init__("changed since it was loaded")
         self.fresh = fresh
 
@@ -38,7 +39,7 @@ def _owner(owner_id: int | None) -> dict[str, Any] | None:
     return {"id": user.id, "name": user.name} if user else None
 
 
-def state(lead: Any) -> dict[str, Any]:
+def state(lead: Lead) -> dict[str, Any]:
     """A lead's status, owner, version and first response (and how long it took, in seconds)."""
     responded = lead.first_response_at
     return {
@@ -67,85 +68,73 @@ def may_own(owner_id: int) -> bool:
 
 
 def change(
-    leads: Sequence[tuple[str, int, int]],
+    leads: Sequence[tuple[int, int]],
     actor: StaffUser,
     status: str = UNCHANGED,
     owner_id: Any = UNCHANGED,
-) -> list[tuple[str, int, dict[str, Any]]]:
-    """Sets the status and/or owner of each (kind, id, version) given, all or none, and commits:
+) -> list[tuple[int, dict[str, Any] | None]]:
+    """Sets the status and/or owner of each (id, version) given, all or none, and commits:
     each lead's new state. Raises Stale, having changed nothing, when any lead has moved on from
     the version given. The caller has checked the owner may own a lead."""
     now = datetime.now(UTC)
     stale, changed = [], []
-    for kind, lead_id, version in leads:
-        model = LEAD_MODELS[kind]
-        lead = db.session.get(model, lead_id, populate_existing=True)
+    for lead_id, version in leads:
+        lead = db.session.get(Lead, lead_id, populate_existing=True)
         if lead is None or lead.version != version:
-            stale.append((kind, lead_id))
+            stale.append(lead_id)
             continue
         values: dict[str, Any] = {"version": version + 1}
         if status is not UNCHANGED and status != lead.status:
             values["status"] = status
-            audit.record("status_changed", actor.id, lead=(kind, lead_id), before=lead.status, after=status)
+            audit.record("status_changed", actor.id, lead=lead_id, before=lead.status, after=status)
             if lead.status == "new" and lead.first_response_at is None:
                 values["first_response_at"] = now
         if owner_id is not UNCHANGED and owner_id != lead.owner_id:
             values["owner_id"] = owner_id
-            audit.record("owner_changed", actor.id, lead=(kind, lead_id), owner_id=owner_id)
+            audit.record("owner_changed", actor.id, lead=lead_id, owner_id=owner_id)
             if owner_id is not None and owner_id != actor.id:
-                queue.enqueue_assignment(kind, lead_id, owner_id)
+                queue.enqueue_assignment(lead_id, owner_id)
         # On the version read: a colleague's change committed since then makes this one write nothing.
         written = db.session.execute(
-            update(model).where(model.id == lead_id, model.version == version).values(**values)
+            update(Lead).where(Lead.id == lead_id, Lead.version == version).values(**values)
         ).rowcount
-        (changed if written else stale).append((kind, lead_id))
+        (changed if written else stale).append(lead_id)
     if stale:
         db.session.rollback()
-        raise Stale([(kind, lead_id, _state_now(kind, lead_id)) for kind, lead_id in stale])
+        raise Stale([(lead_id, _state_now(lead_id)) for lead_id in stale])
     db.session.commit()
-    return [(kind, lead_id, _state_now(kind, lead_id)) for kind, lead_id in changed]
+    return [(lead_id, _state_now(lead_id)) for lead_id in changed]
 
 
-def mark_spam(kind: str, lead_id: int, version: int, spam: bool, actor: StaffUser) -> dict[str, Any]:
+def mark_spam(lead_id: int, version: int, spam: bool, actor: StaffUser) -> dict[str, Any]:
     """Moves a lead out of the inbox as spam, or back into it, on the version given, and commits:
     its new state. A lead let in is told of as any lead is (its notification queued, unless it has
     one); a lead put out has a notification still waiting dropped. Raises Stale as `change` does."""
-    model = LEAD_MODELS[kind]
     written = db.session.execute(
-        update(model)
-        .where(model.id == lead_id, model.version == version)
-        .values(spam=spam, version=version + 1)
+        update(Lead).where(Lead.id == lead_id, Lead.version == version).values(spam=spam, version=version + 1)
     ).rowcount
     if not written:
         db.session.rollback()
-        raise Stale([(kind, lead_id, _state_now(kind, lead_id))])
-    told = (
-        OutboxMessage.purpose == "new_lead",
-        OutboxMessage.lead_kind == kind,
-        OutboxMessage.lead_id == lead_id,
-    )
+        raise Stale([(lead_id, _state_now(lead_id))])
+    told = (OutboxMessage.purpose == "new_lead", OutboxMessage.lead_id == lead_id)
     if spam:
         db.session.execute(delete(OutboxMessage).where(*told, OutboxMessage.status != "delivered"))
     elif db.session.scalar(select(OutboxMessage.id).where(*told).limit(1)) is None:
-        queue.enqueue(kind, lead_id)
-    audit.record("marked_spam" if spam else "marked_not_spam", actor.id, lead=(kind, lead_id))
+        queue.enqueue(lead_id)
+    audit.record("marked_spam" if spam else "marked_not_spam", actor.id, lead=lead_id)
     db.session.commit()
-    return _state_now(kind, lead_id) or {}
+    return _state_now(lead_id) or {}
 
 
-def _state_now(kind: str, lead_id: int) -> dict[str, Any] | None:
-    lead = db.session.get(LEAD_MODELS[kind], lead_id, populate_existing=True)
+def _state_now(lead_id: int) -> dict[str, Any] | None:
+    lead = db.session.get(Lead, lead_id, populate_existing=True)
     return state(lead) if lead else None
 
 
-def notes(kind: str, lead_id: int) -> list[LeadNote]:
+def notes(lead_id: int) -> list[LeadNote]:
     """The lead's notes, newest first."""
     return list(
-        db.session.scalars(
-            select(LeadNote)
-            .where(LeadNote.lead_kind == kind, LeadNote.lead_id == lead_id)
-            .order_by(LeadNote.id.desc())
-        )
+        db.session.scalars(select(LeadNote).where(LeadNote.lead_id == lead_id).order_by(LeadNote.id.desc()))
     )
 
 
@@ -175,11 +164,17 @@ def note_state(note: LeadNote, reader: StaffUser) -> dict[str, Any]:
     }
 
 
-def add_note(kind: str, lead_id: int, body: str, author: StaffUser) -> LeadNote:
-    note = LeadNote(lead_kind=kind, lead_id=lead_id, author_id=author.id, body=body)
+def add_note(lead_id: int, body: str, author: StaffUser) -> LeadNote | None:
+    """The note kept, committed; none when the lead was erased in the meantime (its key refuses
+    the note)."""
+    note = LeadNote(lead_id=lead_id, author_id=author.id, body=body)
     db.session.add(note)
-    db.session.flush()
-    audit.record("note_added", author.id, lead=(kind, lead_id), note_id=note.id)
+    try:
+        db.session.flush()
+    except IntegrityError:
+        db.session.rollback()
+        return None
+    audit.record("note_added", author.id, lead=lead_id, note_id=note.id)
     db.session.commit()
     return note
 
@@ -202,6 +197,6 @@ def edit_note(note: LeadNote, body: str, author: StaffUser) -> bool:
         db.session.rollback()
         return False
     db.session.add(LeadNoteRevision(note_id=note.id, body=earlier, replaced_at=now, replaced_by=author.id))
-    audit.record("note_edited", author.id, lead=(note.lead_kind, note.lead_id), note_id=note.id)
+    audit.record("note_edited", author.id, lead=note.lead_id, note_id=note.id)
     db.session.commit()
     return True

@@ -10,11 +10,11 @@ from flask import Blueprint, abort, g
 from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate, validates_schema
 
 from ...intake.storage import json_body
-from ...models.leads import LEAD_MODELS, LEAD_STATUSES
+from ...models.leads import LEAD_STATUSES
 from ...schemas import characters
 from ..auth.guard import staff
 from . import work
-from .lead_queries import MAX_ID
+from .filters import MAX_ID
 from .leads_api import lead_or_404
 
 bp = Blueprint("inbox_work", __name__, url_prefix="/api/inbox")
@@ -62,7 +62,6 @@ class LeadChange(_Change):
 
 
 class LeadRef(Schema):
-    kind = fields.String(required=True, validate=validate.OneOf(list(LEAD_MODELS)))
     id = fields.Integer(required=True, strict=True, validate=_STORED)
     version = _version()
 
@@ -123,7 +122,6 @@ class InboxWork(Schema):
 
 
 class InboxLeadWork(Schema):
-    kind = fields.String(required=True)
     id = fields.Integer(required=True)
     work = fields.Nested(InboxWork, required=True, allow_none=True, metadata={"description": "Null: erased."})
 
@@ -172,11 +170,11 @@ STALE = (
 )
 
 
-def _leads(states: list[tuple[str, int, dict[str, Any] | None]]) -> list[dict[str, Any]]:
-    return [{"kind": kind, "id": lead_id, "work": now} for kind, lead_id, now in states]
+def _leads(states: list[tuple[int, dict[str, Any] | None]]) -> list[dict[str, Any]]:
+    return [{"id": lead_id, "work": now} for lead_id, now in states]
 
 
-def _changed(make: Callable[[], list[tuple[str, int, dict[str, Any] | None]]]):
+def _changed(make: Callable[[], list[tuple[int, dict[str, Any] | None]]]):
     """The leads' states after the change `make` makes, or, when a colleague's came first, 409 with
     theirs."""
     try:
@@ -185,14 +183,14 @@ def _changed(make: Callable[[], list[tuple[str, int, dict[str, Any] | None]]]):
         return {"description": STALE, "leads": _leads(stale.fresh)}, 409
 
 
-def _work_changed(leads: list[tuple[str, int, int]], change: dict[str, Any]):
+def _work_changed(leads: list[tuple[int, int]], change: dict[str, Any]):
     given = {key: change[key] for key in ("status", "owner_id") if key in change}
     return _changed(lambda: work.change(leads, g.staff, **given))
 
 
-@bp.post("/leads/<kind>/<int:lead_id>/work")
+@bp.post("/leads/<int:lead_id>/work")
 @staff("sales")
-def change_lead(kind: str, lead_id: int):
+def change_lead(lead_id: int):
     """Change a lead's status or owner, on the version the page showed.
     ---
     post:
@@ -222,9 +220,9 @@ def change_lead(kind: str, lead_id: int):
             application/json:
               schema: InboxWorkConflict
     """
-    lead_or_404(kind, lead_id)
+    lead_or_404(lead_id)
     change = LEAD_CHANGE.load(json_body())
-    return _work_changed([(kind, lead_id, change["version"])], change)
+    return _work_changed([(lead_id, change["version"])], change)
 
 
 @bp.post("/leads/work")
@@ -252,13 +250,13 @@ def change_leads():
               schema: InboxWorkConflict
     """
     change = LEADS_CHANGE.load(json_body())
-    leads = list(dict.fromkeys((lead["kind"], lead["id"], lead["version"]) for lead in change["leads"]))
+    leads = list(dict.fromkeys((lead["id"], lead["version"]) for lead in change["leads"]))
     return _work_changed(leads, change)
 
 
-@bp.post("/leads/<kind>/<int:lead_id>/spam")
+@bp.post("/leads/<int:lead_id>/spam")
 @staff("sales")
-def mark_spam(kind: str, lead_id: int):
+def mark_spam(lead_id: int):
     """Mark a lead as spam, or as not spam, on the version the page showed.
     ---
     post:
@@ -286,11 +284,9 @@ def mark_spam(kind: str, lead_id: int):
             application/json:
               schema: InboxWorkConflict
     """
-    lead_or_404(kind, lead_id)
+    lead_or_404(lead_id)
     change = SPAM_CHANGE.load(json_body())
-    return _changed(
-        lambda: [(kind, lead_id, work.mark_spam(kind, lead_id, change["version"], change["spam"], g.staff))]
-    )
+    return _changed(lambda: [(lead_id, work.mark_spam(lead_id, change["version"], change["spam"], g.staff))])
 
 
 @bp.get("/owners")
@@ -309,9 +305,9 @@ def list_owners():
     return {"owners": [{"id": user.id, "name": user.name} for user in work.owners()]}
 
 
-@bp.post("/leads/<kind>/<int:lead_id>/notes")
+@bp.post("/leads/<int:lead_id>/notes")
 @staff("sales")
-def add_note(kind: str, lead_id: int):
+def add_note(lead_id: int):
     """Add a note to a lead.
     ---
     post:
@@ -332,9 +328,12 @@ def add_note(kind: str, lead_id: int):
           description: No such lead.
           content: {application/json: {schema: HttpError}}
     """
-    lead_or_404(kind, lead_id)
+    lead_or_404(lead_id)
     body = NOTE_TEXT.load(json_body())["body"]
-    return work.note_state(work.add_note(kind, lead_id, body, g.staff), g.staff), 201
+    note = work.add_note(lead_id, body, g.staff)
+    if note is None:
+        lead_or_404(lead_id)  # erased since it was found: 404
+    return work.note_state(note, g.staff), 201
 
 
 @bp.post("/notes/<int:note_id>")

@@ -12,7 +12,7 @@ from ...extensions import db
 from ...models.leads import as_utc
 from ...models.staff import AuditEvent, StaffUser
 from ..auth.guard import staff
-from ..leads.lead_queries import MAX_ID
+from ..leads.filters import MAX_ID
 
 bp = Blueprint("inbox_audit", __name__, url_prefix="/api/inbox")
 
@@ -79,7 +79,7 @@ def audit_trail():
                 "at": as_utc(event.at).isoformat(),
                 "actor_id": event.actor_id,
                 "action": event.action,
-                "lead": {"kind": event.lead_kind, "id": event.lead_id} if event.lead_kind else None,
+                "lead": {"id": event.lead_id} if event.lead_id is not None else None,
                 "detail": json.loads(event.detail) if event.detail else {},
             }
             for event in page

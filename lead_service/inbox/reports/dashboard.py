@@ -3,7 +3,7 @@ left out of every figure: how many came each day by form, where they came from (
 page), the share answered within one working day, and the median time to a first response.
 
 Everything is counted in the database, in two statements, so that it stays quick at 100,000 leads:
-the leads of each day and form from the lead tables' indexes alone, then the rest from one read of
+the leads of each day and form from the leads' indexes alone, then the rest from one read of
 the period's rows (see _visits_and_work). Both count in whole Unix seconds, as each database
 works them out (_unix).
 
@@ -22,9 +22,9 @@ import sqlalchemy as sa
 from sqlalchemy import func, select, union_all
 
 from ...extensions import db
-from ...models.leads import LEAD_MODELS, as_utc
+from ...models.leads import Lead, as_utc
 from ...schemas import FORMS
-from ..leads.lead_queries import FORM_NAMES, form_column
+from ..leads.filters import FORM_NAMES
 
 PERIOD_DAYS = 90
 TOP = 10  # sources and landing pages shown by name; the rest are added up as OTHER
@@ -67,33 +67,27 @@ def _window(created: Any) -> Any:
     )
 
 
-def _leads(*columns: str) -> sa.CompoundSelect:
-    """The period's leads of both tables that are not spam, with these of their columns under the
-    same names for both: form, created_at, first_response_at, source, landing."""
-    parts = []
-    for kind, model in LEAD_MODELS.items():
-        table = model.__table__
-        named = {
-            "form": form_column(kind, table),
-            "created_at": table.c.created_at,
-            "first_response_at": table.c.first_response_at,
-            "source": func.coalesce(table.c.utm_source, table.c.referrer_host, DIRECT).label("source"),
-            "landing": func.coalesce(table.c.landing_path, NOT_RECORDED).label("landing"),
-        }
-        parts.append(
-            select(*(named[column] for column in columns)).where(
-                table.c.spam == sa.false(),
-                table.c.created_at >= sa.bindparam("since", type_=table.c.created_at.type),
-                table.c.created_at < sa.bindparam("until", type_=table.c.created_at.type),
-            )
-        )
-    return union_all(*parts)
+def _leads(*columns: str) -> sa.Select:
+    """The period's leads that are not spam, with these of their columns: form, created_at,
+    first_response_at, source, landing."""
+    table = Lead.__table__
+    named = {
+        "form": table.c.form,
+        "created_at": table.c.created_at,
+        "first_response_at": table.c.first_response_at,
+        "source": func.coalesce(table.c.utm_source, table.c.referrer_host, DIRECT).label("source"),
+        "landing": func.coalesce(table.c.landing_path, NOT_RECORDED).label("landing"),
+    }
+    return select(*(named[column] for column in columns)).where(
+        table.c.spam == sa.false(),
+        table.c.created_at >= sa.bindparam("since", type_=table.c.created_at.type),
+        table.c.created_at < sa.bindparam("until", type_=table.c.created_at.type),
+    )
 
 
 @functools.cache
 def _daily(dialect: str) -> sa.Select:
-    """The leads of each day (days since 1970-01-01) and form, read from the lead tables' indexes
-    alone."""
+    """The leads of each day (days since 1970-01-01) and form, read from the leads' indexes alone."""
     leads = _leads("form", "created_at").subquery("leads")
     day = (_unix(dialect, leads.c.created_at) // DAY).label("day")
     return select(day, leads.c.form, func.count().label("count")).group_by(day, leads.c.form)
@@ -101,7 +95,7 @@ def _daily(dialect: str) -> sa.Select:
 
 @functools.cache
 def _visits_and_work(dialect: str) -> sa.CompoundSelect:
-    """The rest in one statement, so that the lead tables' rows, slower to reach than their indexes,
+    """The rest in one statement, so that the leads' rows, slower to reach than their indexes,
     are read once, into a CTE (each MATERIALIZED: read once, not folded into each use): the leads of
     each (source, landing page), how many of them count towards the share, were answered in time,
     were answered; then, in rows of their own (only `middle` set), the middle one or two of the

@@ -11,7 +11,7 @@ from flask import Blueprint, Response, g, request, stream_with_context
 from ... import audit, export
 from ...extensions import db
 from ..auth.guard import staff
-from ..leads import lead_queries
+from ..leads import page
 from ..leads.leads_api import FILTER_NAMES, query_filters
 
 bp = Blueprint("inbox_export", __name__, url_prefix="/api/inbox")
@@ -58,12 +58,9 @@ def export_leads():
 
             def rows():
                 nonlocal sent
-                for keys in lead_queries.walk(filters, BATCH):
-                    batch = export.by_keys(keys)
-                    db.session.rollback()
-                    db.session.expunge_all()
+                for batch in page.walk(filters, BATCH):
                     sent += len(batch)
-                    yield from batch
+                    yield from map(export.record, batch)
 
             yield from export.csv_chunks(rows())
             complete = True

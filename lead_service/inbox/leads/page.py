@@ -1,0 +1,148 @@
+"""The inbox's reads of the leads: a page of the list, newest first under a keyset cursor, with its
+filters and search; every lead under them, for the download; a lead with its notification.
+
+A page is the first size + 1 leads under the filters and after the cursor, read newest first from
+the list's (spam, created_at, id) index: one short index scan however many leads there are. A
+search finds its page's ids as its database best can (postgresql_search, sqlite_search), also
+newest first: a term most leads have costs about a page's worth of leads, a rare one the few leads
+that have it."""
+
+import functools
+from collections.abc import Iterator
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy import select
+
+from ...extensions import db
+from ...models.leads import Lead, OutboxMessage, as_utc
+from ...models.staff import StaffUser
+from . import postgresql_search, sqlite_search
+from .filters import (
+    COUNT_CAP,
+    LEADS,
+    MAX_ID,
+    PAGE_SIZE,
+    Cursor,
+    Filters,
+    Shape,
+    conditions,
+    newest,
+    params,
+    shape,
+)
+from .highlight import highlight
+
+# The long texts a search shows an excerpt of, not the whole.
+EXCERPTED = ("message", "project")
+
+
+def statement_shape(filters: Filters, cursor: Cursor | None = None, size: int = PAGE_SIZE) -> Shape:
+    """The shape of the statements for these filters, the searches' tuning as it stands."""
+    pg = postgresql_search
+    return shape(filters, cursor, size, (pg.PROBE, pg.COMMON, pg.RECENT, COUNT_CAP))
+
+
+def statement_params(shape_: Shape, filters: Filters, cursor: Cursor | None = None) -> dict[str, Any]:
+    """The values of the statements of this shape, by the names they bind them under."""
+    values = params(filters, cursor)
+    if filters.terms and shape_.dialect == "postgresql":
+        values.update(postgresql_search.params(filters))
+    elif filters.terms:
+        values.update(sqlite_search.params(filters, cursor))
+    return values
+
+
+def _notified() -> sa.ColumnElement[bool]:
+    """Whether the lead's notification went out by e-mail: asked in the page's own statement, of
+    its rows alone (the outbox's lead_id index), not in a second round trip."""
+    outbox = OutboxMessage.__table__.c
+    return sa.exists().where(
+        outbox.lead_id == LEADS.c.id, outbox.purpose == "new_lead", outbox.email_sent_at.is_not(None)
+    )
+
+
+@functools.lru_cache(maxsize=256)
+def _page_statement(shape_: Shape) -> sa.Select:
+    owner = select(StaffUser.name).where(StaffUser.id == LEADS.c.owner_id).scalar_subquery()
+    statement = select(LEADS, _notified().label("notified"), owner.label("owner_name"))
+    if shape_.terms:
+        search = postgresql_search if shape_.dialect == "postgresql" else sqlite_search
+        found = search.page_ids(shape_)
+        statement = statement.join_from(LEADS, found, LEADS.c.id == found.c.id).where(*conditions(shape_))
+    else:
+        statement = statement.where(*conditions(shape_))
+    return statement.order_by(*newest()).limit(shape_.size + 1)
+
+
+def _rows(filters: Filters, cursor: Cursor | None, size: int) -> list[sa.Row]:
+    shape_ = statement_shape(filters, cursor, size)
+    if filters.terms and shape_.dialect == "postgresql":
+        postgresql_search.plan_each_search()
+    return db.session.execute(_page_statement(shape_), statement_params(shape_, filters, cursor)).all()
+
+
+def page(filters: Filters, cursor: Cursor | None = None, size: int = PAGE_SIZE) -> dict[str, Any]:
+    """A page of leads, newest first, and the cursor of the next (None after the last)."""
+    rows = _rows(filters, cursor, size)
+    shown = rows[:size]
+    leads = []
+    for row in shown:
+        lead = {
+            "id": row.id,
+            "received": as_utc(row.created_at).isoformat(),
+            "form": row.form,
+            "name": row.name,
+            "company": row.company,
+            "email": row.email,
+            "page": row.page,
+            "spam": bool(row.spam),
+            "notified": bool(row.notified),
+            "status": row.status,
+            "owner": {"id": row.owner_id, "name": row.owner_name} if row.owner_id is not None else None,
+            "version": row.version,
+        }
+        if filters.terms:
+            searched = {
+                field: getattr(row, field) for field in ("name", "company", "email", "phone", *EXCERPTED)
+            }
+            lead["highlight"] = highlight(searched, filters.terms, excerpt=EXCERPTED)
+        leads.append(lead)
+    last = shown[-1] if shown else None
+    more = len(rows) > size and last is not None
+    return {"leads": leads, "next": Cursor(as_utc(last.created_at), last.id).encode() if more else None}
+
+
+def walk(filters: Filters, size: int = 500) -> Iterator[list[sa.Row]]:
+    """Every lead under the filters, in the list's order: a batch of `size` at a time, each lead
+    with every column, read as the list's pages are. Each batch ends its transaction."""
+    cursor = None
+    while True:
+        rows = _rows(filters, cursor, size)
+        db.session.rollback()
+        shown = rows[:size]
+        if shown:
+            yield shown
+        if len(rows) <= size:
+            return
+        cursor = Cursor(as_utc(shown[-1].created_at), shown[-1].id)
+
+
+def lead(lead_id: int) -> Lead | None:
+    if not 0 <= lead_id <= MAX_ID:  # an id the column cannot hold names no lead
+        return None
+    return db.session.get(Lead, lead_id)
+
+
+def notification(lead_id: int, lock: bool = False) -> OutboxMessage | None:
+    """The lead's notification (the latest, were there ever more than one); locked until the
+    transaction ends, when `lock`, on PostgreSQL."""
+    statement = (
+        select(OutboxMessage)
+        .where(OutboxMessage.lead_id == lead_id, OutboxMessage.purpose == "new_lead")
+        .order_by(OutboxMessage.id.desc())
+        .limit(1)
+    )
+    if lock:
+        statement = statement.with_for_update()
+    return db.session.scalars(statement).first()
