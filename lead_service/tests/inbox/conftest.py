@@ -11,7 +11,7 @@ from argon2 import PasswordHasher
 
 from lead_service.extensions import db
 from lead_service.inbox.auth import sessions, totp
-from lead_service.models.leads import ContactMessage, OutboxMessage, QuoteRequest
+from lead_service.models.leads import Lead, OutboxMessage
 from lead_service.models.staff import (
     AuditEvent,
     RecoveryCode,
@@ -33,8 +33,10 @@ def no_staff_left(app):
     yield
     with app.app_context():
         clear_audit_trail()
-        # A test that made no lead still leaves its staff's security notices.
+        # A test that made no lead still leaves its staff's security notices; a lead they own, or a
+        # note they wrote, would hold their rows.
         db.session.execute(db.delete(OutboxMessage).where(OutboxMessage.purpose == "security"))
+        db.session.execute(db.delete(Lead))
         for model in (SignInFailure, RecoveryCode, StaffInvitation, StaffSession, StaffUser):
             db.session.execute(db.delete(model))
         db.session.commit()
@@ -147,7 +149,7 @@ T0 = datetime(2026, 3, 10, 12, 0, tzinfo=UTC)
 
 
 def contact(name="Ann Contact", at=T0, **values):
-    return ContactMessage(
+    return Lead(
         **{
             "form": "contact",
             "name": name,
@@ -163,8 +165,9 @@ def contact(name="Ann Contact", at=T0, **values):
 
 
 def quote(name="Quinn Quote", at=T0, **values):
-    return QuoteRequest(
+    return Lead(
         **{
+            "form": "quote",
             "name": name,
             "email": f"{name.split()[0].lower()}@quote.example",
             "phone": "+442079460000",
@@ -178,12 +181,12 @@ def quote(name="Quinn Quote", at=T0, **values):
 
 @pytest.fixture
 def add(app):
-    """Stores leads (and any other rows) as given: their (kind, id)s."""
+    """Stores leads (and any other rows) as given: their ids."""
 
     def store(*rows):
         with app.app_context():
             db.session.add_all(rows)
             db.session.commit()
-            return [("contact" if isinstance(row, ContactMessage) else "quote", row.id) for row in rows]
+            return [row.id for row in rows]
 
     return store
