@@ -36,12 +36,13 @@ def _remove_leads(condition: ColumnElement[bool]) -> dict[str, int]:
         return db.session.scalar(select(func.count()).where(*criteria)) or 0
 
     removed = {
-        "quote": count(condition, Lead.form == "quote"),
         "notifications": count(OutboxMessage.lead_id.in_(ids)),
         "keys": count(IdempotencyKey.lead_id.in_(ids)),
         "notes": count(LeadNote.lead_id.in_(ids)),
     }
-    removed["contact"] = db.session.execute(delete(Lead).where(condition)).rowcount - removed["quote"]
+    quotes = count(condition, Lead.form == "quote")
+    removed["contact"] = db.session.execute(delete(Lead).where(condition)).rowcount - quotes
+    removed["quote"] = quotes
     return removed
 
 

@@ -9,14 +9,7 @@ from sqlalchemy import select, update
 
 from lead_service.extensions import db
 from lead_service.inbox.leads import work
-from lead_service.models.leads import (
-    LEAD_MODELS,
-    ConsentRecord,
-    ContactMessage,
-    IdempotencyKey,
-    OutboxMessage,
-    QuoteRequest,
-)
+from lead_service.models.leads import ConsentRecord, IdempotencyKey, Lead, OutboxMessage
 from lead_service.models.staff import AuditEvent, LeadNote, LeadNoteRevision, StaffUser
 from lead_service.outbox import queue
 from lead_service.outbox.housekeeping import Housekeeping
@@ -39,7 +32,7 @@ def test_erase_removes_every_lead_of_an_address_and_nothing_else(client, runner,
         db.session.flush()
         author_id = author.id
         for lead in rows("contact"):
-            db.session.add(LeadNote(lead_kind="contact", lead_id=lead.id, author_id=author_id, body="Rang"))
+            db.session.add(LeadNote(lead_id=lead.id, author_id=author_id, body="Rang"))
         db.session.commit()
 
     result = runner.invoke(args=["leads", "erase", "--email", " MINA@harbor.io "])
@@ -64,13 +57,13 @@ def test_erase_removes_every_lead_of_an_address_and_nothing_else(client, runner,
     assert [row.email for row in rows("contact")] == ["someone.else@harbor.io"]
     assert rows("quote") == []
     # The other address's notification stays, and nothing points at an erased lead.
-    assert [(row.lead_kind, row.lead_id) for row in rows("outbox")] == [("contact", rows("contact")[0].id)]
+    assert [row.lead_id for row in rows("outbox")] == [rows("contact")[0].id]
 
 
 def _lead_aged(app, days: int, name: str) -> None:
     with app.app_context():
         db.session.add(
-            ContactMessage(
+            Lead(
                 form="contact",
                 name=name,
                 email=f"{name}@x.io",
@@ -79,7 +72,8 @@ def _lead_aged(app, days: int, name: str) -> None:
             )
         )
         db.session.add(
-            QuoteRequest(
+            Lead(
+                form="quote",
                 name=name,
                 email=f"{name}@x.io",
                 phone="+8801712345678",
@@ -89,9 +83,8 @@ def _lead_aged(app, days: int, name: str) -> None:
             )
         )
         db.session.flush()
-        for kind, model in LEAD_MODELS.items():
-            lead = db.session.scalars(db.select(model).filter_by(name=name)).one()
-            queue.enqueue(kind, lead.id)
+        for lead in db.session.scalars(db.select(Lead).filter_by(name=name)):
+            queue.enqueue(lead.id)
         db.session.commit()
 
 
@@ -125,10 +118,9 @@ def test_purge_removes_what_is_older_than_the_days_given(client, runner, rows, a
     )
     assert [row.name for row in rows("contact")] == [row.name for row in rows("quote")] == ["recent"]
     assert len(rows("consent")) == 1
-    assert sorted((row.lead_kind, row.lead_id) for row in rows("outbox")) == [
-        ("contact", rows("contact")[0].id),
-        ("quote", rows("quote")[0].id),
-    ]
+    assert sorted(row.lead_id for row in rows("outbox")) == sorted(
+        [rows("contact")[0].id, rows("quote")[0].id]
+    )
 
 
 def test_erase_and_purge_take_the_notes_earlier_texts_with_them(client, runner, app):
@@ -138,8 +130,8 @@ def test_erase_and_purge_take_the_notes_earlier_texts_with_them(client, runner, 
         author = StaffUser(email="notes@staff.example", name="Notes", role="sales", password_hash="-")
         db.session.add(author)
         db.session.commit()
-        for lead in db.session.scalars(select(ContactMessage)).all():
-            note = work.add_note("contact", lead.id, f"{lead.name}: rang", author)
+        for lead in db.session.scalars(select(Lead).where(Lead.form == "contact")).all():
+            note = work.add_note(lead.id, f"{lead.name}: rang", author)
             assert work.edit_note(note, f"{lead.name}: rang twice", author)
 
     assert runner.invoke(args=["leads", "erase", "--email", "erased@x.io"]).exit_code == 0
@@ -210,12 +202,12 @@ def test_erasure_leaves_staffs_security_notices_and_a_purge_takes_them_at_a_lead
     erased = runner.invoke(args=["leads", "erase", "--email", "old@x.io"])
     assert erased.exit_code == 0, erased.output
     assert "2 notification(s)" in erased.output
-    assert [(row.lead_kind, row.recipient_id) for row in rows("outbox")] == [(None, 1), (None, 2)]
+    assert [(row.lead_id, row.recipient_id) for row in rows("outbox")] == [(None, 1), (None, 2)]
 
     purged = runner.invoke(args=["leads", "purge", "--older-than", "365"])
     assert purged.exit_code == 0, purged.output
     assert "1 notification(s)" in purged.output
-    assert [(row.lead_kind, row.recipient_id) for row in rows("outbox")] == [(None, 2)]
+    assert [(row.lead_id, row.recipient_id) for row in rows("outbox")] == [(None, 2)]
     with app.app_context():
         clear_audit_trail()
         db.session.commit()
@@ -242,8 +234,8 @@ def test_erase_finds_an_address_in_any_script_s_capitals(client, runner, rows, a
     both databases. Such addresses came in before the quote form checked its e-mail."""
     with app.app_context():
         for address in ("JOSÉ.ÖZ@Straße.example", "jose.oz@strasse.example"):
-            db.session.add(ContactMessage(form="contact", name="J", email=address, message="m"))
-        db.session.add(QuoteRequest(**{**QUOTE, "email": "josé.öz@straße.example"}))
+            db.session.add(Lead(form="contact", name="J", email=address, message="m"))
+        db.session.add(Lead(form="quote", **{**QUOTE, "email": "josé.öz@straße.example"}))
         db.session.commit()
 
     result = runner.invoke(args=["leads", "erase", "--email", "José.Öz@STRASSE.example"])

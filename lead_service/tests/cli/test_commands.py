@@ -9,13 +9,14 @@ import pytest
 
 from lead_service import export
 from lead_service.extensions import db
-from lead_service.models.leads import ContactMessage, QuoteRequest
+from lead_service.models.leads import Lead
 
 from ..samples import CONTACT, QUOTE
 
 
 def _dated_quote(name, created_at):
-    return QuoteRequest(
+    return Lead(
+        form="quote",
         name=name,
         email=f"{name.lower()}@x.io",
         phone="+8801712345678",
@@ -33,7 +34,7 @@ def stored(client, app):
     with app.app_context():
         db.session.add_all(
             [
-                ContactMessage(
+                Lead(
                     form="caseStudiesContact",
                     name="Old",
                     email="old@x.io",
@@ -48,23 +49,18 @@ def stored(client, app):
 
 
 def _database_records(app):
-    """Every stored lead, read straight from the tables, as the export should present it: what the
+    """Every stored lead, read straight from the table, as the export should present it: what the
     visitor sent, not the sales team's work on it."""
     records = []
     with app.app_context():
-        for kind, model in (("contact", ContactMessage), ("quote", QuoteRequest)):
-            for lead in db.session.scalars(db.select(model)):
-                record = {
-                    column.name: getattr(lead, column.name)
-                    for column in model.__table__.columns
-                    if column.name in export.COLUMNS
-                }
-                created = record["created_at"]
-                record["created_at"] = (
-                    created if created.tzinfo else created.replace(tzinfo=UTC)
-                ).astimezone(UTC)
-                records.append({"kind": kind, **record})
-    return sorted(records, key=lambda r: (r["created_at"], r["kind"], r["id"]))
+        for lead in db.session.scalars(db.select(Lead)):
+            record = {column: getattr(lead, column) for column in export.COLUMNS}
+            created = record["created_at"]
+            record["created_at"] = (created if created.tzinfo else created.replace(tzinfo=UTC)).astimezone(
+                UTC
+            )
+            records.append(record)
+    return sorted(records, key=lambda r: (r["created_at"], r["id"]))
 
 
 def _from_export(record):
@@ -102,21 +98,22 @@ def test_csv_export_is_exactly_the_stored_rows(app, runner, stored):
 def test_csv_file_starts_with_a_byte_order_mark_for_spreadsheets(runner, stored, tmp_path):
     out = tmp_path / "leads.csv"
     assert runner.invoke(args=["leads", "export", "-o", str(out)]).exit_code == 0
-    assert out.read_bytes().startswith(b"\xef\xbb\xbfkind,id,created_at,")
+    assert out.read_bytes().startswith(b"\xef\xbb\xbfid,created_at,form,")
     assert len(list(csv.DictReader(io.StringIO(out.read_text(encoding="utf-8-sig"))))) == 5
 
 
 @pytest.mark.parametrize(
     ("args", "names"),
     [
-        (["--kind", "quote"], ["Jan", "Feb", "Tom Berg"]),
-        (["--kind", "contact"], ["Old", "Mina Lee"]),
-        (["--kind", "quote", "--since", "2026-01-01", "--until", "2026-01-31"], ["Jan"]),
+        (["--form", "quote"], ["Jan", "Feb", "Tom Berg"]),
+        (["--form", "caseStudiesContact"], ["Old"]),
+        (["--form", "contact"], ["Mina Lee"]),
+        (["--form", "quote", "--since", "2026-01-01", "--until", "2026-01-31"], ["Jan"]),
         (["--since", "2026-01-02", "--until", "2026-02-01"], ["Feb"]),
         (["--until", "2025-12-31"], ["Old"]),
     ],
 )
-def test_filters_by_kind_and_date(runner, stored, args, names):
+def test_filters_by_form_and_date(runner, stored, args, names):
     result = runner.invoke(args=["leads", "export", "--format", "json", *args])
 
     assert result.exit_code == 0, result.output
@@ -139,7 +136,7 @@ def test_formula_like_cells_are_defused_but_phone_numbers_kept(runner, client):
 
 
 def test_list_prints_one_line_per_lead(runner, stored):
-    result = runner.invoke(args=["leads", "list", "--kind", "quote"])
+    result = runner.invoke(args=["leads", "list", "--form", "quote"])
 
     assert result.exit_code == 0
     lines = result.stdout.strip().splitlines()

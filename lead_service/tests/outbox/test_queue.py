@@ -86,9 +86,9 @@ def test_each_new_lead_is_written_with_its_notification_and_spam_never_is(client
     contact = client.post("/api/contact", json=CONTACT).json
     client.post("/api/quote", json={**QUOTE, HONEYPOT: "http://spam.example"})
 
-    assert [(row.lead_kind, row.lead_id, row.status, row.attempts) for row in rows("outbox")] == [
-        ("quote", quote["id"], "pending", 0),
-        ("contact", contact["id"], "pending", 0),
+    assert [(row.lead_id, row.status, row.attempts) for row in rows("outbox")] == [
+        (quote["id"], "pending", 0),
+        (contact["id"], "pending", 0),
     ]
 
 
@@ -101,7 +101,7 @@ def test_a_retried_request_adds_no_second_notification(client, rows):
     assert [row.lead_id for row in rows("outbox")] == [first.json["id"]]
 
 
-def test_the_email_has_the_kind_and_name_in_its_subject_and_every_field(client, rows, smtp, deliver):
+def test_the_email_has_the_form_s_lead_and_name_in_its_subject_and_every_field(client, rows, smtp, deliver):
     lead = {**QUOTE, "page": "/services/2", "project": "A booking app.\nWith two portals."}
     client.post("/api/quote", json=lead)
 
@@ -122,7 +122,7 @@ def test_the_email_has_the_kind_and_name_in_its_subject_and_every_field(client, 
         ("Budget", QUOTE["budget"]),
         ("Form", "Get Custom Quote"),
         ("Page", "http://127.0.0.1:3000/services/2"),
-        ("Lead", f"quote #{stored.id}"),
+        ("Lead", f"#{stored.id}"),
     ]:
         assert f"{label}:" in body and value in body, label
     # A message's second line sits under its first, not at the left margin.
@@ -174,8 +174,8 @@ def test_the_webhook_is_signed_and_verified_by_its_receiver(client, rows, receiv
     assert delivery["delivery"] == str(rows("outbox")[0].id)
     body = delivery["json"]
     assert (body["event"], body["page_url"]) == ("lead.created", "http://127.0.0.1:3000/")
-    assert {key: body["lead"][key] for key in ("kind", "id", "name", "email", "budget")} == {
-        "kind": "quote",
+    assert {key: body["lead"][key] for key in ("form", "id", "name", "email", "budget")} == {
+        "form": "quote",
         "id": lead["id"],
         "name": QUOTE["name"],
         "email": QUOTE["email"],
