@@ -61,8 +61,8 @@ SPEC, OPERATIONS = _inbox()
 @dataclass(frozen=True)
 class World:
     """What the test's rows are called: numbers (the admin's id, the leads' and the note's ids, a
-    lead's first versions) and words (the leads' kinds and addresses, the admin's password, codes'
-    shapes)."""
+    lead's old id, a lead's first versions) and words (the old tables' names, the leads' addresses,
+    the admin's password, codes' shapes)."""
 
     admin_id: int
     numbers: tuple[int, ...]

@@ -29,7 +29,7 @@ def test_newest_first_with_the_users_named(app, signed_in):
     admin = _user_id(app, "admin@staff.example")
     _record(
         app,
-        ("lead_viewed", admin, ("quote", 7), {}),
+        ("lead_viewed", admin, 7, {}),
         ("search", admin, None, {"query_length": 5}),
         ("sign_in_failed", None, None, {"reason": "password"}),
     )
@@ -39,7 +39,7 @@ def test_newest_first_with_the_users_named(app, signed_in):
     assert [(e["action"], e["actor_id"], e["lead"], e["detail"]) for e in answer["events"]] == [
         ("sign_in_failed", None, None, {"reason": "password"}),
         ("search", admin, None, {"query_length": 5}),
-        ("lead_viewed", admin, {"kind": "quote", "id": 7}, {}),
+        ("lead_viewed", admin, {"id": 7}, {}),
     ]
     assert answer["users"] == {str(admin): {"email": "admin@staff.example", "name": "A admin"}}
     assert answer["next"] is None
@@ -51,8 +51,8 @@ def test_filtered_by_user_and_action(app, signed_in, staff_user):
     admin, other = _user_id(app, "admin@staff.example"), staff_user("sales")
     _record(
         app,
-        ("lead_viewed", admin, ("contact", 1), {}),
-        ("lead_viewed", other, ("contact", 2), {}),
+        ("lead_viewed", admin, 1, {}),
+        ("lead_viewed", other, 2, {}),
         ("search", other, None, {"query_length": 3}),
     )
 

@@ -1,5 +1,6 @@
-"""POST /api/inbox/erase: an admin erases a person's leads of both kinds, with their notes (and
-the notes' earlier texts), notifications and request keys, and gets a receipt; the audit trail
+"""POST /api/inbox/erase: an admin erases a person's leads of every form, with their notes (and
+the notes' earlier texts), notifications, request keys and old addresses, and gets a receipt, its
+counts of contact messages and quote requests apart; the audit trail
 keeps the counts and a keyed hash of the address, by which a second erasure of the same person is
 recognised; the address is typed twice; nobody but an admin erases. `leads erase` on the command
 line leaves the same event."""
@@ -11,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from lead_service.extensions import db
-from lead_service.models.leads import IdempotencyKey
+from lead_service.models.leads import IdempotencyKey, Lead, LeadAddress
 from lead_service.models.staff import AuditEvent, LeadNote, LeadNoteRevision
 
 from ..samples import CONTACT, QUOTE
@@ -42,18 +43,25 @@ erasure_like = st.dictionaries(
 @pytest.fixture
 def person(app, client, staff_user):
     """Two contact messages and a quote request sent with ADDRESS (in any capitals, one with a
-    request key), a corrected note on the quote, and someone else's lead beside them."""
+    request key), a corrected note on the quote, the quote's address from before the one table, and
+    someone else's lead beside them, with its own."""
     client.post(
         "/api/contact", json={**CONTACT, "email": "Erase.Me@Harbor.io"}, headers={"Idempotency-Key": "k1"}
     )
     client.post("/api/contact", json={**CONTACT, "email": ADDRESS, "message": "Again"})
     quote_id = client.post("/api/quote", json={**QUOTE, "email": ADDRESS}).json["id"]
-    client.post(
+    kept_id = client.post(
         "/api/contact", json={**CONTACT, "email": "kept@harbor.io"}, headers={"Idempotency-Key": "k2"}
-    )
+    ).json["id"]
     author = staff_user("sales", "notes@staff.example")
     with app.app_context():
-        note = LeadNote(lead_kind="quote", lead_id=quote_id, author_id=author, body="Rang Tom")
+        db.session.add_all(
+            [
+                LeadAddress(kind="quote", old_id=4, lead_id=quote_id),
+                LeadAddress(kind="contact", old_id=4, lead_id=kept_id),
+            ]
+        )
+        note = LeadNote(lead_id=quote_id, author_id=author, body="Rang Tom")
         db.session.add(note)
         db.session.flush()
         earlier = LeadNoteRevision(
@@ -89,11 +97,16 @@ def test_an_admin_erases_a_person_and_gets_a_receipt(signed_in, person, app, row
     }
     assert [row.email for row in rows("contact")] == ["kept@harbor.io"]
     assert rows("quote") == []
-    assert [(row.lead_kind, row.lead_id) for row in rows("outbox")] == [("contact", rows("contact")[0].id)]
+    [kept] = rows("leads")
+    assert [row.lead_id for row in rows("outbox")] == [kept.id]
     with app.app_context():
-        assert db.session.scalars(db.select(IdempotencyKey.key)).all() == ["k2"]
+        keys = db.session.execute(db.select(IdempotencyKey.key, IdempotencyKey.lead_id)).all()
+        assert [tuple(key) for key in keys] == [("k2", kept.id)]
         assert db.session.scalars(db.select(LeadNote)).all() == []
         assert db.session.scalars(db.select(LeadNoteRevision)).all() == []
+        addresses = db.session.execute(db.select(LeadAddress.kind, LeadAddress.lead_id)).all()
+        assert [tuple(address) for address in addresses] == [("contact", kept.id)]
+        assert db.session.scalar(db.select(db.func.count()).select_from(Lead)) == 1
     assert _emails(client, "harbor") == ["kept@harbor.io"]
     assert _emails(client, "erase") == []
     [(_, actor, detail)] = [event for event in audit_trail() if event[0] == "erase"]

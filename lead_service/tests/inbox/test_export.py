@@ -8,6 +8,7 @@ from datetime import timedelta
 
 import pytest
 
+from lead_service import export
 from lead_service.inbox.reports import export_api
 
 from .conftest import T0, contact, quote
@@ -21,21 +22,22 @@ def _csv(answer) -> list[dict[str, str]]:
     return list(csv.DictReader(io.StringIO(text[1:])))
 
 
-def _listed(client, query: str) -> list[tuple[str, int]]:
-    keys, cursor = [], ""
+def _listed(client, query: str) -> list[int]:
+    ids, cursor = [], ""
     while True:
         answer = client.get(f"/api/inbox/leads?{query}{cursor}").json
-        keys += [(lead["kind"], lead["id"]) for lead in answer["leads"]]
+        ids += [lead["id"] for lead in answer["leads"]]
         if answer["next"] is None:
-            return keys
+            return ids
         cursor = f"&cursor={answer['next']}"
 
 
 def test_the_download_is_the_views_leads_in_its_order_over_many_batches(signed_in, add, monkeypatch):
     monkeypatch.setattr(export_api, "BATCH", 3)
+    # Stored out of their order, some at one moment: the list's (time, id) order is theirs.
     add(
-        *(contact(f"Acme Person{n}", at=T0 - timedelta(minutes=n)) for n in range(8)),
-        *(quote(f"Acme Quoter{n}", at=T0 - timedelta(minutes=n, seconds=30)) for n in range(4)),
+        *(quote(f"Acme Quoter{n}", at=T0 - timedelta(minutes=n, seconds=30 * (n % 2))) for n in range(4)),
+        *(contact(f"Acme Person{n}", at=T0 - timedelta(minutes=n // 2)) for n in range(8)),
         contact("Other Person", at=T0, company="Elsewhere", email="other@elsewhere.example"),
         contact("Acme Spam", at=T0, spam=True),
     )
@@ -46,8 +48,11 @@ def test_the_download_is_the_views_leads_in_its_order_over_many_batches(signed_i
         assert answer.mimetype == "text/csv"
         assert answer.headers["Content-Disposition"].startswith('attachment; filename="leads-')
         rows = _csv(answer)
-        assert [(row["kind"], int(row["id"])) for row in rows] == _listed(client, query), query
-    assert len(_csv(client.get(f"{URL}?q=acme"))) == 12
+        assert [int(row["id"]) for row in rows] == _listed(client, query), query
+        assert list(rows[0]) == export.COLUMNS  # the leads' columns, no table's name among them
+    rows = _csv(client.get(f"{URL}?q=acme"))
+    assert len(rows) == 12
+    assert sorted({row["form"] for row in rows}) == ["contact", "quote"]
 
 
 def test_a_cell_a_spreadsheet_would_run_is_defused(signed_in, add):

@@ -19,6 +19,7 @@ from lead_service.extensions import db
 from lead_service.inbox.auth import sessions
 from lead_service.inbox.auth.auth_api import CSRF_COOKIE
 from lead_service.inbox.leads import work
+from lead_service.models.leads import LeadAddress
 from lead_service.models.staff import StaffUser
 
 from .conftest import PASSWORD, SITE_ORIGIN, contact, quote, with_session
@@ -73,13 +74,21 @@ def _answered(op: Operation, response) -> None:
 
 @pytest.fixture
 def world(app, enrolled, add) -> World:
-    """An admin whose authenticator app is set up, a lead of each kind, and a note of the admin's
-    on the first, still theirs to correct."""
+    """An admin whose authenticator app is set up, a contact message and a quote request, each with
+    its address from before the one table, and a note of the admin's on the first, still theirs to
+    correct."""
     admin_id, _secret = enrolled("admin")
     leads = add(contact(), quote())
     with app.app_context():
-        note = work.add_note(*leads[0], "A first note", db.session.get(StaffUser, admin_id))
-        numbers = (admin_id, note.id, *(lead_id for _kind, lead_id in leads), 0, 1, 2)
+        db.session.add_all(
+            [
+                LeadAddress(kind=kind, old_id=7, lead_id=lead_id)
+                for kind, lead_id in zip(("contact", "quote"), leads, strict=True)
+            ]
+        )
+        db.session.commit()
+        note = work.add_note(leads[0], "A first note", db.session.get(StaffUser, admin_id))
+        numbers = (admin_id, note.id, *leads, 7, 0, 1, 2)
     words = ("contact", "quote", "ann@acme.example", "quinn@quote.example", PASSWORD, "123456", "abcde-fghij")
     return World(admin_id, numbers, words)
 

@@ -1,6 +1,6 @@
-"""GET /api/inbox/leads, a lead's detail and a notification's retry: every lead of both tables
-newest first in pages, the filters and counts, the form's labels, the notification's state per
-channel, and who may do what."""
+"""GET /api/inbox/leads, a lead's detail, a lead's old address and a notification's retry: every
+lead newest first in pages, the filters and counts, the form's labels, the notification's state per
+channel, where an address from before the one table leads, and who may do what."""
 
 import base64
 import json
@@ -8,31 +8,32 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from lead_service import retention
 from lead_service.api.openapi import document
 from lead_service.extensions import db
-from lead_service.models.leads import ContactMessage, OutboxMessage
+from lead_service.models.leads import Lead, LeadAddress, OutboxMessage
 from lead_service.models.staff import AuditEvent
 
 from ..samples import CONTACT, QUOTE
 from .conftest import T0, contact, quote
 
 
-def _keys(answer):
-    return [(lead["kind"], lead["id"]) for lead in answer["leads"]]
+def _ids(answer):
+    return [lead["id"] for lead in answer["leads"]]
 
 
 def _walk(client, query=""):
-    """Every page of the list: the leads' keys, and the pages' sizes."""
-    keys, sizes, cursor = [], [], None
+    """Every page of the list: the leads' ids, and the pages' sizes."""
+    ids, sizes, cursor = [], [], None
     while True:
         separator = "&" if query else ""
         url = f"/api/inbox/leads?{query}" + (f"{separator}cursor={cursor}" if cursor else "")
         answer = client.get(url).json
-        keys += _keys(answer)
+        ids += _ids(answer)
         sizes.append(len(answer["leads"]))
         cursor = answer["next"]
         if cursor is None:
-            return keys, sizes
+            return ids, sizes
 
 
 def _audit(app, action=None):
@@ -41,8 +42,7 @@ def _audit(app, action=None):
         if action:
             query = query.where(AuditEvent.action == action)
         return [
-            (event.action, event.actor_id, event.lead_kind, event.lead_id, event.detail)
-            for event in db.session.scalars(query)
+            (event.action, event.actor_id, event.lead_id, event.detail) for event in db.session.scalars(query)
         ]
 
 
@@ -53,8 +53,9 @@ def _audit(app, action=None):
     ("method", "path"),
     [
         ("get", "/api/inbox/leads"),
-        ("get", "/api/inbox/leads/contact/1"),
-        ("post", "/api/inbox/leads/contact/1/retry"),
+        ("get", "/api/inbox/leads/1"),
+        ("get", "/api/inbox/leads/moved/contact/1"),
+        ("post", "/api/inbox/leads/1/retry"),
     ],
 )
 def test_nothing_without_a_session(client, method, path):
@@ -74,32 +75,43 @@ def test_every_role_reads_the_list(signed_in, add):
 # The list -------------------------------------------------------------------------------------------
 
 
-def test_pages_run_newest_first_across_both_tables_with_ties_broken_by_kind_then_id(signed_in, add):
-    # 120 leads at 7 distinct times: many share a time, within a table and across the two.
+def test_pages_run_newest_first_across_every_form_with_ties_broken_by_id(signed_in, add):
+    # 120 leads at 7 distinct times, stored out of their times' order: many share a time, of one
+    # form and of several.
     rows = []
     for number in range(120):
         at = T0 - timedelta(minutes=number % 7)
-        rows.append(contact(f"C{number} X", at) if number % 2 else quote(f"Q{number} X", at))
+        if number % 2:
+            rows.append(contact(f"C{number} X", at, form="contact" if number % 3 else "caseStudiesContact"))
+        else:
+            rows.append(quote(f"Q{number} X", at))
     added = add(*rows)
-    times = {key: row.created_at for key, row in zip(added, rows, strict=True)}
-    expected = sorted(added, key=lambda key: (times[key], key[0], key[1]), reverse=True)
+    times = dict(zip(added, (row.created_at for row in rows), strict=True))
+    expected = sorted(added, key=lambda lead_id: (times[lead_id], lead_id), reverse=True)
 
-    keys, sizes = _walk(signed_in())
+    ids, sizes = _walk(signed_in())
 
-    assert keys == expected
+    assert ids == expected
     assert sizes == [50, 50, 20]
 
 
 def test_a_page_ending_on_a_tie_continues_with_the_rest_of_the_tie(signed_in, add):
-    added = add(*(contact(f"C{n} X") for n in range(49)), quote("Q1 X"), quote("Q2 X"), contact("Late X"))
+    # 52 leads at one moment, contact messages and quote requests on both sides of the page's end.
+    added = add(quote("Q1 X"), *(contact(f"C{n} X") for n in range(49)), quote("Q2 X"), contact("Late X"))
     client = signed_in()
 
     first = client.get("/api/inbox/leads").json
     second = client.get(f"/api/inbox/leads?cursor={first['next']}").json
 
-    quotes = sorted((key for key in added if key[0] == "quote"), reverse=True)
-    contacts = sorted((key for key in added if key[0] == "contact"), reverse=True)
-    assert _keys(first) + _keys(second) == quotes + contacts  # same time: quote before contact
+    assert _ids(first) + _ids(second) == sorted(added, reverse=True)  # same time: the last stored first
+    assert (
+        {lead["form"] for lead in first["leads"]}
+        == {lead["form"] for lead in second["leads"]}
+        == {
+            "contact",
+            "quote",
+        }
+    )
     assert second["next"] is None
     assert first["counts"] == {"contact": 50, "caseStudiesContact": 0, "quote": 2}
     assert second["counts"] is None  # the tabs' counts come with the first page
@@ -113,16 +125,15 @@ def test_a_row_has_the_list_columns_and_whether_the_email_went_out(signed_in, ad
         quote("Quote Person", T0 - timedelta(hours=3)),
     )
     add(
-        OutboxMessage(lead_kind="contact", lead_id=mailed[1], status="delivered", email_sent_at=T0),
-        OutboxMessage(lead_kind="contact", lead_id=waiting[1], status="pending", webhook_sent_at=T0),
-        OutboxMessage(lead_kind="quote", lead_id=request[1], status="dead"),
+        OutboxMessage(lead_id=mailed, status="delivered", email_sent_at=T0),
+        OutboxMessage(lead_id=waiting, status="pending", webhook_sent_at=T0),
+        OutboxMessage(lead_id=request, status="dead"),
     )
 
     leads = signed_in().get("/api/inbox/leads").json["leads"]
 
     assert leads[0] == {
-        "kind": "contact",
-        "id": mailed[1],
+        "id": mailed,
         "received": "2026-03-10T12:00:00+00:00",
         "form": "contact",
         "name": "Mailed Person",
@@ -144,7 +155,7 @@ def test_a_row_has_the_list_columns_and_whether_the_email_went_out(signed_in, ad
 
 @pytest.fixture
 def spread(add):
-    """Leads of each form, over three days, and spam: their keys by name."""
+    """Leads of each form, over three days, and spam: their ids by name."""
     rows = {
         "contact-1": contact("Cone X", datetime(2026, 3, 1, 0, 0, tzinfo=UTC)),
         "contact-2": contact("Ctwo X", datetime(2026, 3, 2, 23, 59, 59, tzinfo=UTC)),
@@ -177,7 +188,7 @@ def spread(add):
 def test_filters_and_the_counts_per_form(signed_in, spread, query, names, counts):
     answer = signed_in().get(f"/api/inbox/leads?{query}").json
 
-    assert _keys(answer) == [spread[name] for name in names]
+    assert _ids(answer) == [spread[name] for name in names]
     assert answer["counts"] == dict(zip(["contact", "caseStudiesContact", "quote"], counts, strict=True))
 
 
@@ -205,11 +216,15 @@ def _cursor(value) -> str:
         ("from=2026-03-02&to=2026-03-01", "to"),
         ("spam=yes", "spam"),
         ("cursor=not-a-cursor", "cursor"),
-        ("cursor=" + _cursor(["2026-03-01", "contact", 1]), "cursor"),  # a time without its zone
-        ("cursor=" + _cursor(["2026-03-01T00:00:00+00:00", "lead", 1]), "cursor"),
-        ("cursor=" + _cursor(["2026-03-01T00:00:00+00:00", "quote", 2**31]), "cursor"),
-        ("cursor=" + _cursor(["2026-03-01T00:00:00+00:00", "quote", "1"]), "cursor"),
-        ("cursor=" + _cursor(["0001-01-01T00:00:00+05:00", "quote", 1]), "cursor"),  # before year 1 in UTC
+        ("cursor=" + _cursor(["2026-03-01", 1]), "cursor"),  # a time without its zone
+        ("cursor=" + _cursor(["2026-03-01T00:00:00+00:00", "quote", 1]), "cursor"),  # one of two tables'
+        ("cursor=" + _cursor(["2026-03-01T00:00:00+00:00", 2**31]), "cursor"),
+        ("cursor=" + _cursor(["2026-03-01T00:00:00+00:00", -1]), "cursor"),
+        ("cursor=" + _cursor(["2026-03-01T00:00:00+00:00", "1"]), "cursor"),
+        ("cursor=" + _cursor(["2026-03-01T00:00:00+00:00", True]), "cursor"),
+        ("cursor=" + _cursor(["2026-03-01T00:00:00+00:00", 1.0]), "cursor"),
+        ("cursor=" + _cursor(["0001-01-01T00:00:00+05:00", 1]), "cursor"),  # before year 1 in UTC
+        ("cursor=" + _cursor(["2026-03-01T00:00:00+00:00"]), "cursor"),
         ("cursor=" + _cursor({"at": "2026-03-01T00:00:00+00:00"}), "cursor"),
         ("q=" + "x" * 201, "q"),
         ("q=" + "+".join("abcdefghijk"), "q"),  # eleven words
@@ -227,8 +242,8 @@ def test_each_page_read_is_on_the_audit_trail_with_its_view_and_rows(signed_in, 
 
     signed_in().get("/api/inbox/leads?form=contact&status=new")
 
-    [(action, actor, kind, lead_id, detail)] = _audit(app)
-    assert (action, actor is not None, kind, lead_id) == ("leads_listed", True, None, None)
+    [(action, actor, lead_id, detail)] = _audit(app)
+    assert (action, actor is not None, lead_id) == ("leads_listed", True, None)
     assert json.loads(detail) == {"rows": 2, "form": "contact", "status": "new"}
 
 
@@ -238,11 +253,11 @@ def test_each_page_read_is_on_the_audit_trail_with_its_view_and_rows(signed_in, 
 def test_a_contact_message_has_every_field_under_its_forms_label(signed_in, client, app):
     assert client.post("/api/contact", json=CONTACT).status_code == 201
     with app.app_context():
-        lead_id = db.session.scalar(db.select(ContactMessage.id))
+        lead_id = db.session.scalar(db.select(Lead.id))
 
-    answer = signed_in().get(f"/api/inbox/leads/contact/{lead_id}").json
+    answer = signed_in().get(f"/api/inbox/leads/{lead_id}").json
 
-    assert answer["kind"] == "contact"
+    assert "kind" not in answer
     assert answer["id"] == lead_id
     assert (answer["form"], answer["form_title"]) == ("contact", "Contact Us")
     assert answer["page"] == "/"
@@ -266,8 +281,8 @@ def test_a_case_study_message_and_a_quote_use_their_own_forms_labels(signed_in, 
     assert client.post("/api/quote", json=QUOTE).status_code == 201
     reader = signed_in()
 
-    case_fields = reader.get(f"/api/inbox/leads/contact/{case[1]}").json["fields"]
-    quote_answer = reader.get(f"/api/inbox/leads/quote/{request[1]}").json
+    case_fields = reader.get(f"/api/inbox/leads/{case}").json["fields"]
+    quote_answer = reader.get(f"/api/inbox/leads/{request}").json
 
     assert [(field["label"], field["value"]) for field in case_fields][:2] == [
         ("Name", "Case Person"),
@@ -287,26 +302,101 @@ def test_a_case_study_message_and_a_quote_use_their_own_forms_labels(signed_in, 
 
 
 def test_viewing_a_lead_is_audited_without_its_values(signed_in, add, app):
-    (key,) = add(contact("Secret Person", email="secret@acme.example"))
+    (lead_id,) = add(contact("Secret Person", email="secret@acme.example"))
     client = signed_in()
 
-    client.get(f"/api/inbox/leads/contact/{key[1]}")
+    client.get(f"/api/inbox/leads/{lead_id}")
 
     events = _audit(app)
-    assert [(action, kind, lead_id) for action, _actor, kind, lead_id, _detail in events] == [
-        ("lead_viewed", "contact", key[1])
+    assert [(action, event_lead) for action, _actor, event_lead, _detail in events] == [
+        ("lead_viewed", lead_id)
     ]
     assert events[0][1] is not None
-    assert events[0][4] is None
+    assert events[0][3] is None
 
 
-@pytest.mark.parametrize("path", ["contact/999999", "quote/999999", "lead/1", "spam/1", "quote/2147483648"])
-def test_an_unknown_lead_is_a_json_404(signed_in, app, path):
+# An id no lead has; one no id column holds; an address from before the one table, not the moved
+# one's (/api/inbox/leads/moved/...); no lead at all.
+@pytest.mark.parametrize(
+    "path", ["999999", "0", "2147483648", "99999999999999999999", "contact/1", "quote/1", "moved/quote", "x"]
+)
+def test_an_unknown_lead_is_a_json_404(signed_in, add, app, path):
+    add(contact())
     response = signed_in().get(f"/api/inbox/leads/{path}")
 
     assert response.status_code == 404
     assert response.json["code"] == 404
     assert _audit(app) == []
+
+
+# A lead's old address -------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def moved(app, add):
+    """A contact message and a quote request as migration 0020 moved them from the two tables of
+    before, each with its old address there (both once id 3), and a lead that never had one: their
+    ids by name."""
+    ids = dict(zip(["contact", "quote", "new"], add(contact(), quote(), contact("Nora New")), strict=True))
+    with app.app_context():
+        db.session.add_all(
+            [
+                LeadAddress(kind="contact", old_id=3, lead_id=ids["contact"]),
+                LeadAddress(kind="quote", old_id=3, lead_id=ids["quote"]),
+            ]
+        )
+        db.session.commit()
+    return ids
+
+
+@pytest.mark.parametrize("role", ["viewer", "sales", "admin"])
+def test_an_old_address_answers_the_leads_id_now_to_any_staff(signed_in, moved, role):
+    client = signed_in(role)
+
+    for kind in ("contact", "quote"):
+        answer = client.get(f"/api/inbox/leads/moved/{kind}/3")
+        assert (answer.status_code, answer.json) == (200, {"id": moved[kind]})
+        lead = client.get(f"/api/inbox/leads/{answer.json['id']}").json
+        assert lead["form"] == kind
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "contact/4",  # no lead had it
+        "quote/1",
+        "order/3",  # no such table
+        "Contact/3",
+        "contact%00/3",
+        "contact/2147483648",  # past what an id column held: no lead had it, not the database's error
+        "quote/9223372036854775808",
+        "quote/99999999999999999999",
+        "contact/-3",
+    ],
+)
+def test_an_old_address_no_lead_had_is_a_json_404(signed_in, moved, path):
+    answer = signed_in().get(f"/api/inbox/leads/moved/{path}")
+
+    assert answer.status_code == 404
+    assert answer.json["code"] == 404
+
+
+def test_an_erased_leads_old_address_is_a_404(signed_in, moved, app):
+    client = signed_in()
+    with app.app_context():
+        retention.erase("quinn@quote.example")
+        assert db.session.get(LeadAddress, ("quote", 3)) is None  # gone with its lead
+
+    assert client.get("/api/inbox/leads/moved/quote/3").status_code == 404
+    assert client.get("/api/inbox/leads/moved/contact/3").json == {"id": moved["contact"]}
+
+
+def test_an_old_address_is_told_only_to_the_signed_in(client, moved):
+    answer = client.get("/api/inbox/leads/moved/contact/3")
+
+    assert answer.status_code == 401
+    assert answer.json["code"] == 401
+    assert str(moved["contact"]) not in answer.get_data(as_text=True)
 
 
 # The notification's state ---------------------------------------------------------------------------
@@ -386,12 +476,10 @@ def channels(app, monkeypatch):
     ],
 )
 def test_the_notifications_state_per_channel(signed_in, add, channels, outbox, email, webhook):
-    (key,) = add(contact())
-    add(
-        OutboxMessage(lead_kind="contact", lead_id=key[1], created_at=T0, **{"next_attempt_at": T0, **outbox})
-    )
+    (lead_id,) = add(contact())
+    add(OutboxMessage(lead_id=lead_id, created_at=T0, **{"next_attempt_at": T0, **outbox}))
 
-    notification = signed_in().get(f"/api/inbox/leads/contact/{key[1]}").json["notification"]
+    notification = signed_in().get(f"/api/inbox/leads/{lead_id}").json["notification"]
 
     assert notification["channels"] == {"email": email, "webhook": webhook}
     assert notification["status"] == outbox["status"]
@@ -403,10 +491,10 @@ def test_the_notifications_state_per_channel(signed_in, add, channels, outbox, e
 def test_a_channel_that_is_not_configured_says_so(signed_in, add, app, monkeypatch):
     monkeypatch.setitem(app.config, "SMTP_HOST", "smtp.example")
     monkeypatch.setitem(app.config, "WEBHOOK_URL", "")
-    (key,) = add(contact())
-    add(OutboxMessage(lead_kind="contact", lead_id=key[1], status="pending", attempts=0))
+    (lead_id,) = add(contact())
+    add(OutboxMessage(lead_id=lead_id, status="pending", attempts=0))
 
-    channels = signed_in().get(f"/api/inbox/leads/contact/{key[1]}").json["notification"]["channels"]
+    channels = signed_in().get(f"/api/inbox/leads/{lead_id}").json["notification"]["channels"]
 
     assert channels == {"email": {"state": "pending"}, "webhook": {"state": "not_configured"}}
 
@@ -416,23 +504,22 @@ def test_a_channel_that_is_not_configured_says_so(signed_in, add, app, monkeypat
 
 @pytest.fixture
 def dead(add):
-    """A lead whose notification ran out of tries: its key."""
-    (key,) = add(quote())
+    """A lead whose notification ran out of tries: its id."""
+    (lead_id,) = add(quote())
     add(
         OutboxMessage(
-            lead_kind="quote",
-            lead_id=key[1],
+            lead_id=lead_id,
             status="dead",
             attempts=10,
             last_error="webhook: webhook answered 500",
             next_attempt_at=T0,
         )
     )
-    return key
+    return lead_id
 
 
 def test_a_viewer_may_not_retry(signed_in, dead, rows, app):
-    response = signed_in("viewer").post(f"/api/inbox/leads/quote/{dead[1]}/retry")
+    response = signed_in("viewer").post(f"/api/inbox/leads/{dead}/retry")
 
     assert response.status_code == 403
     assert rows("outbox")[0].status == "dead"
@@ -442,7 +529,7 @@ def test_a_viewer_may_not_retry(signed_in, dead, rows, app):
 def test_sales_retries_a_dead_notification_from_a_first_try(signed_in, dead, rows, app):
     started = datetime.now(UTC)
 
-    response = signed_in("sales").post(f"/api/inbox/leads/quote/{dead[1]}/retry")
+    response = signed_in("sales").post(f"/api/inbox/leads/{dead}/retry")
 
     assert response.status_code == 200
     assert response.json["notification"]["status"] == "pending"
@@ -451,8 +538,8 @@ def test_sales_retries_a_dead_notification_from_a_first_try(signed_in, dead, row
     assert (row.status, row.attempts) == ("pending", 0)
     assert row.next_attempt_at.replace(tzinfo=UTC) >= started - timedelta(seconds=1)
     events = _audit(app)
-    assert [(action, kind, lead_id, detail) for action, _actor, kind, lead_id, detail in events] == [
-        ("notification_retried", "quote", dead[1], None)
+    assert [(action, lead_id, detail) for action, _actor, lead_id, detail in events] == [
+        ("notification_retried", dead, None)
     ]
 
 
@@ -460,19 +547,20 @@ def test_a_retry_needs_the_pages_security_token(signed_in, dead, rows):
     client = signed_in("admin")
     client.environ_base.pop("HTTP_X_CSRF_TOKEN")
 
-    assert client.post(f"/api/inbox/leads/quote/{dead[1]}/retry").status_code == 403
+    assert client.post(f"/api/inbox/leads/{dead}/retry").status_code == 403
     assert rows("outbox")[0].status == "dead"
 
 
 def test_a_delivered_notification_or_none_cannot_be_retried(signed_in, add, app):
     (delivered, spam) = add(contact("Told X"), contact("Spam X", spam=True))
-    add(OutboxMessage(lead_kind="contact", lead_id=delivered[1], status="delivered", email_sent_at=T0))
+    add(OutboxMessage(lead_id=delivered, status="delivered", email_sent_at=T0))
     client = signed_in("sales")
 
-    assert client.post(f"/api/inbox/leads/contact/{delivered[1]}/retry").status_code == 409
-    assert client.post(f"/api/inbox/leads/contact/{spam[1]}/retry").status_code == 409
-    assert client.post("/api/inbox/leads/contact/999999/retry").status_code == 404
-    assert client.post("/api/inbox/leads/contact/99999999999999999999/retry").status_code == 404
+    assert client.post(f"/api/inbox/leads/{delivered}/retry").status_code == 409
+    assert client.post(f"/api/inbox/leads/{spam}/retry").status_code == 409
+    assert client.post("/api/inbox/leads/999999/retry").status_code == 404
+    assert client.post("/api/inbox/leads/99999999999999999999/retry").status_code == 404
+    assert client.post(f"/api/inbox/leads/contact/{delivered}/retry").status_code == 404  # an old address
     assert _audit(app) == []
 
 
@@ -491,10 +579,12 @@ def test_the_openapi_document_has_the_inbox_leads_paths_and_their_parameters(app
         "new_for",
         "cursor",
     }
-    assert {
-        parameter["name"] for parameter in paths["/api/inbox/leads/{kind}/{lead_id}"]["get"]["parameters"]
-    } == {
-        "kind",
-        "lead_id",
+    assert {parameter["name"] for parameter in paths["/api/inbox/leads/{lead_id}"]["get"]["parameters"]} == {
+        "lead_id"
     }
-    assert set(paths["/api/inbox/leads/{kind}/{lead_id}/retry"]["post"]["responses"]) >= {"200", "403", "409"}
+    assert set(paths["/api/inbox/leads/{lead_id}/retry"]["post"]["responses"]) >= {"200", "403", "409"}
+    moved = paths["/api/inbox/leads/moved/{kind}/{old_id}"]
+    assert set(moved) == {"get"}
+    assert {parameter["name"] for parameter in moved["get"]["parameters"]} == {"kind", "old_id"}
+    assert set(moved["get"]["responses"]) >= {"200", "401", "404"}
+    assert not any("{kind}" in path for path in paths if "/moved/" not in path)

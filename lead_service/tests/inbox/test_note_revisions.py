@@ -10,13 +10,13 @@ from lead_service.models.staff import LeadNote, LeadNoteRevision, StaffUser
 
 from .conftest import contact
 
-LEAD = "/api/inbox/leads/{}/{}"
+LEAD = "/api/inbox/leads/{}"
 
 
 def test_each_correction_keeps_the_text_it_replaced_in_order(signed_in, add, app, audit_trail):
     client = signed_in("sales")
-    [(kind, lead_id)] = add(contact())
-    written = client.post(f"{LEAD.format(kind, lead_id)}/notes", json={"body": "Called, no answer."}).json
+    [lead_id] = add(contact())
+    written = client.post(f"{LEAD.format(lead_id)}/notes", json={"body": "Called, no answer."}).json
     assert (written["edited_at"], written["revisions"]) == (None, [])
     note_url = f"/api/inbox/notes/{written['id']}"
 
@@ -25,7 +25,7 @@ def test_each_correction_keeps_the_text_it_replaced_in_order(signed_in, add, app
 
     assert first.status_code == second.status_code == 200
     assert first.json["revisions"] == [{"body": "Called, no answer.", "replaced_at": first.json["edited_at"]}]
-    [note] = client.get(LEAD.format(kind, lead_id)).json["notes"]
+    [note] = client.get(LEAD.format(lead_id)).json["notes"]
     assert note == second.json
     assert (note["body"], note["edited_at"]) == ("Called three times.", second.json["edited_at"])
     assert note["revisions"] == [
@@ -44,8 +44,8 @@ def test_each_correction_keeps_the_text_it_replaced_in_order(signed_in, add, app
 
 def test_a_correction_on_a_text_changed_since_it_was_read_saves_nothing(signed_in, add, app, audit_trail):
     client = signed_in("sales")
-    [(kind, lead_id)] = add(contact())
-    written = client.post(f"{LEAD.format(kind, lead_id)}/notes", json={"body": "Called."}).json
+    [lead_id] = add(contact())
+    written = client.post(f"{LEAD.format(lead_id)}/notes", json={"body": "Called."}).json
     with app.app_context():
         note = work.note(written["id"])
         author = db.session.get(StaffUser, note.author_id)

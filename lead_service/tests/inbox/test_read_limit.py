@@ -99,5 +99,7 @@ def test_every_read_behind_the_sign_in_documents_its_429(limited):
     paths = document(limited)["paths"]
 
     assert "429" in {str(status) for status in paths["/api/inbox/leads"]["get"]["responses"]}
-    assert "429" in {str(status) for status in paths["/api/inbox/leads/{kind}/{lead_id}"]["get"]["responses"]}
+    assert "429" in {str(status) for status in paths["/api/inbox/leads/{lead_id}"]["get"]["responses"]}
+    moved = paths["/api/inbox/leads/moved/{kind}/{old_id}"]
+    assert "429" in {str(status) for status in moved["get"]["responses"]}
     assert "429" not in {str(status) for status in paths["/api/inbox/sign-in"]["get"]["responses"]}

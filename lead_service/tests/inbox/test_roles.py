@@ -11,7 +11,7 @@ from werkzeug.routing import Rule
 from lead_service.api.openapi import openapi_path
 from lead_service.extensions import db
 from lead_service.inbox.auth import sessions
-from lead_service.models.leads import ContactMessage, OutboxMessage
+from lead_service.models.leads import Lead, LeadAddress, OutboxMessage
 from lead_service.models.staff import LeadNote, StaffUser
 
 from .conftest import with_session
@@ -20,7 +20,7 @@ WHO = ("nobody", "viewer", "sales", "admin", "disabled", "halfway")
 # The sign-in's first step and an invitation's link are the ways in without a session:
 # test_sign_in.py and test_invitations.py have their cases.
 UNGUARDED = {("GET", "/api/inbox/sign-in"), ("POST", "/api/inbox/sign-in"), ("POST", "/api/inbox/invitation")}
-LEAD = "/api/inbox/leads/{kind}/{lead_id}"
+LEAD = "/api/inbox/leads/{lead_id}"
 TABLE = {
     #                                                   nobody viewer sales admin disabled halfway
     ("GET", "/api/inbox/session"): (401, 200, 200, 200, 401, 401),
@@ -35,6 +35,7 @@ TABLE = {
     ("GET", "/api/inbox/leads"): (401, 200, 200, 200, 401, 401),
     ("GET", "/api/inbox/leads/export"): (401, 403, 200, 200, 401, 401),
     ("GET", LEAD): (401, 200, 200, 200, 401, 401),
+    ("GET", "/api/inbox/leads/moved/{kind}/{old_id}"): (401, 200, 200, 200, 401, 401),
     ("POST", f"{LEAD}/retry"): (401, 403, 200, 200, 401, 401),
     # Sales changes version 1 first: the admin's change on it is then stale (past the guard).
     ("POST", f"{LEAD}/work"): (401, 403, 200, 409, 401, 401),
@@ -60,7 +61,7 @@ BODIES = {
     f"{LEAD}/work": lambda lead: CHANGE,
     "/api/inbox/leads/work": lambda lead: {
         **CHANGE,
-        "leads": [{"kind": "contact", "id": lead["lead_id"], "version": 1}],
+        "leads": [{"id": lead["lead_id"], "version": 1}],
     },
     f"{LEAD}/spam": lambda lead: {"spam": True, "version": 1},
     f"{LEAD}/notes": lambda lead: {"body": "Called back."},
@@ -80,17 +81,18 @@ def test_the_table_covers_every_inbox_endpoint(app):
 
 @pytest.fixture
 def lead(app, client):
-    """A stored contact message with its notification pending, as the site leaves one, and a note on
-    it by a colleague."""
+    """A stored contact message with its notification pending, as the site leaves one, its address
+    from before the one table, and a note on it by a colleague."""
     with app.app_context():
-        row = ContactMessage(form="contact", name="Mina Lee", email="mina@harbor.io", message="Hello")
+        row = Lead(form="contact", name="Mina Lee", email="mina@harbor.io", message="Hello")
         author = StaffUser(email="author@staff.example", name="Author", role="sales", password_hash="-")
         db.session.add_all([row, author])
         db.session.flush()
-        note = LeadNote(lead_kind="contact", lead_id=row.id, author_id=author.id, body="Left a message.")
-        db.session.add_all([OutboxMessage(lead_kind="contact", lead_id=row.id), note])
+        note = LeadNote(lead_id=row.id, author_id=author.id, body="Left a message.")
+        address = LeadAddress(kind="contact", old_id=row.id + 1000, lead_id=row.id)
+        db.session.add_all([OutboxMessage(lead_id=row.id), note, address])
         db.session.commit()
-        return {"kind": "contact", "lead_id": row.id, "note_id": note.id}
+        return {"lead_id": row.id, "note_id": note.id, "kind": address.kind, "old_id": address.old_id}
 
 
 def _as(app, client, who: str):

@@ -15,10 +15,10 @@ import sqlalchemy as sa
 
 from lead_service import create_app, retention
 from lead_service.extensions import db
-from lead_service.inbox.leads import lead_queries
+from lead_service.inbox.leads import counts, page, postgresql_search, sqlite_search
+from lead_service.inbox.leads.filters import FORM_NAMES, Cursor, Filters
 from lead_service.inbox.leads.highlight import highlight, ranges, terms
-from lead_service.inbox.leads.lead_queries import FORM_NAMES, Cursor, Filters, counts, page
-from lead_service.models.leads import ContactMessage, QuoteRequest
+from lead_service.models.leads import Lead
 from lead_service.models.staff import AuditEvent
 
 from ..conftest import DATABASES, _postgres_schema
@@ -31,27 +31,18 @@ T0 = datetime(2026, 3, 10, 12, 0, tzinfo=UTC)
 def samples(client, app):
     """The sample contact message (Mina Lee of Harbor & Co, mina@harbor.io, +60 12-345 6789) and
     quote request (Tom Berg, tom@berg.dev, +442079460958, "Mobile app"), posted through the API,
-    and a spam message that mentions both: their (kind, id)s by name."""
-    assert client.post("/api/contact", json=CONTACT).status_code == 201
-    assert client.post("/api/quote", json=QUOTE).status_code == 201
+    and a spam message that mentions both: their ids by name."""
+    mina = client.post("/api/contact", json=CONTACT)
+    tom = client.post("/api/quote", json=QUOTE)
+    assert mina.status_code == tom.status_code == 201
     with app.app_context():
-        spam = ContactMessage(
-            form="contact",
-            name="Mina Berg",
-            email="bot@harbor.io",
-            message="Mobile app two",
-            spam=True,
+        spam = Lead(
+            form="contact", name="Mina Berg", email="bot@harbor.io", message="Mobile app two", spam=True
         )
         db.session.add(spam)
         db.session.commit()
-        return {
-            "mina": (
-                "contact",
-                db.session.scalar(db.select(ContactMessage.id).where(ContactMessage.name == "Mina Lee")),
-            ),
-            "tom": ("quote", db.session.scalar(db.select(QuoteRequest.id))),
-            "spam": ("contact", spam.id),
-        }
+        assert db.session.get(Lead, tom.json["id"]).form == "quote"
+        return {"mina": mina.json["id"], "tom": tom.json["id"], "spam": spam.id}
 
 
 def _search(client, query, more=""):
@@ -61,7 +52,7 @@ def _search(client, query, more=""):
 
 
 def _found(client, query, more=""):
-    return [(lead["kind"], lead["id"]) for lead in _search(client, query, more)["leads"]]
+    return [lead["id"] for lead in _search(client, query, more)["leads"]]
 
 
 @pytest.mark.parametrize(
@@ -171,9 +162,7 @@ def test_search_terms_with_like_wildcards_match_only_themselves(signed_in, add_c
 def add_contact(app):
     def add(**values):
         with app.app_context():
-            lead = ContactMessage(
-                **{"form": "contact", "name": "X", "email": "x@x.example", "message": "m", **values}
-            )
+            lead = Lead(**{"form": "contact", "name": "X", "email": "x@x.example", "message": "m", **values})
             db.session.add(lead)
             db.session.commit()
             return lead.id
@@ -184,12 +173,12 @@ def add_contact(app):
 def test_the_index_follows_inserts_updates_and_deletes(signed_in, samples, app, add_contact):
     client = signed_in()
     new = add_contact(name="Olga Petrova", email="olga@volga.example", phone="+7 495 123-45-67", message="Hi")
-    assert _found(client, "petrov") == [("contact", new)]
-    assert _found(client, "volga") == [("contact", new)]
-    assert _found(client, "749-51") == [("contact", new)]
+    assert _found(client, "petrov") == [new]
+    assert _found(client, "volga") == [new]
+    assert _found(client, "749-51") == [new]
 
     with app.app_context():
-        lead = db.session.get(ContactMessage, new)
+        lead = db.session.get(Lead, new)
         lead.name = "Olga Ivanova"
         lead.email = "olga@neva.example"
         lead.phone = None
@@ -198,18 +187,18 @@ def test_the_index_follows_inserts_updates_and_deletes(signed_in, samples, app, 
     assert _found(client, "petrov") == []
     assert _found(client, "volga") == []
     assert _found(client, "74951") == []
-    assert _found(client, "ivanova") == [("contact", new)]
-    assert _found(client, "neva") == [("contact", new)]
-    assert _found(client, "mind") == [("contact", new)]
+    assert _found(client, "ivanova") == [new]
+    assert _found(client, "neva") == [new]
+    assert _found(client, "mind") == [new]
 
     # A spam flag set later changes the lead, not what it said.
     with app.app_context():
-        db.session.get(ContactMessage, new).spam = True
+        db.session.get(Lead, new).spam = True
         db.session.commit()
-    assert _found(client, "ivanova", "&spam=only") == [("contact", new)]
+    assert _found(client, "ivanova", "&spam=only") == [new]
 
     with app.app_context():
-        db.session.delete(db.session.get(ContactMessage, new))
+        db.session.delete(db.session.get(Lead, new))
         db.session.commit()
     assert _found(client, "ivanova", "&spam=include") == []
     assert _found(client, "mina") == [samples["mina"]]
@@ -227,24 +216,26 @@ def test_an_erased_lead_is_found_no_more(signed_in, samples, app):
 
 
 def test_search_pages_run_newest_first(signed_in, app):
-    with app.app_context():
-        db.session.add_all(
-            [
-                ContactMessage(
-                    form="contact",
-                    name=f"Acme Person{number}",
-                    email=f"p{number}@acme.example",
-                    message="m",
-                    created_at=T0 - timedelta(minutes=number // 3),
-                )
-                for number in range(60)
-            ]
-            + [
-                QuoteRequest(
-                    name="Other", email="o@x.example", phone="+1", project="p", budget="b", created_at=T0
-                )
-            ]
+    leads = [
+        Lead(
+            form="contact",
+            name=f"Acme Person{number}",
+            email=f"p{number}@acme.example",
+            message="m",
+            created_at=T0 - timedelta(minutes=number // 3),
         )
+        for number in range(60)
+    ]
+    # Quote requests that do not match, stored among them, each at the time of three of them.
+    leads.insert(31, Lead(form="quote", name="Other", email="o@x.example", phone="+1", created_at=T0))
+    leads.insert(
+        45,
+        Lead(
+            form="quote", name="Other", email="q@x.example", phone="+1", created_at=T0 - timedelta(minutes=14)
+        ),
+    )
+    with app.app_context():
+        db.session.add_all(leads)
         db.session.commit()
     client = signed_in()
 
@@ -301,9 +292,9 @@ def test_search_is_audited_by_its_length_only(signed_in, samples, app):
 
     with app.app_context():
         events = db.session.scalars(db.select(AuditEvent).order_by(AuditEvent.id)).all()
-        assert [(event.action, event.lead_kind, event.lead_id) for event in events] == [
-            ("search", None, None),
-            ("leads_listed", None, None),
+        assert [(event.action, event.lead_id) for event in events] == [
+            ("search", None),
+            ("leads_listed", None),
         ]
         assert events[0].actor_id is not None
         assert json.loads(events[0].detail) == {"rows": len(found), "query_length": len(query.strip())}
@@ -321,9 +312,9 @@ def test_an_invalid_search_is_not_audited(signed_in, app):
 # Each database reads a search newest first and stops (PostgreSQL walks the newest leads for a common
 # term, and asks its indexes for a rare one; SQLite reads its FTS5 tables in the order of their keys,
 # the minute of a lead's time and its id): whichever way, every page is the next of the leads that
-# have the terms, in (time, kind, id) order, and the counts stop at COUNT_CAP + 1.
+# have the terms, in (time, id) order, and the counts stop at COUNT_CAP + 1.
 
-# PostgreSQL's ways to a page (lead_queries' PROBE, COMMON and RECENT); SQLite has one.
+# PostgreSQL's ways to a page (postgresql_search's PROBE, COMMON and RECENT); SQLite has one.
 READS = {
     "walked": {"PROBE": 5, "COMMON": 0, "RECENT": 10_000},
     "looked up": {"PROBE": 5, "COMMON": 10**9, "RECENT": 10_000},
@@ -333,8 +324,9 @@ READS = {
 
 @pytest.fixture
 def crowd(client, app):
-    """90 leads of both kinds and every form, sent at 15 moments (several at the very same time,
-    more in the same minute), stored in an order that is not theirs: their fields by key."""
+    """90 leads of every form, sent at 15 moments (several at the very same time, more in the same
+    minute), stored in an order that is not theirs, so that their ids are not in their times' order:
+    their fields by id."""
     rng = random.Random(7)
     moments = [
         T0 - timedelta(minutes=minutes, seconds=seconds, microseconds=micro)
@@ -351,25 +343,25 @@ def crowd(client, app):
             "spam": number % 7 == 0,
         }
         if number % 3 == 2:
-            leads.append(QuoteRequest(**common, project="A shop", budget="b"))
+            leads.append(Lead(**common, form="quote", project="A shop", budget="b"))
         else:
             form = "contact" if number % 2 else "caseStudiesContact"
-            leads.append(ContactMessage(**common, form=form, company="Acme Labs", message="Hi there"))
+            leads.append(Lead(**common, form=form, company="Acme Labs", message="Hi there"))
     rng.shuffle(leads)
     with app.app_context():
         db.session.add_all(leads)
         db.session.commit()
         return {
-            ("contact" if isinstance(lead, ContactMessage) else "quote", lead.id): {
+            lead.id: {
                 "at": lead.created_at.replace(tzinfo=UTC),
-                "form": getattr(lead, "form", "quote"),
+                "form": lead.form,
                 "spam": lead.spam,
                 "fields": {
                     "name": lead.name,
-                    "company": getattr(lead, "company", None),
+                    "company": lead.company,
                     "email": lead.email,
                     "phone": lead.phone,
-                    "text": getattr(lead, "message", None) or lead.project,
+                    "text": lead.message or lead.project,
                 },
             }
             for lead in leads
@@ -377,7 +369,7 @@ def crowd(client, app):
 
 
 def _expected(crowd, query, filters):
-    """The keys of the crowd's leads under the filters that have every term, in the list's order
+    """The ids of the crowd's leads under the filters that have every term, in the list's order
     (highlight's `ranges` marks exactly what a search finds)."""
     query_terms = terms(query)
     since = datetime.combine(filters.get("since", date.min), datetime.min.time(), UTC)
@@ -385,14 +377,14 @@ def _expected(crowd, query, filters):
         filters.get("until", date(9998, 1, 1)) + timedelta(days=1), datetime.min.time(), UTC
     )
     found = [
-        key
-        for key, lead in crowd.items()
+        lead_id
+        for lead_id, lead in crowd.items()
         if all(ranges({k: v for k, v in lead["fields"].items() if v}, (term,)) for term in query_terms)
         and (filters.get("spam") == "include" or lead["spam"] == (filters.get("spam") == "only"))
         and filters.get("form") in (None, lead["form"])
         and since <= lead["at"] < before
     ]
-    return sorted(found, key=lambda key: (crowd[key]["at"], key[0], key[1]), reverse=True)
+    return sorted(found, key=lambda lead_id: (crowd[lead_id]["at"], lead_id), reverse=True)
 
 
 @pytest.mark.parametrize("query", ["acme", "other", "person1", "p5@", "555-001", "ac", "acme other", "zz"])
@@ -409,28 +401,32 @@ def _expected(crowd, query, filters):
     ids=["hidden spam", "spam included", "spam only", "a form", "since a day", "until a month ago"],
 )
 def test_every_page_of_a_search_is_the_next_of_its_matches_in_order(app, crowd, monkeypatch, query, filters):
-    monkeypatch.setattr(lead_queries, "COUNT_CAP", 10)
+    # The cap as each module that reads it holds it (the statements' cache is keyed by it too).
+    for module in (page, postgresql_search, sqlite_search):
+        monkeypatch.setattr(module, "COUNT_CAP", 10)
     search = Filters(terms=terms(query), **filters)
     expected = _expected(crowd, query, filters)
     everywhere = _expected(crowd, query, {**filters, "form": None})
-    capped = {form: min(11, sum(crowd[key]["form"] == form for key in everywhere)) for form in FORM_NAMES}
+    capped = {
+        form: min(11, sum(crowd[lead_id]["form"] == form for lead_id in everywhere)) for form in FORM_NAMES
+    }
     with app.app_context():
         # SQLite reads a search one way; PostgreSQL each of its ways in turn.
         reads = READS if db.engine.dialect.name == "postgresql" else {"walked": READS["walked"]}
         for read, tuning in reads.items():
             for name, value in tuning.items():
-                monkeypatch.setattr(lead_queries, name, value)
-            keys, cursor = [], None
+                monkeypatch.setattr(postgresql_search, name, value)
+            ids, cursor = [], None
             while True:
-                answer = page(search, cursor, size=7)
-                keys += [(lead["kind"], lead["id"]) for lead in answer["leads"]]
+                answer = page.page(search, cursor, size=7)
+                ids += [lead["id"] for lead in answer["leads"]]
                 if answer["next"] is None:
                     break
                 cursor = Cursor.decode(answer["next"])
-            found = counts(search)
+            found = counts.counts(search)
             db.session.rollback()
 
-            assert keys == expected, read
+            assert ids == expected, read
             assert found == capped, read
 
 
@@ -438,14 +434,14 @@ def test_a_lead_given_another_time_is_found_at_that_time(signed_in, app, add_con
     first = add_contact(name="Acme First", created_at=T0)
     later = add_contact(name="Acme Later", created_at=T0 + timedelta(minutes=5))
     client = signed_in()
-    assert _found(client, "acme") == [("contact", later), ("contact", first)]
+    assert _found(client, "acme") == [later, first]
 
     with app.app_context():
-        db.session.get(ContactMessage, first).created_at = T0 + timedelta(days=1)
+        db.session.get(Lead, first).created_at = T0 + timedelta(days=1)
         db.session.commit()
 
-    assert _found(client, "acme") == [("contact", first), ("contact", later)]
-    assert _found(client, "acme", "&from=2026-03-11") == [("contact", first)]
+    assert _found(client, "acme") == [first, later]
+    assert _found(client, "acme", "&from=2026-03-11") == [first]
 
 
 # The migration ---------------------------------------------------------------------------------------
@@ -464,39 +460,48 @@ def empty_database(request, tmp_path):
 
 
 def _add_before_0010(name, email):
-    """A contact message stored with the columns a lead table had before migration 0010."""
+    """A contact message stored in its table of then, with the columns it had before migration 0010."""
     db.session.execute(
-        sa.insert(ContactMessage.__table__).values(form="contact", name=name, email=email, message="m")
+        sa.text(
+            "INSERT INTO contact_messages (form, name, email, message, created_at)"
+            " VALUES ('contact', :name, :email, 'm', :at)"
+        ),
+        {"name": name, "email": email, "at": T0},
     )
     db.session.commit()
 
 
 def _names(query):
-    found = sorted(lead["name"] for lead in page(Filters(spam="include", terms=terms(query)))["leads"])
+    found = sorted(lead["name"] for lead in page.page(Filters(spam="include", terms=terms(query)))["leads"])
     db.session.rollback()  # its read would hold the tables against the migration's changes
     return found
 
 
-def test_the_migration_indexes_stored_leads_and_goes_down_and_up_again(empty_database):
+def test_the_migrations_index_stored_leads_and_the_search_goes_down_and_up_again(empty_database):
+    """The search's migrations (0008, 0009) go down and up with leads stored before them; 0020,
+    which has no way down, makes the search anew over the one table, from every lead stored."""
     app = create_app({**empty_database, "TESTING": True})
     with app.app_context():
         flask_migrate.upgrade(revision="0007")
         _add_before_0010("Before Search", "old@harbor.io")
 
-        flask_migrate.upgrade()
-        assert _names("arbor") == ["Before Search"]
-        assert _names("before") == ["Before Search"]
-
+        flask_migrate.upgrade(revision="0019")
         flask_migrate.downgrade(revision="0007")
         # Without the search, leads are still stored, changed and deleted.
         _add_before_0010("Between Up", "new@harbor.io")
         _add_before_0010("Gone Soon", "gone@harbor.io")
-        db.session.execute(db.delete(ContactMessage).where(ContactMessage.name == "Gone Soon"))
+        db.session.execute(sa.text("DELETE FROM contact_messages WHERE name = 'Gone Soon'"))
         db.session.commit()
 
         flask_migrate.upgrade()
         assert _names("arbor") == ["Before Search", "Between Up"]
+        assert _names("before") == ["Before Search"]
         assert _names("between") == ["Between Up"]
+        assert _names("gone") == []
+        # The search made anew follows the leads from then on.
+        db.session.add(Lead(form="quote", name="After Search", email="after@harbor.io", phone="+1"))
+        db.session.commit()
+        assert _names("arbor") == ["After Search", "Before Search", "Between Up"]
         db.engine.dispose()
 
 

@@ -370,9 +370,9 @@ def test_the_outbox_list_shows_a_notice_by_user_and_event_and_retries_it(
     app, client, runner, staff_user, add
 ):
     user_id = staff_user("sales", EMAIL)
-    [(kind, lead_id)] = add(contact())
+    [lead_id] = add(contact())
     with app.app_context():
-        queue.enqueue(kind, lead_id)
+        queue.enqueue(lead_id)
         db.session.commit()
     runner.invoke(args=["users", "invite", EMAIL])
 
@@ -380,7 +380,7 @@ def test_the_outbox_list_shows_a_notice_by_user_and_event_and_retries_it(
 
     assert listed.exit_code == 0, listed.output
     lead_line, notice_line = listed.output.splitlines()[:2]
-    assert re.match(rf"#\d+ +pending +contact #{lead_id} +tries 0", lead_line)
+    assert re.match(rf"#\d+ +pending +lead #{lead_id} +tries 0", lead_line)
     assert re.match(rf"#\d+ +pending +user +#{user_id} +password_reset +tries 0", notice_line)
     notice_id = int(notice_line[1:].split()[0])
     assert runner.invoke(args=["outbox", "retry", str(notice_id)]).output == "re-queued 1 notification(s)\n"
@@ -388,13 +388,13 @@ def test_the_outbox_list_shows_a_notice_by_user_and_event_and_retries_it(
 
 def test_a_leads_page_shows_its_own_notification_not_a_notice(app, client, signed_in, add):
     viewer = signed_in("viewer", EMAIL)
-    [(kind, lead_id)] = add(contact())
+    [lead_id] = add(contact())
     with app.app_context():
         user = db.session.scalar(select(StaffUser).where(StaffUser.email == EMAIL))
         security_mail.notify(user, "password_changed")
         db.session.commit()
 
-    page = viewer.get(f"/api/inbox/leads/{kind}/{lead_id}")
+    page = viewer.get(f"/api/inbox/leads/{lead_id}")
     listed = viewer.get("/api/inbox/leads")
 
     assert page.status_code == 200
