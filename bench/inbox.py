@@ -53,10 +53,12 @@ def _staff_session(url: str) -> str:
 
 def _queries(engine) -> list[str]:
     """Parts of stored addresses (4 to 6 characters from inside the local part or the domain) and
-    the first three letters of stored names: what a person types to find someone."""
+    the first three letters of stored names: what a person types to find someone. The addresses
+    are contact messages', the names quote requests'."""
     with engine.connect() as connection:
-        emails = connection.execute(text("SELECT email FROM contact_messages LIMIT 500")).scalars().all()
-        names = connection.execute(text("SELECT name FROM quote_requests LIMIT 500")).scalars().all()
+        emails = connection.execute(text("SELECT email FROM leads WHERE form <> 'quote' LIMIT 500")).scalars()
+        names = connection.execute(text("SELECT name FROM leads WHERE form = 'quote' LIMIT 500")).scalars()
+        emails, names = emails.all(), names.all()
     rng = random.Random(20261126)
     parts = []
     for email in rng.sample(emails, 100):

@@ -41,7 +41,7 @@ def notification_latency(tmp: Path) -> dict[str, float]:
     finally:
         smtp.stop()
     latencies = sorted(
-        arrived - answered[int(re.search(r"quote #(\d+)", message.get_content())[1])]
+        arrived - answered[int(re.search(r"Lead: +#(\d+)", message.get_content())[1])]
         for message, arrived in zip(smtp.messages, smtp.arrivals, strict=True)
     )
     return {

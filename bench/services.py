@@ -55,7 +55,9 @@ def _throughput(home: Path, url: str, engine: Engine) -> dict:
         quote = wrk(f"{service}/api/quote", "quote")
         with engine.connect() as connection:
             stored = set(
-                connection.execute(text("SELECT id FROM quote_requests WHERE email LIKE 'bench-%'")).scalars()
+                connection.execute(
+                    text("SELECT id FROM leads WHERE form = 'quote' AND email LIKE 'bench-%'")
+                ).scalars()
             )
     acknowledged = quote.pop("ids")
     return {

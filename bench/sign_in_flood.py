@@ -130,7 +130,7 @@ def _measured(tmp: Path, url: str, engine) -> dict:
         flood.join()
         accepted = idle_accepted + flood_accepted
         with engine.connect() as connection:
-            stored = set(connection.execute(text("SELECT email FROM contact_messages")).scalars())
+            stored = set(connection.execute(text("SELECT email FROM leads WHERE form = 'contact'")).scalars())
     idle_q, flood_q = _quantiles(idle), _quantiles(flooded)
     return {
         "idle": idle_q,

@@ -85,24 +85,19 @@ class InboxSite:
 
     def newest_leads(self, count: int) -> list[str]:
         """The detail paths of the `count` newest leads that are not spam, in the list's order."""
-        query = text(
-            "SELECT kind, id FROM ("
-            " SELECT 'contact' AS kind, id, created_at FROM contact_messages WHERE NOT spam"
-            " UNION ALL SELECT 'quote', id, created_at FROM quote_requests WHERE NOT spam"
-            ") AS leads ORDER BY created_at DESC, kind DESC, id DESC LIMIT :count"
-        )
+        query = text("SELECT id FROM leads WHERE NOT spam ORDER BY created_at DESC, id DESC LIMIT :count")
         with self.engine.connect() as connection:
-            return [f"/inbox/leads/{kind}/{id_}" for kind, id_ in connection.execute(query, {"count": count})]
+            return [f"/inbox/leads/{id_}" for id_ in connection.execute(query, {"count": count}).scalars()]
+
+    def lead_id(self, email: str) -> int:
+        """The id of the lead sent with this address (from any form)."""
+        query = text("SELECT id FROM leads WHERE email = :email")
+        with self.engine.connect() as connection:
+            return connection.execute(query, {"email": email}).scalar_one()
 
     def lead_path(self, email: str) -> str:
-        """The detail path of the lead sent with this address (one of either kind)."""
-        query = text(
-            "SELECT 'contact', id FROM contact_messages WHERE email = :email"
-            " UNION ALL SELECT 'quote', id FROM quote_requests WHERE email = :email"
-        )
-        with self.engine.connect() as connection:
-            kind, id_ = connection.execute(query, {"email": email}).one()
-        return f"/inbox/leads/{kind}/{id_}"
+        """The detail path of the lead sent with this address (from any form)."""
+        return f"/inbox/leads/{self.lead_id(email)}"
 
     def post_lead(self, path: str, lead: dict) -> None:
         """A lead sent as the site's forms send it."""

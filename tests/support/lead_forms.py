@@ -38,11 +38,12 @@ def fill(scope, values: dict[str, str], fields: dict) -> None:
         scope.get_by_role("textbox", name=fields[name]["label"], exact=True).fill(value)
 
 
-def rows(engine, table: str, email: str) -> list[dict]:
+def rows(engine, email: str, form: str | None = None) -> list[dict]:
+    """The leads stored with this address, oldest first: from `form` alone, when given (a key of
+    forms.json's forms), else from any."""
+    query = "SELECT * FROM leads WHERE email = :email" + (" AND form = :form" if form else "")
     with engine.connect() as connection:
-        result = connection.execute(
-            text(f"SELECT * FROM {table} WHERE email = :email ORDER BY id"), {"email": email}
-        )
+        result = connection.execute(text(f"{query} ORDER BY id"), {"email": email, "form": form})
         return [dict(row._mapping) for row in result]
 
 

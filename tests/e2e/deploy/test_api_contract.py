@@ -81,8 +81,8 @@ def test_no_generated_request_gets_a_5xx_or_an_undocumented_answer(tmp_path):
 def _admin_session(stage: str) -> tuple[str, dict[str, str]]:
     """An admin's session at `stage`, made in the service's database as a sign-in would, and the
     headers of their browser on the inbox's pages: its cookie, its CSRF token and the inbox's
-    origin; and a lead of each kind, for the generated requests to find. In an app context of an app
-    where the service runs (LEAD_SERVICE_INSTANCE_PATH), for its key."""
+    origin; and a contact message and a quote request, for the generated requests to find. In an
+    app context of an app where the service runs (LEAD_SERVICE_INSTANCE_PATH), for its key."""
     user = StaffUser(
         email="contract@staff.example",
         name="Contract",

@@ -164,7 +164,7 @@ def test_a_quote_goes_straight_to_the_lead_service_and_is_stored(proxy, lead_eng
     assert "X-Cache-Status" not in response.headers
     with lead_engine.connect() as connection:
         stored = connection.execute(
-            text("SELECT email FROM quote_requests WHERE id = :id"), {"id": response.json()["id"]}
+            text("SELECT email FROM leads WHERE form = 'quote' AND id = :id"), {"id": response.json()["id"]}
         ).scalar_one()
     assert stored == "proxy@example.com"
 

@@ -82,9 +82,9 @@ class Load:
 
 def assert_every_acknowledged_lead_is_stored_with_its_notification(engine, acknowledged: dict[str, int]):
     with engine.connect() as connection:
-        stored = dict(connection.execute(text("SELECT email, id FROM quote_requests")).all())
+        stored = dict(connection.execute(text("SELECT email, id FROM leads WHERE form = 'quote'")).all())
         notified = set(
-            connection.execute(text("SELECT lead_id FROM outbox WHERE lead_kind = 'quote'")).scalars()
+            connection.execute(text("SELECT lead_id FROM outbox WHERE purpose = 'new_lead'")).scalars()
         )
     assert {email: stored.get(email) for email in acknowledged} == acknowledged
     assert set(acknowledged.values()) <= notified

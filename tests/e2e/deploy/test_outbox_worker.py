@@ -64,7 +64,8 @@ def test_every_lead_reaches_sales_once_seconds_after_its_answer(each_database, r
     # bench reports the figures.
     acknowledged = {response.json()["id"]: at for at, response in answers}
     for message, arrived in zip(smtp.messages, smtp.arrivals, strict=True):
-        lead_id = int(re.search(r"Lead: +quote #(\d+)", message.get_content())[1])
+        lead_id = int(re.search(r"^Lead: +#(\d+)\s*$", message.get_content(), re.MULTILINE)[1])
+        assert re.fullmatch(rf"<lead-{lead_id}-\d+@[^>]+>", message["Message-ID"])
         assert arrived - acknowledged[lead_id] < 10
 
 

@@ -46,7 +46,9 @@ def _visit_and_send(page, answer: str) -> str:
 
 
 def _stored(inbox, email: str) -> dict:
-    query = text(f"SELECT id, page, {', '.join(COLUMNS)} FROM contact_messages WHERE email = :email")
+    query = text(
+        f"SELECT id, page, {', '.join(COLUMNS)} FROM leads WHERE form = 'contact' AND email = :email"
+    )
     with inbox.engine.connect() as connection:
         return dict(connection.execute(query, {"email": email}).one()._mapping)
 
@@ -69,7 +71,7 @@ def test_a_visit_with_analytics_allowed_sends_where_it_began(inbox, browse):
     secret = inbox.enrolled_staff("origin@staff.example", "viewer")
     staff = browse()
     sign_in(staff, "origin@staff.example", next_code(secret))
-    staff.goto(f"/inbox/leads/contact/{row['id']}")
+    staff.goto(f"/inbox/leads/{row['id']}")
     shown = staff.locator("[data-attribution]").evaluate_all(
         "items => items.map((item) => [item.dataset.attribution, item.querySelector('dd').textContent])"
     )

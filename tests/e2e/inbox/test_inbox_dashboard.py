@@ -12,7 +12,7 @@ from sqlalchemy import select, text, update
 
 from lead_service import content
 from lead_service.inbox.reports.dashboard import deadline
-from lead_service.models.leads import LEAD_MODELS, as_utc
+from lead_service.models.leads import Lead, as_utc
 from lead_service.tests.samples import CONTACT, QUOTE
 
 from ...support.inbox import next_code, sign_in
@@ -20,12 +20,9 @@ from ...support.inbox import next_code, sign_in
 pytestmark = pytest.mark.e2e
 
 HONEYPOT = content.load("forms")["honeypotField"]
-# The leads that are not spam, of both tables, under the same column names.
-LEADS_SQL = (
-    "SELECT {day} AS day, form, {source} AS source, {landing} AS landing FROM contact_messages WHERE NOT spam"
-    " UNION ALL"
-    " SELECT {day}, 'quote', {source}, {landing} FROM quote_requests WHERE NOT spam"
-)
+# The leads that are not spam, of every form.
+LEADS_SQL = "SELECT {day} AS day, form, {source} AS source, {landing} AS landing FROM leads WHERE NOT spam"
+LEAD_TABLE = Lead.__table__
 SOURCE = "COALESCE(utm_source, referrer_host, 'Direct')"
 LANDING = "COALESCE(landing_path, 'Not recorded')"
 
@@ -72,11 +69,10 @@ def _send(inbox) -> None:
         inbox.post_lead(path, lead)
         came = now - timedelta(days=days_ago, minutes=1)
         answered = came + timedelta(hours=hours) if hours is not None else None
-        table = LEAD_MODELS["quote" if form == "quote" else "contact"].__table__
         with inbox.engine.begin() as connection:
             connection.execute(
-                update(table)
-                .where(table.c.email == email)
+                update(LEAD_TABLE)
+                .where(LEAD_TABLE.c.email == email)
                 .values(created_at=came, first_response_at=answered, status="contacted" if hours else "new")
             )
     spam = {
@@ -110,18 +106,13 @@ def _counts_in_sql(inbox, since: str, until: str) -> dict[str, dict]:
 
 def _times_in_sql(inbox, since: datetime) -> list[tuple[datetime, datetime | None]]:
     """Each lead's arrival and first response in the period."""
-    times = []
+    statement = select(LEAD_TABLE.c.created_at, LEAD_TABLE.c.first_response_at).where(
+        LEAD_TABLE.c.spam.is_(False), LEAD_TABLE.c.created_at >= since
+    )
     with inbox.engine.connect() as connection:
-        for model in LEAD_MODELS.values():
-            table = model.__table__
-            statement = select(table.c.created_at, table.c.first_response_at).where(
-                table.c.spam.is_(False), table.c.created_at >= since
-            )
-            times += [
-                (as_utc(came), answered and as_utc(answered))
-                for came, answered in connection.execute(statement)
-            ]
-    return times
+        return [
+            (as_utc(came), answered and as_utc(answered)) for came, answered in connection.execute(statement)
+        ]
 
 
 def _table(page, name: str) -> list[list[str]]:

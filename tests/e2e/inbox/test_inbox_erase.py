@@ -125,8 +125,10 @@ def test_an_admin_erases_a_person_and_nothing_of_them_is_left(inbox, browse):
     page = browse()
     sign_in(page, "eraser@staff.example", next_code(inbox.enrolled_staff("eraser@staff.example", "admin")))
     with inbox.engine.connect() as connection:
-        quote = connection.execute(text("SELECT id FROM quote_requests WHERE email = :to"), {"to": ADDRESS})
-        open_signed_in(page, f"/inbox/leads/quote/{quote.scalar_one()}")
+        quote = connection.execute(
+            text("SELECT id FROM leads WHERE form = 'quote' AND email = :to"), {"to": ADDRESS}
+        )
+        open_signed_in(page, f"/inbox/leads/{quote.scalar_one()}")
     page.get_by_label("New note").fill("Rang Zofia about the glasshouse.")
     page.get_by_role("button", name="Add note").click()
     page.locator("[data-note]").filter(has_text="Rang Zofia").wait_for()
@@ -154,7 +156,7 @@ def test_an_admin_erases_a_person_and_nothing_of_them_is_left(inbox, browse):
     assert _left(inbox) == {}
     assert _in_index_blocks(inbox, b"llbrook") == []
     with inbox.engine.connect() as connection:
-        kept = connection.execute(text("SELECT email FROM contact_messages")).scalars().all()
+        kept = connection.execute(text("SELECT email FROM leads")).scalars().all()
         [(actor, detail)] = connection.execute(
             text("SELECT actor_id, detail FROM audit_events WHERE action = 'erase'")
         ).all()

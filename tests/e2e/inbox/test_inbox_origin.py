@@ -71,7 +71,7 @@ def sites(request, tmp_path_factory):
 
 def _leads(sites) -> int:
     with sites.engine.connect() as connection:
-        return connection.execute(text("SELECT count(*) FROM contact_messages")).scalar_one()
+        return connection.execute(text("SELECT count(*) FROM leads")).scalar_one()
 
 
 def test_a_tag_on_a_public_page_reads_nothing_of_the_inbox_and_changes_nothing(sites, browser):

@@ -24,9 +24,7 @@ HONEYPOT = content.load("forms")["honeypotField"]
 def _stored(inbox, email: str) -> tuple[str, str | None, int]:
     """The lead's status, its owner's name and its version, from the database."""
     query = text(
-        "SELECT status, (SELECT name FROM staff_users WHERE id = owner_id), version FROM ("
-        " SELECT status, owner_id, version, email FROM contact_messages"
-        " UNION ALL SELECT status, owner_id, version, email FROM quote_requests) AS leads"
+        "SELECT status, (SELECT name FROM staff_users WHERE id = owner_id), version FROM leads"
         " WHERE email = :email"
     )
     with inbox.engine.connect() as connection:
@@ -36,8 +34,8 @@ def _stored(inbox, email: str) -> tuple[str, str | None, int]:
 def _notifications(inbox, email: str) -> list[str]:
     """The statuses of the sales team's notifications of the lead sent with this address."""
     query = text(
-        "SELECT o.status FROM outbox o JOIN contact_messages c ON o.lead_kind = 'contact'"
-        " AND o.lead_id = c.id WHERE c.email = :email AND o.purpose = 'new_lead'"
+        "SELECT o.status FROM outbox o JOIN leads l ON o.lead_id = l.id"
+        " WHERE l.email = :email AND o.purpose = 'new_lead'"
     )
     with inbox.engine.connect() as connection:
         return list(connection.execute(query, {"email": email}).scalars())
@@ -126,6 +124,9 @@ def test_several_leads_change_status_at_once_from_the_list(inbox, browse):
     rows = page.locator("tbody tr")
     rows.nth(2).wait_for()
     assert rows.count() == 3
+    # Each row is chosen as its lead's id and the version it was shown at.
+    chosen = rows.get_by_role("checkbox").evaluate_all("boxes => boxes.map(box => box.value)")
+    assert sorted(chosen) == sorted(f"{inbox.lead_id(email)}:1" for email in emails)
 
     for number in range(3):
         rows.nth(number).get_by_role("checkbox").check()
@@ -195,6 +196,7 @@ def test_a_downloaded_view_is_the_rows_shown_with_formulas_defused(inbox, browse
     with open(download.path(), encoding="utf-8-sig", newline="") as stream:
         exported = list(csv.DictReader(stream))
 
-    assert [f"{row['kind']}-{row['id']}" for row in exported] == shown
+    assert "kind" not in exported[0] and next(iter(exported[0])) == "id"
+    assert [row["id"] for row in exported] == shown
     assert {row["company"] for row in exported} == {"'=1+2"}
     assert "export" in inbox.audit_actions("export@work.example")

@@ -41,7 +41,7 @@ def test_the_modal_sends_exactly_what_was_typed_with_its_page(page, lead_engine)
 
     success = page.get_by_role("dialog", name=CONTACT["success"]["title"])
     expect(success).to_have_accessible_description(CONTACT["success"]["message"])
-    [row] = rows(lead_engine, "contact_messages", email)
+    [row] = rows(lead_engine, email, "contact")
     assert {key: row[key] for key in typed} == typed
     assert (row["page"], row["form"]) == ("/team", "contact")
 
@@ -97,11 +97,11 @@ def test_sending_disables_the_button_until_the_answer(page, lead_engine):
     expect(busy).to_be_disabled()
     page.wait_for_timeout(300)  # held: the state stays while the request is open
     expect(busy).to_be_disabled()
-    assert len(held) == 1 and rows(lead_engine, "contact_messages", email) == []
+    assert len(held) == 1 and rows(lead_engine, email) == []
 
     held[0].continue_()
     expect(page.get_by_role("dialog", name=CONTACT["success"]["title"])).to_be_visible()
-    assert len(rows(lead_engine, "contact_messages", email)) == 1
+    assert len(rows(lead_engine, email, "contact")) == 1
 
 
 def test_escape_and_a_press_outside_close_it_and_scroll_is_locked_while_open(page):
@@ -188,7 +188,7 @@ def test_case_studies_form_marks_required_fields_and_sends_with_its_form_name(pa
 
     success = page.get_by_role("dialog", name=CASE_STUDIES["success"]["title"])
     expect(success).to_contain_text(CASE_STUDIES["success"]["message"])
-    [row] = rows(lead_engine, "contact_messages", email)
+    [row] = rows(lead_engine, email, "caseStudiesContact")
     assert (row["name"], row["message"], row["company"], row["phone"]) == (
         "Grace",
         "A banking app",

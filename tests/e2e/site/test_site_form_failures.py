@@ -88,7 +88,7 @@ def test_a_failing_answer_keeps_everything_and_retries_with_the_same_key(page, l
     keys = [post.headers["idempotency-key"] for post in posts]
     assert len(keys) == 3 and all(UUID.match(key) for key in keys)
     assert keys[0] == keys[1] != keys[2]
-    assert rows(lead_engine, "contact_messages", email) == []
+    assert rows(lead_engine, email) == []
 
 
 def test_a_stopped_lead_service(browser, web_without_service, lead_engine):
@@ -99,7 +99,7 @@ def test_a_stopped_lead_service(browser, web_without_service, lead_engine):
     typed = fill_case_studies_form(page, email)
     page.get_by_role("button", name=CASE_STUDIES["submit"]["label"]).click()
     expect_failure_kept(page, typed, console)
-    assert rows(lead_engine, "contact_messages", email) == []
+    assert rows(lead_engine, email) == []
     context.close()
 
 
@@ -130,7 +130,7 @@ def test_a_400_puts_the_services_messages_under_their_fields(page, lead_engine):
     expect(form.get_by_role("textbox", name="Project")).to_have_value("An app")
     expect(form.locator("[aria-live]")).to_have_text(FORMS["messages"]["checkFields"])
     assert any(message.startswith(FAILURE_LOG) for message in console)
-    assert rows(lead_engine, "quote_requests", email) == []
+    assert rows(lead_engine, email) == []
 
 
 def test_every_form_sends_an_empty_honeypot_hidden_from_people_and_assistive_technology(page):

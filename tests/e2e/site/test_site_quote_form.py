@@ -122,7 +122,7 @@ def test_a_national_number_is_sent_in_e164_with_the_default_country(page, lead_e
 
     success = page.get_by_role("dialog", name=QUOTE["success"]["title"])
     expect(success).to_contain_text(QUOTE["success"]["message"])
-    [row] = rows(lead_engine, "quote_requests", email)
+    [row] = rows(lead_engine, email, "quote")
     assert {key: row[key] for key in ("name", "phone", "budget", "project", "country", "page")} == {
         "name": "Rahim Uddin",
         "phone": "+8801712345678",
@@ -151,7 +151,7 @@ def test_the_country_is_guessed_from_a_typed_plus_44_number(page, lead_engine):
     form.get_by_role("button", name=QUOTE["submit"]["label"]).click()
 
     expect(page.get_by_role("dialog", name=QUOTE["success"]["title"])).to_be_visible()
-    [row] = rows(lead_engine, "quote_requests", email)
+    [row] = rows(lead_engine, email, "quote")
     assert (row["phone"], row["country"], row["budget"]) == ("+442079460958", "United Kingdom", BUDGETS[3])
 
 
@@ -277,7 +277,7 @@ def test_the_service_page_opens_the_same_form_in_a_dialog(page, lead_engine):
     success.get_by_role("button", name=QUOTE["success"]["dismissLabel"]).click()
     expect(success).to_be_hidden()
     expect(dialog).to_be_hidden()
-    [row] = rows(lead_engine, "quote_requests", email)
+    [row] = rows(lead_engine, email, "quote")
     assert (row["phone"], row["country"], row["page"]) == ("+60123456789", "Malaysia", "/services/8")
 
 

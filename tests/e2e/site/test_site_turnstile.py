@@ -105,7 +105,7 @@ def test_the_check_loads_when_the_visitor_reaches_the_form_and_its_token_lets_th
     expect(turnstile_page.get_by_role("dialog", name=CONTACT["success"]["title"])).to_be_visible()
     assert len(turnstile_page.turnstile_scripts) == 1
     assert [(call["secret"], call["response"]) for call in verifier.calls[-1:]] == [(SECRET, "token-1")]
-    assert len(rows(engine, "contact_messages", email)) == 1
+    assert len(rows(engine, email, "contact")) == 1
 
 
 def test_a_refused_token_is_shown_under_the_check_and_a_fresh_one_goes_with_the_retry(
@@ -123,7 +123,7 @@ def test_a_refused_token_is_shown_under_the_check_and_a_fresh_one_goes_with_the_
     refusal = dialog.get_by_role("alert").filter(has_text=FORMS["messages"]["turnstile"])
     expect(refusal).to_be_visible()
     expect(dialog.get_by_role("textbox", name="Email", exact=True)).to_have_value(email)
-    assert rows(engine, "contact_messages", email) == []
+    assert rows(engine, email) == []
 
     verifier.good |= {"token-2"}  # the widget was reset after the refused try and hands out this one
     turnstile_page.evaluate("window.turnstile.pass()")
@@ -132,4 +132,4 @@ def test_a_refused_token_is_shown_under_the_check_and_a_fresh_one_goes_with_the_
 
     expect(turnstile_page.get_by_role("dialog", name=CONTACT["success"]["title"])).to_be_visible()
     assert verifier.calls[-1]["response"] == "token-2"
-    assert len(rows(engine, "contact_messages", email)) == 1
+    assert len(rows(engine, email, "contact")) == 1

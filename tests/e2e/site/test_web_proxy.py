@@ -45,7 +45,8 @@ def test_quote_through_the_site_is_stored(web_url, lead_engine):
     assert response.json() == {"id": lead_id, "status": "received"}
     with lead_engine.connect() as connection:
         row = connection.execute(
-            text("SELECT name, phone, budget, page FROM quote_requests WHERE id = :id"), {"id": lead_id}
+            text("SELECT name, phone, budget, page FROM leads WHERE form = 'quote' AND id = :id"),
+            {"id": lead_id},
         ).one()
     assert tuple(row) == ("Farah Iqbal", "+8801812345678", "5000$ - 10000$ Estimated", "/")
 
