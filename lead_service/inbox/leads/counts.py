@@ -34,5 +34,5 @@ def counts(filters: Filters) -> dict[str, int]:
             postgresql_search.plan_each_search()
         return dict(zip(FORM_NAMES, db.session.execute(statement, values).one(), strict=True))
     found = dict.fromkeys(FORM_NAMES, 0)
-    found.update(db.session.execute(statement, values).tuples())
+    found.update(db.session.execute(statement, values).all())
     return found

@@ -110,10 +110,14 @@ class InboxLeadPath(Schema):
     lead_id = fields.Integer(required=True)
 
 
+# The lead tables before migration 0020, as the inbox's old addresses name them.
+OLD_KINDS = ("contact", "quote")
+
+
 class InboxOldLeadPath(Schema):
     kind = fields.String(
         required=True,
-        validate=validate.OneOf(["contact", "quote"]),
+        validate=validate.OneOf(OLD_KINDS),
         metadata={"description": "The lead's table before every lead was in one."},
     )
     old_id = fields.Integer(required=True, metadata={"description": "Its id in that table."})
@@ -339,7 +343,8 @@ def lead_moved(kind: str, old_id: int):
           description: No lead had that address, or it was erased since.
           content: {application/json: {schema: HttpError}}
     """
-    moved = db.session.get(LeadAddress, (kind, old_id)) if old_id <= MAX_ID else None
+    old = (kind, old_id) if kind in OLD_KINDS and old_id <= MAX_ID else None
+    moved = db.session.get(LeadAddress, old) if old else None
     if moved is None:
         abort(404, description="There is no such lead: it may have been erased.")
     return {"id": moved.lead_id}

@@ -122,7 +122,8 @@ def page_ids(shape: Shape) -> sa.Subquery:
         .prefix_with("MATERIALIZED")
     )
     looked_up = select(matches).where(~full).order_by(*newest(matches)).limit(size + 1).subquery("looked_up")
-    return union_all(select(walked.c.id), select(looked_up.c.id)).subquery("found")
+    # The walk's leads when it filled the page, else the indexes': never both.
+    return union_all(select(walked.c.id).where(full), select(looked_up.c.id)).subquery("found")
 
 
 def counts_select(shape: Shape) -> sa.Select:

@@ -123,7 +123,7 @@ def _visits_and_work(dialect: str) -> sa.CompoundSelect:
             sa.case((due, 1), else_=0).label("counted"),
             sa.case((taken <= window, 1), else_=0).label("in_time"),
         )
-        .cte("leads")
+        .cte("period_leads")
         .prefix_with("MATERIALIZED")
     )
     c = leads.c
