@@ -43,8 +43,8 @@ def _fill_at_0019() -> None:
         run(
             text(
                 f"INSERT INTO contact_messages (id, form, name, email, company, phone, message, {SHARED})"
-                " VALUES (:id, :form, :name, :email, 'Acme', NULL, :message, :folded, :at, '/services', false,"
-                " :status, :owner, :version, :responded, 'newsletter')"
+                " VALUES (:id, :form, :name, :email, 'Acme', NULL, :message, :folded, :at, '/services',"
+                " false, :status, :owner, :version, :responded, 'newsletter')"
             ),
             {
                 "id": old_id,
@@ -121,8 +121,8 @@ def _fill_at_0019() -> None:
         )
     run(
         text(
-            "INSERT INTO consent_records (id, created_at, consent_id, essential, analytics, marketing, version)"
-            " VALUES (4, :at, 'c', true, false, false, '1')"
+            "INSERT INTO consent_records (id, created_at, consent_id, essential, analytics, marketing,"
+            " version) VALUES (4, :at, 'c', true, false, false, '1')"
         ),
         {"at": T0},
     )
@@ -136,8 +136,9 @@ def _fill_at_0019() -> None:
     for number, (endpoint, table, record) in enumerate(keys):
         run(
             text(
-                "INSERT INTO idempotency_keys (endpoint, key, request_digest, status_code, response, created_at,"
-                " record_table, record_id) VALUES (:endpoint, :key, 'd', 201, '{}', :at, :table, :record)"
+                "INSERT INTO idempotency_keys (endpoint, key, request_digest, status_code, response,"
+                " created_at, record_table, record_id)"
+                " VALUES (:endpoint, :key, 'd', 201, '{}', :at, :table, :record)"
             ),
             {"endpoint": endpoint, "key": f"k{number}", "at": T0, "table": table, "record": record},
         )
