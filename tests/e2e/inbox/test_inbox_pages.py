@@ -211,6 +211,10 @@ def test_each_role_is_shown_what_it_may_do(inbox, browse):
             page.wait_for_url(re.compile(r"action=lead_viewed"))
             shown = page.locator("tbody tr").evaluate_all("rows => rows.map(r => r.dataset.action)")
             assert shown and set(shown) == {"lead_viewed"}
+            # The lead is named by its id alone, and linked at its address.
+            viewed = page.locator("tbody tr[data-action=lead_viewed] a[href^='/inbox/leads/']").first
+            lead_id = re.fullmatch(r"Lead (\d+)", viewed.inner_text())[1]
+            assert viewed.get_attribute("href") == f"/inbox/leads/{lead_id}"
         else:
             page.get_by_text("Only admins read the audit trail.").wait_for()
 
