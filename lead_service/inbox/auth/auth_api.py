@@ -16,7 +16,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import SQLAlchemyError
 from werkzeug.exceptions import ServiceUnavailable
 
-from ... import audit
+from ... import audit, content
 from ...extensions import db
 from ...intake.storage import json_body
 from ...models.staff import ROLES, AuditEvent, StaffUser
@@ -29,7 +29,8 @@ T = TypeVar("T")
 
 # Before there is a session, the CSRF token is a random one, in this cookie and in the page: a
 # forged request from elsewhere can send neither.
-CSRF_COOKIE = "__Host-inbox-csrf"
+CSRF_COOKIE = content.load("inbox")["cookies"]["csrf"]
+MAX_CODE_LENGTH = content.load("inbox")["limits"]["maxCodeLength"]
 # One answer for every way a sign-in can fail, so that it tells nobody which addresses are staff's,
 # which accounts are disabled or held back, or which half was wrong.
 WRONG_PASSWORD = "The e-mail or password is wrong."
@@ -51,7 +52,7 @@ class InboxSignInRequest(Schema):
 class InboxCodeRequest(Schema):
     code = fields.String(
         required=True,
-        validate=[validate.Length(min=1, max=64), ONE_LINE],
+        validate=[validate.Length(min=1, max=MAX_CODE_LENGTH), ONE_LINE],
         metadata={"description": "The app's six digits, or a recovery code (xxxxx-xxxxx)."},
     )
 

@@ -7,7 +7,7 @@ from typing import Any
 from flask import Blueprint, abort, current_app, g, request
 from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate, validates_schema
 
-from ... import audit, retention
+from ... import audit, content, retention
 from ...extensions import db
 from ...models.leads import LEAD_STATUSES, Lead, LeadAddress, OutboxMessage, iso_utc
 from ...outbox import queue
@@ -23,6 +23,7 @@ bp = Blueprint("inbox_leads", __name__, url_prefix="/api/inbox")
 
 # The notification channels, and the setting that turns each on (lead_service.outbox.channels).
 CHANNELS = {"email": "SMTP_HOST", "webhook": "WEBHOOK_URL"}
+MAX_NEW_FOR_HOURS = content.load("inbox")["limits"]["maxNewForHours"]
 
 
 class LeadsQuery(Schema):
@@ -59,7 +60,9 @@ class LeadsQuery(Schema):
     )
     new_for = fields.Integer(
         strict=False,
-        validate=validate.Range(min=1, max=24 * 365, error="Give from 1 to 8760 hours."),
+        validate=validate.Range(
+            min=1, max=MAX_NEW_FOR_HOURS, error=f"Give from 1 to {MAX_NEW_FOR_HOURS} hours."
+        ),
         metadata={"description": "Only the leads still new this many hours after they came."},
     )
     cursor = fields.String(
@@ -219,7 +222,8 @@ class InboxRetried(Schema):
 @bp.get("/leads")
 @staff()
 def list_leads():
-    """The leads of every form, newest first, 50 a page, with the counts per form.
+    """The leads of every form, newest first, a page (inbox.json's pageSize) at a time, with the
+    counts per form.
     ---
     get:
       parameters:

@@ -9,6 +9,7 @@ from typing import Any
 from flask import Blueprint, abort, g
 from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate, validates_schema
 
+from ... import content
 from ...intake.storage import json_body
 from ...models.leads import LEAD_STATUSES
 from ...schemas import characters
@@ -19,8 +20,8 @@ from .leads_api import lead_or_404
 
 bp = Blueprint("inbox_work", __name__, url_prefix="/api/inbox")
 
-MAX_BULK = 50  # a page of the list
-MAX_NOTE_LENGTH = 5000
+MAX_BULK = content.load("inbox")["limits"]["maxBulkChange"]
+MAX_NOTE_LENGTH = content.load("inbox")["limits"]["maxNoteLength"]
 
 
 # What an integer column holds: anything larger names no lead and no version.

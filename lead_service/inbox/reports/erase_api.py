@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 from flask import Blueprint, g
 from marshmallow import EXCLUDE, Schema, ValidationError, fields, pre_load, validates_schema
 
-from ... import retention
+from ... import content, retention
 from ...intake.storage import json_body
 from ...models.leads import fold_address, iso_utc
 from ...schemas import MESSAGES, characters
@@ -17,7 +17,7 @@ from ..auth.guard import staff
 
 bp = Blueprint("inbox_erase", __name__, url_prefix="/api/inbox")
 
-MAX_ADDRESS_LENGTH = 254  # as the forms' email field
+MAX_ADDRESS_LENGTH = content.load("inbox")["limits"]["maxAddressLength"]
 # Looser than the forms' pattern: an address stored under an older rule must still be erasable.
 _ADDRESS = re.compile(r"^[^@\s]+@[^@\s]+$")
 

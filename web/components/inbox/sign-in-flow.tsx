@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 
+import { inbox } from "@/lib/content/inbox";
 import { inboxCall } from "@/lib/inbox/client";
 
 import { SubmitButton } from "./submit-button";
@@ -193,7 +194,7 @@ function CodeField({ label }: { label: string }) {
         name="code"
         autoComplete="one-time-code"
         required
-        maxLength={64}
+        maxLength={inbox.limits.maxCodeLength}
         autoFocus
         spellCheck={false}
         className="inbox-input font-mono"

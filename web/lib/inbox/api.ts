@@ -5,12 +5,13 @@ import { cookies, headers } from "next/headers";
 import { notFound, redirect } from "next/navigation";
 import { cache } from "react";
 
+import { inbox } from "@/lib/content/inbox";
 import { inboxApiUrl } from "@/lib/env";
 
 import { loginPath, PAGE_HEADER } from "./paths";
 import type { AuditPage, Dashboard, Lead, LeadPage, Person, Session } from "./types";
 
-export const SESSION_COOKIE = "__Host-inbox-session";
+export const SESSION_COOKIE = inbox.cookies.session;
 // What the service issues (secrets.token_urlsafe): anything else is no session.
 const TOKEN = /^[A-Za-z0-9_-]{20,100}$/;
 

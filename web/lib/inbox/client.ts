@@ -1,6 +1,8 @@
 // The inbox pages' calls from the browser to the lead service's /api/inbox/, through the site's own
 // origin (where the session cookie lives). Every change carries the session's CSRF token.
 
+import { inbox } from "@/lib/content/inbox";
+
 import type { ApiError } from "./types";
 
 /** What the service answered: its JSON, or what went wrong, with the body it said it in. */
@@ -25,7 +27,7 @@ export async function inboxCall<T>(
   const method = body === undefined && csrf === undefined ? "GET" : "POST";
   const headers: Record<string, string> = { accept: "application/json" };
   if (body !== undefined) headers["content-type"] = "application/json";
-  if (csrf !== undefined) headers["x-csrf-token"] = csrf;
+  if (csrf !== undefined) headers[inbox.csrfHeader] = csrf;
   let response: Response;
   try {
     response = await fetch(path, {
