@@ -11,7 +11,7 @@ from marshmallow import EXCLUDE, Schema, ValidationError, fields, pre_load, vali
 
 from ... import content, retention
 from ...intake.storage import json_body
-from ...models.leads import fold_address, iso_utc
+from ...models.leads import fold_address
 from ...schemas import MESSAGES, characters
 from ..auth.guard import staff
 
@@ -83,7 +83,7 @@ class InboxErasure(Schema):
     )
 
 
-ERASURE_REQUEST = ErasureRequest()
+ERASURE_REQUEST, ERASURE = ErasureRequest(), InboxErasure()
 
 
 @bp.post("/erase")
@@ -115,4 +115,4 @@ def erase_person():
     """
     given = ERASURE_REQUEST.load(json_body())
     erasure = retention.erase(given["email"], g.staff.id)
-    return {"removed": erasure.removed, "erased_before": iso_utc(erasure.erased_before)}
+    return ERASURE.dump(erasure._asdict())
