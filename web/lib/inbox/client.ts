@@ -10,14 +10,18 @@ export type Answer<T> = { ok: true; data: T } | { ok: false; status: number; mes
 
 const UNREACHABLE = "The inbox could not be reached. Check your connection and try again.";
 
+type FieldErrors = NonNullable<ApiError["errors"]>[string];
+
+/** A field's first message, as deep as its errors go (an object's keys', a list's indexes'). */
+function firstMessage(errors: FieldErrors): string | undefined {
+  return Array.isArray(errors) ? errors[0] : Object.values(errors).map(firstMessage).find(Boolean);
+}
+
 /** The first thing the service said was wrong: its description, or a field's first message. */
 function message(status: number, body: ApiError): string {
   if (body.description) return body.description;
-  for (const messages of Object.values(body.errors ?? {})) {
-    const first = Array.isArray(messages) ? messages[0] : Object.values(messages)[0]?.[0];
-    if (first) return first;
-  }
-  return `Something went wrong (${status}). Please try again.`;
+  const first = Object.values(body.errors ?? {}).map(firstMessage).find(Boolean);
+  return first ?? `Something went wrong (${status}). Please try again.`;
 }
 
 export async function inboxCall<T>(
