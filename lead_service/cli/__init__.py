@@ -1,4 +1,4 @@
-"""The `lead-service` commands beyond Flask's own: leads, outbox, profile and content."""
+"""The `lead-service` commands beyond Flask's own: leads, outbox, profile, content and openapi."""
 
 from .commands import init_app
 

@@ -1,5 +1,5 @@
-"""The sales team's `leads` commands, the `outbox` worker and its checks, the `profile` build and
-the `content` summary, registered on the app's CLI."""
+"""The sales team's `leads` commands, the `outbox` worker and its checks, the `profile` build, the
+`content` summary and the API's `openapi` document, registered on the app's CLI."""
 
 import json
 import sys
@@ -19,6 +19,7 @@ from ..profile_pdf import build_profile_pdf
 from ..schemas import FORMS
 from . import fake_leads
 from .content_summary import summary
+from .openapi import openapi
 
 form_option = click.option(
     "--form",
@@ -220,3 +221,4 @@ def init_app(app: Flask) -> None:
     app.cli.add_command(outbox_commands)
     app.cli.add_command(profile)
     app.cli.add_command(content)
+    app.cli.add_command(openapi)

@@ -19,9 +19,9 @@ def as_utc(moment: datetime) -> datetime:
     return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
 
 
-def iso_utc(moment: datetime | None) -> str | None:
-    """A stored time, or none, as the inbox's API writes it: ISO 8601 in UTC."""
-    return as_utc(moment).isoformat() if moment else None
+def utc_or_none(moment: datetime | None) -> datetime | None:
+    """A stored time that may be missing, in UTC."""
+    return as_utc(moment) if moment else None
 
 
 # Where the sales team has a lead: every lead starts new; "responded" is its first move out of new.

@@ -260,15 +260,16 @@ describe("the answer", () => {
 describe("the staff inbox (/api/inbox/): its cookies, CSRF headers and Set-Cookie, and nowhere else", () => {
   const SESSION = "__Host-inbox-session=s3ss10n-t0ken_A";
   const CSRF = "__Host-inbox-csrf=csrf-t0ken-B";
+  const DEVICE = "__Host-inbox-device=n0nce.acc0unt.mac";
   // With what else a browser sends the site (analytics, the consent choice) and names close to the inbox's.
   const OTHERS = ["_ga=GA1.1.123", "consent=analytics%3D1", "inbox-session=x", "__Host-inbox-sessions=y"];
-  const ALL_COOKIES = [OTHERS[0], SESSION, OTHERS[1], CSRF, ...OTHERS.slice(2)].join("; ");
+  const ALL_COOKIES = [OTHERS[0], SESSION, OTHERS[1], DEVICE, CSRF, ...OTHERS.slice(2)].join("; ");
   const INBOX_HEADERS = { "x-csrf-token": "csrf-t0ken-B", "sec-fetch-site": "same-origin" };
 
-  it("sends the inbox's own two cookies, unchanged and in the browser's order, and no other", async () => {
+  it("sends the inbox's own three cookies, unchanged and in the browser's order, and no other", async () => {
     await forwardToLeadService(request("/api/inbox/session", { headers: { cookie: ALL_COOKIES } }));
 
-    expect(sentHeaders().cookie).toBe(`${SESSION}; ${CSRF}`);
+    expect(sentHeaders().cookie).toBe(`${SESSION}; ${DEVICE}; ${CSRF}`);
   });
 
   it("sends no Cookie header when the browser sent none of the inbox's", async () => {

@@ -2,6 +2,7 @@ import { isIP } from "node:net";
 
 import { NextResponse, type NextRequest } from "next/server";
 
+import { inbox } from "./content/inbox";
 import { inboxApiUrl, leadServiceUrl, maxBodyBytes, trustedProxyHops } from "./env";
 import { isInboxSidePath, servedOn, sideOf } from "./inbox/origin";
 
@@ -33,10 +34,11 @@ const REQUEST_HEADERS = [
 // cookies, so only requests there carry them (see inboxCookie), with what its guard checks before a
 // change (lead_service/inbox/auth/guard.py): the CSRF token and the browser's word on where the request
 // came from, besides Origin above. Elsewhere none of these has a reader, so none is sent.
-const INBOX_REQUEST_HEADERS = ["x-csrf-token", "sec-fetch-site"];
-// The inbox's session and, before sign-in, its double-submit CSRF token. The visitor's other
-// cookies (consent, analytics) are the site's and stay here, on inbox requests too.
-const INBOX_COOKIES = ["__Host-inbox-session", "__Host-inbox-csrf"];
+const INBOX_REQUEST_HEADERS = [inbox.csrfHeader, "sec-fetch-site"];
+// The inbox's session, before sign-in its double-submit CSRF token, and the mark of a browser that
+// signed in before (which only its own failed sign-ins hold back). The visitor's other cookies
+// (consent, analytics) are the site's and stay here, on inbox requests too.
+const INBOX_COOKIES = Object.values(inbox.cookies);
 
 // Per-connection headers, those fetch() recomputes for the body it actually returns, and those that
 // name the software behind the site.

@@ -73,7 +73,7 @@ class InboxPasswordChanged(Schema):
     )
 
 
-PASSWORD_CHANGE = InboxPasswordChange()
+PASSWORD_CHANGE, PASSWORD_CHANGED = InboxPasswordChange(), InboxPasswordChanged()
 
 
 def _wrong_tries(user_id: int, token: str) -> int:
@@ -170,7 +170,7 @@ def change_password():
     audit.record("password_changed", user_id, sessions_ended=ended)
     security_mail.notify(user, "password_changed")
     db.session.commit()
-    response = jsonify({"csrf": sessions.csrf_token(new_token)})
+    response = jsonify(PASSWORD_CHANGED.dump({"csrf": sessions.csrf_token(new_token)}))
     sessions.set_cookie(response, new_token)
     return response
 

@@ -16,7 +16,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import SQLAlchemyError
 from werkzeug.exceptions import ServiceUnavailable
 
-from ... import audit
+from ... import audit, content
 from ...extensions import db
 from ...intake.storage import json_body
 from ...models.staff import ROLES, AuditEvent, StaffUser
@@ -29,7 +29,8 @@ T = TypeVar("T")
 
 # Before there is a session, the CSRF token is a random one, in this cookie and in the page: a
 # forged request from elsewhere can send neither.
-CSRF_COOKIE = "__Host-inbox-csrf"
+CSRF_COOKIE = content.load("inbox")["cookies"]["csrf"]
+MAX_CODE_LENGTH = content.load("inbox")["limits"]["maxCodeLength"]
 # One answer for every way a sign-in can fail, so that it tells nobody which addresses are staff's,
 # which accounts are disabled or held back, or which half was wrong.
 WRONG_PASSWORD = "The e-mail or password is wrong."
@@ -51,12 +52,13 @@ class InboxSignInRequest(Schema):
 class InboxCodeRequest(Schema):
     code = fields.String(
         required=True,
-        validate=[validate.Length(min=1, max=64), ONE_LINE],
+        validate=[validate.Length(min=1, max=MAX_CODE_LENGTH), ONE_LINE],
         metadata={"description": "The app's six digits, or a recovery code (xxxxx-xxxxx)."},
     )
 
 
-# What the answers hold, for the OpenAPI document.
+# What the answers hold: each view dumps its answer through its schema, so that the answer is what
+# the OpenAPI document shows.
 class InboxUser(Schema):
     id = fields.Integer(required=True)
     email = fields.String(required=True)
@@ -100,6 +102,8 @@ class InboxSession(InboxSignedIn):
 
 SIGN_IN = InboxSignInRequest()
 CODE = InboxCodeRequest()
+SIGN_IN_CSRF, SIGN_IN_STEP, ENROLMENT = InboxSignInCsrf(), InboxSignInStep(), InboxEnrolment()
+SIGNED_IN, ENROLLED, SESSION = InboxSignedIn(), InboxEnrolled(), InboxSession()
 
 
 def _user(user: StaffUser) -> dict[str, Any]:
@@ -121,7 +125,7 @@ def _saved(write: Callable[[], T]) -> T:
         abort(503, description=NOT_SAVED)
 
 
-def _signed_in(user: StaffUser, answer: dict[str, Any]) -> Response:
+def _signed_in(user: StaffUser, schema: Schema, answer: dict[str, Any]) -> Response:
     """Ends the session of the step before and starts a signed-in one under a new token (so that
     a token planted before the sign-in is worth nothing after it); forgets the failures this
     browser's tries were counted in, and makes it a device the account knows; commits; the answer."""
@@ -129,7 +133,7 @@ def _signed_in(user: StaffUser, answer: dict[str, Any]) -> Response:
     token = sessions.start(user, "signed_in")
     throttle.forget(user.email, throttle.device(user.email))
     _commit()
-    response = jsonify({**answer, "user": _user(user), "csrf": sessions.csrf_token(token)})
+    response = jsonify(schema.dump({**answer, "user": _user(user), "csrf": sessions.csrf_token(token)}))
     sessions.set_cookie(response, token)
     throttle.set_device_cookie(response, user.email)
     return response
@@ -158,7 +162,7 @@ def sign_in_form():
               schema: InboxSignInCsrf
     """
     token = secrets.token_urlsafe(32)
-    response = jsonify({"csrf": token})
+    response = jsonify(SIGN_IN_CSRF.dump({"csrf": token}))
     response.set_cookie(CSRF_COOKIE, token, path="/", secure=True, httponly=True, samesite="Strict")
     return response
 
@@ -224,7 +228,11 @@ def sign_in():
         sessions.end(earlier)  # a new sign-in in this browser replaces its session
     token = sessions.start(user, "password")
     _commit()  # with the password's new hash, when it was rehashed
-    response = jsonify({"next": "code" if user.totp_secret else "enrol", "csrf": sessions.csrf_token(token)})
+    response = jsonify(
+        SIGN_IN_STEP.dump(
+            {"next": "code" if user.totp_secret else "enrol", "csrf": sessions.csrf_token(token)}
+        )
+    )
     sessions.set_cookie(response, token)
     response.delete_cookie(CSRF_COOKIE, path="/", secure=True, httponly=True, samesite="Strict")
     return response
@@ -323,7 +331,7 @@ def sign_in_code():
         codes_left = totp.recovery_codes_left(user)
         audit.record("recovery_code_used", user.id, codes_left=codes_left)
         security_mail.notify(user, "recovery_code_used", codes_left=codes_left)
-    return _signed_in(user, {})
+    return _signed_in(user, SIGNED_IN, {})
 
 
 @bp.get("/enrolment")
@@ -351,7 +359,7 @@ def enrolment():
         abort(409, description="Your authenticator app is already set up.")
     pending = totp.begin_enrolment(user, session)
     _commit()
-    return {"secret": pending.secret, "uri": pending.uri, "qr_svg": pending.qr_svg}
+    return ENROLMENT.dump({"secret": pending.secret, "uri": pending.uri, "qr_svg": pending.qr_svg})
 
 
 @bp.post("/enrolment")
@@ -395,7 +403,7 @@ def confirm_enrolment():
     audit.record("enrolled", user.id)
     security_mail.notify(user, "enrolled")
     audit.record("sign_in", user.id, second_factor="totp")
-    return _signed_in(user, {"recovery_codes": recovery_codes})
+    return _signed_in(user, ENROLLED, {"recovery_codes": recovery_codes})
 
 
 @bp.post("/sign-out")
@@ -429,8 +437,10 @@ def session():
             application/json:
               schema: InboxSession
     """
-    return {
-        "user": _user(g.staff),
-        "csrf": sessions.csrf_token(g.inbox_token),
-        "idle_minutes": current_app.config["INBOX_IDLE_MINUTES"],
-    }
+    return SESSION.dump(
+        {
+            "user": _user(g.staff),
+            "csrf": sessions.csrf_token(g.inbox_token),
+            "idle_minutes": current_app.config["INBOX_IDLE_MINUTES"],
+        }
+    )

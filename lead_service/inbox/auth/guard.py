@@ -10,11 +10,12 @@ from urllib.parse import urlsplit
 
 from flask import abort, current_app, g, request
 
+from ... import content
 from ...extensions import db
 from ...models.staff import ROLES, StaffUser
 from . import sessions
 
-CSRF_HEADER = "X-CSRF-Token"
+CSRF_HEADER = content.load("inbox")["csrfHeader"]
 SAFE_METHODS = {"GET", "HEAD", "OPTIONS"}
 
 

@@ -14,7 +14,7 @@ from ...extensions import db
 from ...intake.storage import json_body
 from . import invitations, passwords, sessions
 from .account_api import MAX_LENGTH
-from .auth_api import BUSY, CSRF_COOKIE, ONE_LINE, _commit, check_from_sign_in_page
+from .auth_api import BUSY, CSRF_COOKIE, ONE_LINE, SIGN_IN_STEP, _commit, check_from_sign_in_page
 
 bp = Blueprint("inbox_invitation", __name__, url_prefix="/api/inbox")
 
@@ -106,7 +106,11 @@ def accept_invitation():
     token = sessions.start(user, "password")
     audit.record("invitation_accepted", user.id)
     _commit()
-    response = jsonify({"next": "code" if user.totp_secret else "enrol", "csrf": sessions.csrf_token(token)})
+    response = jsonify(
+        SIGN_IN_STEP.dump(
+            {"next": "code" if user.totp_secret else "enrol", "csrf": sessions.csrf_token(token)}
+        )
+    )
     sessions.set_cookie(response, token)
     response.delete_cookie(CSRF_COOKIE, path="/", secure=True, httponly=True, samesite="Strict")
     return response

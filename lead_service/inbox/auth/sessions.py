@@ -12,12 +12,13 @@ from datetime import UTC, datetime, timedelta
 from flask import Response, current_app
 from sqlalchemy import delete
 
+from ... import content
 from ...config import secret_key
 from ...extensions import db
 from ...models.leads import as_utc
 from ...models.staff import StaffSession, StaffUser
 
-COOKIE = "__Host-inbox-session"
+COOKIE = content.load("inbox")["cookies"]["session"]
 # Seen again only after a minute: a page's burst of requests writes the row once.
 _TOUCH_EVERY = timedelta(minutes=1)
 

@@ -30,6 +30,7 @@ from datetime import UTC, datetime, timedelta
 from flask import Response, current_app, request
 from sqlalchemy import and_, delete, func, select, text, update
 
+from ... import content
 from ...config import secret_key
 from ...extensions import db
 from ...intake.rate_limits import client_key
@@ -48,7 +49,7 @@ HELD_BACK_SECONDS = 0.25
 # PostgreSQL's advisory lock under which tries are counted, one at a time (any constant of our own).
 _COUNTING_LOCK = 0x1B0C_5161
 
-DEVICE_COOKIE = "__Host-inbox-device"
+DEVICE_COOKIE = content.load("inbox")["cookies"]["device"]
 DEVICE_DAYS = 180
 
 

@@ -16,12 +16,13 @@ from typing import Any
 
 import sqlalchemy as sa
 
+from ... import content
 from ...extensions import db
 from ...models.leads import Lead, as_utc
 from ...schemas import FORMS
 from .highlight import MIN_PART, Term
 
-PAGE_SIZE = 50
+PAGE_SIZE = content.load("inbox")["limits"]["pageSize"]
 NOBODY = 0  # the owner filter's value for leads nobody owns (ids start at 1)
 MAX_ID = 2**31 - 1  # the leads' integer ids
 # Every form a lead can come from, as the list's tabs show them.

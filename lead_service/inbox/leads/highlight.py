@@ -17,9 +17,11 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from ... import content
+
 # The longest query, and the most terms in one, that a search takes.
-MAX_QUERY_LENGTH = 200
-MAX_TERMS = 10
+MAX_QUERY_LENGTH = content.load("inbox")["limits"]["maxQueryLength"]
+MAX_TERMS = content.load("inbox")["limits"]["maxQueryTerms"]
 # Left out of a phone number, and of a term, before the one is looked for in the other: so that
 # "345 6789", "345-6789" and "3456789" all find +60 12-345 6789. The migration repeats this set.
 PHONE_SEPARATORS = " -+()./"

@@ -7,9 +7,9 @@ from typing import Any
 from flask import Blueprint, abort, current_app, g, request
 from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate, validates_schema
 
-from ... import audit, retention
+from ... import audit, content, retention
 from ...extensions import db
-from ...models.leads import LEAD_STATUSES, Lead, LeadAddress, OutboxMessage, iso_utc
+from ...models.leads import LEAD_STATUSES, Lead, LeadAddress, OutboxMessage, as_utc, utc_or_none
 from ...outbox import queue
 from ...schemas import ATTRIBUTION_KEYS, FORMS, AttributionSchema, characters
 from ..auth.guard import staff
@@ -23,6 +23,7 @@ bp = Blueprint("inbox_leads", __name__, url_prefix="/api/inbox")
 
 # The notification channels, and the setting that turns each on (lead_service.outbox.channels).
 CHANNELS = {"email": "SMTP_HOST", "webhook": "WEBHOOK_URL"}
+MAX_NEW_FOR_HOURS = content.load("inbox")["limits"]["maxNewForHours"]
 
 
 class LeadsQuery(Schema):
@@ -59,7 +60,9 @@ class LeadsQuery(Schema):
     )
     new_for = fields.Integer(
         strict=False,
-        validate=validate.Range(min=1, max=24 * 365, error="Give from 1 to 8760 hours."),
+        validate=validate.Range(
+            min=1, max=MAX_NEW_FOR_HOURS, error=f"Give from 1 to {MAX_NEW_FOR_HOURS} hours."
+        ),
         metadata={"description": "Only the leads still new this many hours after they came."},
     )
     cursor = fields.String(
@@ -105,7 +108,8 @@ def query_filters() -> tuple[Filters, Cursor | None, str]:
     return filters, cursor, text
 
 
-# What the answers hold, for the OpenAPI document (the views build them as plain dicts).
+# What the answers hold: each view dumps its answer through its schema, so that the answer is what
+# the OpenAPI document shows.
 class InboxLeadPath(Schema):
     lead_id = fields.Integer(required=True)
 
@@ -191,7 +195,8 @@ class InboxLead(Schema):
     received = fields.DateTime(required=True)
     page = fields.String(required=True, allow_none=True)
     spam = fields.Boolean(required=True)
-    fields_ = fields.List(fields.Nested(InboxLeadField), required=True, data_key="fields")
+    # Named `fields` only in the data: in the class, it would hide the module, and Schema.fields.
+    fields_ = fields.List(fields.Nested(InboxLeadField), required=True, data_key="fields", attribute="fields")
     notification = fields.Nested(
         InboxNotification,
         required=True,
@@ -220,10 +225,14 @@ class InboxRetried(Schema):
     notification = fields.Nested(InboxNotification, required=True)
 
 
+LEAD_PAGE, LEAD, LEAD_MOVED, RETRIED = InboxLeadPage(), InboxLead(), InboxLeadMoved(), InboxRetried()
+
+
 @bp.get("/leads")
 @staff()
 def list_leads():
-    """The leads of every form, newest first, 50 a page, with the counts per form.
+    """The leads of every form, newest first, a page (inbox.json's pageSize) at a time, with the
+    counts per form.
     ---
     get:
       parameters:
@@ -259,7 +268,7 @@ def list_leads():
         view["query_length"] = len(text)
     audit.record("search" if text else "leads_listed", g.staff.id, rows=len(answer["leads"]), **view)
     db.session.commit()
-    return answer
+    return LEAD_PAGE.dump(answer)
 
 
 def lead_or_404(lead_id: int) -> Lead:
@@ -293,13 +302,13 @@ def notification_state(row: OutboxMessage | None) -> dict[str, Any] | None:
         sent_at = getattr(row, f"{name}_sent_at")
         error = failures.get(name) or failures.get("notice")
         if sent_at is not None:
-            state: dict[str, Any] = {"state": "sent", "at": iso_utc(sent_at)}
+            state: dict[str, Any] = {"state": "sent", "at": as_utc(sent_at)}
         elif row.status == "delivered" or not current_app.config[setting]:
             state = {"state": "not_configured"}
         elif row.status == "dead":
             state = {"state": "dead", "error": error}
         elif row.attempts and error:
-            state = {"state": "failed", "error": error, "next_attempt_at": iso_utc(row.next_attempt_at)}
+            state = {"state": "failed", "error": error, "next_attempt_at": utc_or_none(row.next_attempt_at)}
         else:
             state = {"state": "pending"}
         channels[name] = state
@@ -307,9 +316,9 @@ def notification_state(row: OutboxMessage | None) -> dict[str, Any] | None:
         "id": row.id,
         "status": row.status,
         "attempts": row.attempts,
-        "queued_at": iso_utc(row.created_at),
-        "next_attempt_at": iso_utc(row.next_attempt_at) if row.status == "pending" else None,
-        "delivered_at": iso_utc(row.delivered_at),
+        "queued_at": as_utc(row.created_at),
+        "next_attempt_at": utc_or_none(row.next_attempt_at) if row.status == "pending" else None,
+        "delivered_at": utc_or_none(row.delivered_at),
         "last_error": row.last_error,
         "channels": channels,
     }
@@ -347,7 +356,7 @@ def lead_moved(kind: str, old_id: int):
     moved = db.session.get(LeadAddress, old) if old else None
     if moved is None:
         abort(404, description="There is no such lead: it may have been erased.")
-    return {"id": moved.lead_id}
+    return LEAD_MOVED.dump({"id": moved.lead_id})
 
 
 @bp.get("/leads/<int:lead_id>")
@@ -376,7 +385,7 @@ def lead_detail(lead_id: int):
         "id": found.id,
         "form": found.form,
         "form_title": FORMS["forms"][found.form]["title"],
-        "received": iso_utc(found.created_at),
+        "received": as_utc(found.created_at),
         "page": found.page,
         "spam": found.spam,
         "fields": _form_fields(found),
@@ -384,11 +393,11 @@ def lead_detail(lead_id: int):
         "work": work.state(found),
         "notes": [work.note_state(note, g.staff) for note in work.notes(lead_id)],
         "attribution": {key: getattr(found, key) for key in ATTRIBUTION_KEYS if getattr(found, key)} or None,
-        "purge_after": iso_utc(retention.purge_after(found.created_at)),
+        "purge_after": retention.purge_after(found.created_at),
     }
     audit.record("lead_viewed", g.staff.id, lead=lead_id)
     db.session.commit()
-    return answer
+    return LEAD.dump(answer)
 
 
 @bp.post("/leads/<int:lead_id>/retry")
@@ -425,4 +434,4 @@ def retry_notification(lead_id: int):
         what = "was delivered" if row is not None else "does not exist: nobody is told of spam"
         abort(409, description=f"The lead's notification {what}.")
     queue.requeue([row.id])  # commits, the audit event with it
-    return {"notification": notification_state(page.notification(lead_id))}
+    return RETRIED.dump({"notification": notification_state(page.notification(lead_id))})

@@ -90,7 +90,7 @@ def page(filters: Filters, cursor: Cursor | None = None, size: int = PAGE_SIZE) 
     for row in shown:
         lead = {
             "id": row.id,
-            "received": as_utc(row.created_at).isoformat(),
+            "received": as_utc(row.created_at),
             "form": row.form,
             "name": row.name,
             "company": row.company,

@@ -12,7 +12,7 @@ from sqlalchemy.exc import IntegrityError
 
 from ... import audit
 from ...extensions import db
-from ...models.leads import Lead, OutboxMessage, as_utc, iso_utc
+from ...models.leads import Lead, OutboxMessage, as_utc, utc_or_none
 from ...models.staff import LeadNote, LeadNoteRevision, StaffUser
 from ...outbox import queue
 from .filters import MAX_ID
@@ -47,7 +47,7 @@ def state(lead: Lead) -> dict[str, Any]:
         "status": lead.status,
         "owner": _owner(lead.owner_id),
         "version": lead.version,
-        "first_response_at": iso_utc(responded),
+        "first_response_at": utc_or_none(responded),
         "response_seconds": (
             int((as_utc(responded) - as_utc(lead.created_at)).total_seconds()) if responded else None
         ),
@@ -154,11 +154,11 @@ def note_state(note: LeadNote, reader: StaffUser) -> dict[str, Any]:
     return {
         "id": note.id,
         "author": {"id": author.id, "name": author.name},
-        "created_at": iso_utc(note.created_at),
-        "edited_at": iso_utc(note.edited_at),
+        "created_at": as_utc(note.created_at),
+        "edited_at": utc_or_none(note.edited_at),
         "body": note.body,
         "revisions": [
-            {"body": revision.body, "replaced_at": iso_utc(revision.replaced_at)} for revision in revisions
+            {"body": revision.body, "replaced_at": as_utc(revision.replaced_at)} for revision in revisions
         ],
         "editable": may_edit(note, reader),
     }

@@ -9,6 +9,7 @@ from typing import Any
 from flask import Blueprint, abort, g
 from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate, validates_schema
 
+from ... import content
 from ...intake.storage import json_body
 from ...models.leads import LEAD_STATUSES
 from ...schemas import characters
@@ -19,8 +20,8 @@ from .leads_api import lead_or_404
 
 bp = Blueprint("inbox_work", __name__, url_prefix="/api/inbox")
 
-MAX_BULK = 50  # a page of the list
-MAX_NOTE_LENGTH = 5000
+MAX_BULK = content.load("inbox")["limits"]["maxBulkChange"]
+MAX_NOTE_LENGTH = content.load("inbox")["limits"]["maxNoteLength"]
 
 
 # What an integer column holds: anything larger names no lead and no version.
@@ -164,6 +165,8 @@ class InboxOwners(Schema):
 
 
 LEAD_CHANGE, LEADS_CHANGE, SPAM_CHANGE, NOTE_TEXT = LeadChange(), LeadsChange(), SpamChange(), NoteText()
+WORK_CHANGED, WORK_CONFLICT = InboxWorkChanged(), InboxWorkConflict()
+NOTE, OWNERS = InboxNote(), InboxOwners()
 STALE = (
     "Someone changed this since you loaded it, and nothing was saved. Here is how it stands now:"
     " make your change again if it still applies."
@@ -178,9 +181,9 @@ def _changed(make: Callable[[], list[tuple[int, dict[str, Any] | None]]]):
     """The leads' states after the change `make` makes, or, when a colleague's came first, 409 with
     theirs."""
     try:
-        return {"leads": _leads(make())}
+        return WORK_CHANGED.dump({"leads": _leads(make())})
     except work.Stale as stale:
-        return {"description": STALE, "leads": _leads(stale.fresh)}, 409
+        return WORK_CONFLICT.dump({"description": STALE, "leads": _leads(stale.fresh)}), 409
 
 
 def _work_changed(leads: list[tuple[int, int]], change: dict[str, Any]):
@@ -302,7 +305,7 @@ def list_owners():
             application/json:
               schema: InboxOwners
     """
-    return {"owners": [{"id": user.id, "name": user.name} for user in work.owners()]}
+    return OWNERS.dump({"owners": [{"id": user.id, "name": user.name} for user in work.owners()]})
 
 
 @bp.post("/leads/<int:lead_id>/notes")
@@ -333,7 +336,7 @@ def add_note(lead_id: int):
     note = work.add_note(lead_id, body, g.staff)
     if note is None:
         lead_or_404(lead_id)  # erased since it was found: 404
-    return work.note_state(note, g.staff), 201
+    return NOTE.dump(work.note_state(note, g.staff)), 201
 
 
 @bp.post("/notes/<int:note_id>")
@@ -372,4 +375,4 @@ def edit_note(note_id: int):
     body = NOTE_TEXT.load(json_body())["body"]
     if not work.edit_note(note, body, g.staff):
         abort(409, description="The note was corrected at the same moment: load it again to see it.")
-    return work.note_state(note, g.staff)
+    return NOTE.dump(work.note_state(note, g.staff))

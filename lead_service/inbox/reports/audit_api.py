@@ -33,7 +33,58 @@ class AuditQuery(Schema):
     before = fields.Integer(validate=_ID, metadata={"description": "The `next` of the page before."})
 
 
-AUDIT_QUERY = AuditQuery()
+# What the answer holds: the view dumps its answer through these schemas, so that the answer is what
+# the OpenAPI document shows.
+class InboxAuditLead(Schema):
+    id = fields.Integer(required=True)
+
+
+class InboxAuditEvent(Schema):
+    id = fields.Integer(required=True)
+    at = fields.DateTime(required=True)
+    actor_id = fields.Integer(
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": "Null: from the command line, or a failed sign-in as an address that is nobody's."
+        },
+    )
+    action = fields.String(required=True, validate=validate.OneOf(ACTIONS))
+    lead = fields.Nested(InboxAuditLead, required=True, allow_none=True)
+    detail = fields.Dict(
+        keys=fields.String(),
+        # audit.record's facts: a count, a length, a reason, a flag, an id or none.
+        values=fields.Raw(allow_none=True, metadata={"type": ["string", "integer", "boolean"]}),
+        required=True,
+    )
+
+
+class InboxAuditUser(Schema):
+    email = fields.String(required=True)
+    name = fields.String(required=True)
+
+
+class InboxAuditPage(Schema):
+    events = fields.List(
+        fields.Nested(InboxAuditEvent), required=True, metadata={"description": "Newest first."}
+    )
+    users = fields.Dict(
+        keys=fields.String(),
+        values=fields.Nested(InboxAuditUser),
+        required=True,
+        metadata={"description": "The users the events name, by id."},
+    )
+    actions = fields.List(
+        fields.String(validate=validate.OneOf(ACTIONS)),
+        required=True,
+        metadata={"description": "Every action the trail records, for the filter."},
+    )
+    next = fields.Integer(
+        required=True, allow_none=True, metadata={"description": "The next page's `before`; null: none."}
+    )
+
+
+AUDIT_QUERY, AUDIT_PAGE = AuditQuery(), InboxAuditPage()
 
 
 @bp.get("/audit")
@@ -53,7 +104,7 @@ def audit_trail():
             the end).
           content:
             application/json:
-              schema: {type: object}
+              schema: InboxAuditPage
         400:
           description: A filter that is not a user id, an action or a cursor.
           content:
@@ -72,19 +123,21 @@ def audit_trail():
     page = events[:PAGE]
     actors = {event.actor_id for event in page if event.actor_id is not None}
     users = db.session.scalars(select(StaffUser).where(StaffUser.id.in_(actors))).all() if actors else []
-    return {
-        "events": [
-            {
-                "id": event.id,
-                "at": as_utc(event.at).isoformat(),
-                "actor_id": event.actor_id,
-                "action": event.action,
-                "lead": {"id": event.lead_id} if event.lead_id is not None else None,
-                "detail": json.loads(event.detail) if event.detail else {},
-            }
-            for event in page
-        ],
-        "users": {str(user.id): {"email": user.email, "name": user.name} for user in users},
-        "actions": list(ACTIONS),
-        "next": page[-1].id if len(events) > PAGE else None,
-    }
+    return AUDIT_PAGE.dump(
+        {
+            "events": [
+                {
+                    "id": event.id,
+                    "at": as_utc(event.at),
+                    "actor_id": event.actor_id,
+                    "action": event.action,
+                    "lead": {"id": event.lead_id} if event.lead_id is not None else None,
+                    "detail": json.loads(event.detail) if event.detail else {},
+                }
+                for event in page
+            ],
+            "users": {str(user.id): {"email": user.email, "name": user.name} for user in users},
+            "actions": list(ACTIONS),
+            "next": page[-1].id if len(events) > PAGE else None,
+        }
+    )

@@ -184,11 +184,11 @@ def figures(now: datetime | None = None) -> dict[str, Any]:
         landing_pages[row.landing] += row.leads
         totals.update(leads=row.leads, counted=row.counted, in_time=row.in_time, answered=row.answered)
     return {
-        "since": first.isoformat(),
-        "until": today.isoformat(),
+        "since": first,
+        "until": today,
         "days": PERIOD_DAYS,
         "forms": [{"name": form, "title": FORMS["forms"][form]["title"]} for form in FORM_NAMES],
-        "daily": [{"day": day.isoformat(), "counts": counts} for day, counts in days.items()],
+        "daily": [{"day": day, "counts": counts} for day, counts in days.items()],
         "total": totals["leads"],
         "sources": _top(sources),
         "landing_pages": _top(landing_pages),

@@ -10,7 +10,8 @@ from . import dashboard
 bp = Blueprint("inbox_dashboard", __name__, url_prefix="/api/inbox")
 
 
-# What the answer holds, for the OpenAPI document (the view builds it as a plain dict).
+# What the answer holds: the view dumps its answer through these schemas, so that the answer is what
+# the OpenAPI document shows.
 class InboxDashboardForm(Schema):
     name = fields.String(required=True)
     title = fields.String(required=True, metadata={"description": "The form's title, as the site shows it."})
@@ -62,6 +63,9 @@ class InboxDashboard(Schema):
     response = fields.Nested(InboxDashboardResponse, required=True)
 
 
+DASHBOARD = InboxDashboard()
+
+
 @bp.get("/dashboard")
 @staff()
 def show_dashboard():
@@ -82,4 +86,4 @@ def show_dashboard():
             application/json:
               schema: InboxDashboard
     """
-    return dashboard.figures()
+    return DASHBOARD.dump(dashboard.figures())

@@ -9,15 +9,15 @@ from typing import Any, ClassVar
 from flask import Blueprint, g
 from marshmallow import EXCLUDE, Schema, ValidationError, fields, pre_load, validates_schema
 
-from ... import retention
+from ... import content, retention
 from ...intake.storage import json_body
-from ...models.leads import fold_address, iso_utc
+from ...models.leads import fold_address
 from ...schemas import MESSAGES, characters
 from ..auth.guard import staff
 
 bp = Blueprint("inbox_erase", __name__, url_prefix="/api/inbox")
 
-MAX_ADDRESS_LENGTH = 254  # as the forms' email field
+MAX_ADDRESS_LENGTH = content.load("inbox")["limits"]["maxAddressLength"]
 # Looser than the forms' pattern: an address stored under an older rule must still be erasable.
 _ADDRESS = re.compile(r"^[^@\s]+@[^@\s]+$")
 
@@ -83,7 +83,7 @@ class InboxErasure(Schema):
     )
 
 
-ERASURE_REQUEST = ErasureRequest()
+ERASURE_REQUEST, ERASURE = ErasureRequest(), InboxErasure()
 
 
 @bp.post("/erase")
@@ -115,4 +115,4 @@ def erase_person():
     """
     given = ERASURE_REQUEST.load(json_body())
     erasure = retention.erase(given["email"], g.staff.id)
-    return {"removed": erasure.removed, "erased_before": iso_utc(erasure.erased_before)}
+    return ERASURE.dump(erasure._asdict())

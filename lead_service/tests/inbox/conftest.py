@@ -22,6 +22,7 @@ from lead_service.models.staff import (
 )
 
 from ..audit_cleanup import clear_audit_trail
+from .exact_answers import exact_answers  # noqa: F401 (autouse: every test's answers are checked)
 
 # What a browser on the site's own pages sends with a change (the service's SITE_URL default).
 SITE_ORIGIN = "http://127.0.0.1:3000"

@@ -10,6 +10,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from lead_service.inbox.reports import dashboard
+from lead_service.inbox.reports.dashboard_api import DASHBOARD
 
 from .conftest import contact, quote
 
@@ -24,11 +25,12 @@ def at(day: int, hour: int = 12, minute: int = 0, second: int = 0) -> datetime:
 
 @pytest.fixture
 def figures(app, client):
-    """The dashboard's figures at `now` (`client`: its clean-up removes the test's leads)."""
+    """The dashboard's figures at `now`, as its view answers them (`client`: its clean-up removes the
+    test's leads)."""
 
     def read(now: datetime = NOW) -> dict:
         with app.app_context():
-            return dashboard.figures(now)
+            return DASHBOARD.dump(dashboard.figures(now))
 
     return read
 

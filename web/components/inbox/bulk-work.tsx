@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 
 import { inboxCall } from "@/lib/inbox/client";
-import type { LeadWork, Person } from "@/lib/inbox/types";
+import type { Person, WorkChanged } from "@/lib/inbox/types";
 import { BULK_FORM, chosenLead } from "@/lib/inbox/work";
 
 import { FormNotice, type Notice } from "./form-notice";
@@ -23,7 +23,7 @@ export function BulkWork({ owners, csrf }: { owners: Person[]; csrf: string }) {
     if (leads.length === 0) return setNotice({ error: true, text: "Choose the leads to change first." });
     const status = String(form.get("status") ?? "");
     const owner = String(form.get("owner") ?? "");
-    const answer = await inboxCall<{ leads: LeadWork[] }>("/api/inbox/leads/work", {
+    const answer = await inboxCall<WorkChanged>("/api/inbox/leads/work", {
       csrf,
       body: {
         leads,

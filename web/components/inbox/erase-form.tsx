@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 
+import { inbox } from "@/lib/content/inbox";
 import { inboxCall } from "@/lib/inbox/client";
 import { formatTime } from "@/lib/inbox/format";
 import type { ErasureReceipt } from "@/lib/inbox/types";
@@ -29,7 +30,7 @@ function AddressField({ label, name, value }: { label: string; name: keyof Typed
         name={name}
         type="email"
         required
-        maxLength={254}
+        maxLength={inbox.limits.maxAddressLength}
         autoComplete="off"
         spellCheck={false}
         defaultValue={value}

@@ -1,4 +1,5 @@
 import { getForms } from "@/lib/content";
+import { inbox } from "@/lib/content/inbox";
 import { inboxPaths } from "@/lib/inbox/paths";
 import type { Person } from "@/lib/inbox/types";
 
@@ -61,7 +62,7 @@ export function LeadFilters({ query, owners }: { query: URLSearchParams; owners:
           type="number"
           name="new_for"
           min={1}
-          max={8760}
+          max={inbox.limits.maxNewForHours}
           inputMode="numeric"
           defaultValue={query.get("new_for") ?? ""}
           className="inbox-input w-28"

@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
 
+import { inbox } from "@/lib/content/inbox";
 import { inboxCall } from "@/lib/inbox/client";
 
 import { SubmitButton } from "./submit-button";
@@ -33,7 +34,14 @@ export function NoteForm({ csrf, path, text = "", label }: Props) {
     <form ref={form} action={send} className="space-y-2">
       <label className="inbox-label">
         {label}
-        <textarea name="body" required rows={3} maxLength={5000} defaultValue={text} className="inbox-input" />
+        <textarea
+          name="body"
+          required
+          rows={3}
+          maxLength={inbox.limits.maxNoteLength}
+          defaultValue={text}
+          className="inbox-input"
+        />
       </label>
       <SubmitButton label={text ? "Save correction" : "Add note"} busyLabel="Saving…" />
       {error ? (

@@ -3,6 +3,8 @@
 import { useRouter } from "next/navigation";
 import { useEffect, useRef } from "react";
 
+import { inbox } from "@/lib/content/inbox";
+
 // Long enough to skip the keystrokes of a word being typed, short enough to feel like no wait.
 const DEBOUNCE_MS = 250;
 
@@ -35,7 +37,7 @@ export function SearchBox({ value, query }: { value: string; query: string }) {
         type="search"
         name="q"
         defaultValue={value}
-        maxLength={200}
+        maxLength={inbox.limits.maxQueryLength}
         placeholder="Name, company, e-mail, phone or message"
         onChange={(event) => search(event.target.value)}
         className="inbox-input"

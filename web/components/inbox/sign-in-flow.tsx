@@ -2,11 +2,11 @@
 
 import { useState } from "react";
 
+import { inbox } from "@/lib/content/inbox";
 import { inboxCall } from "@/lib/inbox/client";
+import type { Enrolled, Enrolment, SignInCsrf, SignInStep } from "@/lib/inbox/types";
 
 import { SubmitButton } from "./submit-button";
-
-type Enrolment = { secret: string; uri: string; qr_svg: string };
 
 type Step =
   | { name: "password" }
@@ -30,10 +30,10 @@ export function SignInFlow({ next, invitation }: { next: string; invitation?: st
   async function submitPassword(form: FormData) {
     setError(undefined);
     setEmail(String(form.get("email") ?? ""));
-    const start = await inboxCall<{ csrf: string }>("/api/inbox/sign-in");
+    const start = await inboxCall<SignInCsrf>("/api/inbox/sign-in");
     if (!start.ok) return setError(start.message);
     // At an invitation's link, the password chosen takes the place of the password step.
-    const answer = await inboxCall<{ next: "code" | "enrol"; csrf: string }>(
+    const answer = await inboxCall<SignInStep>(
       invitation === undefined ? "/api/inbox/sign-in" : "/api/inbox/invitation",
       {
         csrf: start.data.csrf,
@@ -60,7 +60,7 @@ export function SignInFlow({ next, invitation }: { next: string; invitation?: st
 
   async function confirmApp(csrf: string, form: FormData) {
     setError(undefined);
-    const answer = await inboxCall<{ recovery_codes: string[] }>("/api/inbox/enrolment", {
+    const answer = await inboxCall<Enrolled>("/api/inbox/enrolment", {
       csrf,
       body: { code: form.get("code") },
     });
@@ -193,7 +193,7 @@ function CodeField({ label }: { label: string }) {
         name="code"
         autoComplete="one-time-code"
         required
-        maxLength={64}
+        maxLength={inbox.limits.maxCodeLength}
         autoFocus
         spellCheck={false}
         className="inbox-input font-mono"

@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 
 import { inboxCall } from "@/lib/inbox/client";
-import type { LeadWork, Person, Work } from "@/lib/inbox/types";
+import type { LeadWork, Person, Work, WorkChanged } from "@/lib/inbox/types";
 
 import { FormNotice, type Notice } from "./form-notice";
 import { OwnerOptions } from "./owner-options";
@@ -28,7 +28,7 @@ export function WorkForm({ id, work, owners, csrf }: Props) {
   async function save(form: FormData) {
     setNotice(undefined);
     const owner = String(form.get("owner") ?? "");
-    const answer = await inboxCall<{ leads: LeadWork[] }>(`/api/inbox/leads/${id}/work`, {
+    const answer = await inboxCall<WorkChanged>(`/api/inbox/leads/${id}/work`, {
       csrf,
       body: { version: shown.version, status: form.get("status"), owner_id: owner ? Number(owner) : null },
     });

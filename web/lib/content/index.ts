@@ -11,6 +11,7 @@ import homeFile from "../../../shared_content/home.json";
 import servicesFile from "../../../shared_content/services.json";
 import siteFile from "../../../shared_content/site.json";
 import teamFile from "../../../shared_content/team.json";
+import { inbox } from "./inbox";
 import type {
   AiSolution,
   BlogPost,
@@ -35,6 +36,8 @@ const blog = validated("blog", blogFile);
 const team = validated("team", teamFile);
 const company = validated("company", companyFile);
 const cookiePolicy = validated("cookie-policy", cookiePolicyFile);
+// Read through ./inbox (the browser's inbox code too); checked here, with the rest.
+validated("inbox", inbox);
 
 /** The entry whose id the URL segment names; undefined for a non-numeric or unknown id. */
 function byParam<Item extends { id: number }>(items: Item[], param: string): Item | undefined {

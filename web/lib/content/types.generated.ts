@@ -57,6 +57,7 @@ export interface ContentFiles {
   edutech: EdutechContent;
   forms: FormsContent;
   home: HomeContent;
+  inbox: InboxContent;
   services: ServicesContent;
   site: SiteContent;
   team: TeamContent;
@@ -683,6 +684,70 @@ export interface ProfilePopup {
   heading: string;
   text: string;
   downloadLabel: string;
+}
+/**
+ * The names and caps that the staff inbox's pages and the lead service's /api/inbox/ share: both sides read them here, so that neither can change one alone
+ */
+export interface InboxContent {
+  $schema?: string;
+  /**
+   * The inbox's cookies, which the service sets and reads and the site's /api forwarding passes on
+   */
+  cookies: {
+    /**
+     * The signed-in session's token
+     */
+    session: string;
+    /**
+     * Before a session, the sign-in page's double-submit CSRF token
+     */
+    csrf: string;
+    /**
+     * A browser that signed in to an account before: held back by its own failed sign-ins only
+     */
+    device: string;
+  };
+  /**
+   * The request header every change sends the CSRF token in (lower case, as fetch sends it; HTTP header names ignore case)
+   */
+  csrfHeader: string;
+  /**
+   * Caps the pages apply as they take input and the service enforces
+   */
+  limits: {
+    /**
+     * Leads on a page of the list
+     */
+    pageSize: number;
+    /**
+     * Leads one change of status or owner may name: a page of the list
+     */
+    maxBulkChange: number;
+    /**
+     * Characters of a search
+     */
+    maxQueryLength: number;
+    /**
+     * Words of a search
+     */
+    maxQueryTerms: number;
+    /**
+     * Characters of a note
+     */
+    maxNoteLength: number;
+    /**
+     * Characters of a sign-in code: the app's six digits, or a recovery code
+     */
+    maxCodeLength: number;
+    /**
+     * Characters of an e-mail address to erase, as the forms' email field
+     */
+    maxAddressLength: number;
+    /**
+     * The list's "still new after" filter, in hours: a year
+     */
+    maxNewForHours: number;
+  };
 }
 /**
  * Software development services: the /services list and its six detail pages (ids 7 to 12)

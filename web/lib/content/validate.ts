@@ -12,6 +12,7 @@ import cookiePolicySchema from "../../../shared_content/cookie-policy.schema.jso
 import edutechSchema from "../../../shared_content/edutech.schema.json";
 import formsSchema from "../../../shared_content/forms.schema.json";
 import homeSchema from "../../../shared_content/home.schema.json";
+import inboxSchema from "../../../shared_content/inbox.schema.json";
 import servicesSchema from "../../../shared_content/services.schema.json";
 import siteSchema from "../../../shared_content/site.schema.json";
 import teamSchema from "../../../shared_content/team.schema.json";
@@ -26,6 +27,7 @@ const schemas = {
   edutech: edutechSchema,
   forms: formsSchema,
   home: homeSchema,
+  inbox: inboxSchema,
   services: servicesSchema,
   site: siteSchema,
   team: teamSchema,

@@ -5,12 +5,13 @@ import { cookies, headers } from "next/headers";
 import { notFound, redirect } from "next/navigation";
 import { cache } from "react";
 
+import { inbox } from "@/lib/content/inbox";
 import { inboxApiUrl } from "@/lib/env";
 
 import { loginPath, PAGE_HEADER } from "./paths";
-import type { AuditPage, Dashboard, Lead, LeadPage, Person, Session } from "./types";
+import type { AuditPage, Dashboard, Lead, LeadMoved, LeadPage, Owners, Person, Session } from "./types";
 
-export const SESSION_COOKIE = "__Host-inbox-session";
+export const SESSION_COOKIE = inbox.cookies.session;
 // What the service issues (secrets.token_urlsafe): anything else is no session.
 const TOKEN = /^[A-Za-z0-9_-]{20,100}$/;
 
@@ -58,12 +59,12 @@ export function getLead(id: number): Promise<Lead> {
 
 /** The id of the lead an address from before all leads shared one id space named (kind, old id). */
 export async function getMovedLead(kind: string, oldId: number): Promise<number> {
-  return (await read<{ id: number }>(`/api/inbox/leads/moved/${encodeURIComponent(kind)}/${oldId}`)).id;
+  return (await read<LeadMoved>(`/api/inbox/leads/moved/${encodeURIComponent(kind)}/${oldId}`)).id;
 }
 
 /** The staff a lead may be given to. */
 export async function getOwners(): Promise<Person[]> {
-  return (await read<{ owners: Person[] }>("/api/inbox/owners")).owners;
+  return (await read<Owners>("/api/inbox/owners")).owners;
 }
 
 export function getAudit(query: URLSearchParams): Promise<AuditPage> {

@@ -1,6 +1,8 @@
 // The inbox pages' calls from the browser to the lead service's /api/inbox/, through the site's own
 // origin (where the session cookie lives). Every change carries the session's CSRF token.
 
+import { inbox } from "@/lib/content/inbox";
+
 import type { ApiError } from "./types";
 
 /** What the service answered: its JSON, or what went wrong, with the body it said it in. */
@@ -8,14 +10,18 @@ export type Answer<T> = { ok: true; data: T } | { ok: false; status: number; mes
 
 const UNREACHABLE = "The inbox could not be reached. Check your connection and try again.";
 
+type FieldErrors = NonNullable<ApiError["errors"]>[string];
+
+/** A field's first message, as deep as its errors go (an object's keys', a list's indexes'). */
+function firstMessage(errors: FieldErrors): string | undefined {
+  return Array.isArray(errors) ? errors[0] : Object.values(errors).map(firstMessage).find(Boolean);
+}
+
 /** The first thing the service said was wrong: its description, or a field's first message. */
 function message(status: number, body: ApiError): string {
   if (body.description) return body.description;
-  for (const messages of Object.values(body.errors ?? {})) {
-    const first = Array.isArray(messages) ? messages[0] : Object.values(messages)[0]?.[0];
-    if (first) return first;
-  }
-  return `Something went wrong (${status}). Please try again.`;
+  const first = Object.values(body.errors ?? {}).map(firstMessage).find(Boolean);
+  return first ?? `Something went wrong (${status}). Please try again.`;
 }
 
 export async function inboxCall<T>(
@@ -25,7 +31,7 @@ export async function inboxCall<T>(
   const method = body === undefined && csrf === undefined ? "GET" : "POST";
   const headers: Record<string, string> = { accept: "application/json" };
   if (body !== undefined) headers["content-type"] = "application/json";
-  if (csrf !== undefined) headers["x-csrf-token"] = csrf;
+  if (csrf !== undefined) headers[inbox.csrfHeader] = csrf;
   let response: Response;
   try {
     response = await fetch(path, {

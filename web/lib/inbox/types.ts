@@ -1,149 +1,82 @@
-// What the lead service's /api/inbox/ answers hold (its OpenAPI document names them Inbox*).
+// What the lead service's /api/inbox/ answers hold, under the names the pages use: each the schema
+// the service dumps that answer through (its OpenAPI document's Inbox* components), by way of the
+// types generated from that document (api.generated.ts), so that neither side can change alone.
 
 import type { FormsContent } from "@/lib/content";
 
-export type Role = "viewer" | "sales" | "admin";
+import type { components } from "./api.generated";
 
-export type StaffUser = { id: number; email: string; name: string; role: Role };
+type Schemas = components["schemas"];
 
-export type Session = { user: StaffUser; csrf: string; idle_minutes: number };
+export type StaffUser = Schemas["InboxUser"];
+
+export type Role = StaffUser["role"];
+
+export type Session = Schemas["InboxSession"];
+
+/** GET /api/inbox/sign-in: the token the password step sends. */
+export type SignInCsrf = Schemas["InboxSignInCsrf"];
+
+/** The password step's (or an invitation's) answer: the second step, and its session's token. */
+export type SignInStep = Schemas["InboxSignInStep"];
+
+/** The authenticator app's secret to set up. */
+export type Enrolment = Schemas["InboxEnrolment"];
+
+/** The app set up and signed in, with the recovery codes, shown only this once. */
+export type Enrolled = Schemas["InboxEnrolled"];
 
 /** A stretch of a field's text, `match` where a search term was found. */
-export type Segment = { text: string; match: boolean };
+export type Segment = Schemas["InboxSegment"];
 
-export type LeadStatus = "new" | "contacted" | "qualified" | "won" | "lost";
+export type Person = Schemas["InboxPerson"];
 
-export type Person = { id: number; name: string };
+export type Owners = Schemas["InboxOwners"];
 
 /** Where the sales team has a lead; a change names the version it was made on. */
-export type Work = {
-  spam: boolean;
-  status: LeadStatus;
-  owner: Person | null;
-  version: number;
-  first_response_at: string | null;
-  response_seconds: number | null;
-};
+export type Work = Schemas["InboxWork"];
+
+export type LeadStatus = Work["status"];
 
 /** A lead's work as a change left it, or as a colleague's change left it (null: erased). */
-export type LeadWork = { id: number; work: Work | null };
+export type LeadWork = Schemas["InboxLeadWork"];
+
+/** The leads a change of work left as they now stand. */
+export type WorkChanged = Schemas["InboxWorkChanged"];
 
 /** A text a note had until its author corrected it. */
-export type NoteRevision = { body: string; replaced_at: string };
+export type NoteRevision = Schemas["InboxNoteRevision"];
 
-export type Note = {
-  id: number;
-  author: Person;
-  created_at: string;
-  /** The last correction; null: never corrected. */
-  edited_at: string | null;
-  body: string;
-  /** The texts each correction replaced, oldest first. */
-  revisions: NoteRevision[];
-  editable: boolean;
-};
+export type Note = Schemas["InboxNote"];
 
-export type LeadRow = {
-  id: number;
-  received: string;
-  form: string;
-  name: string;
-  company: string | null;
-  email: string;
-  page: string | null;
-  spam: boolean;
-  notified: boolean;
-  status: LeadStatus;
-  owner: Person | null;
-  version: number;
-  highlight?: Record<string, Segment[]>;
-};
+export type LeadRow = Schemas["InboxLeadRow"];
 
-export type LeadPage = { leads: LeadRow[]; next: string | null; counts: Record<string, number> | null };
+export type LeadPage = Schemas["InboxLeadPage"];
 
-export type ChannelState = {
-  state: "sent" | "failed" | "dead" | "pending" | "not_configured";
-  at?: string;
-  error?: string | null;
-  next_attempt_at?: string;
-};
+export type ChannelState = Schemas["InboxChannelState"];
 
-export type Notification = {
-  id: number;
-  status: "pending" | "delivered" | "dead";
-  attempts: number;
-  queued_at: string;
-  next_attempt_at: string | null;
-  delivered_at: string | null;
-  last_error: string | null;
-  channels: Record<string, ChannelState>;
-};
+export type Notification = Schemas["InboxNotification"];
 
-export type Lead = {
-  id: number;
-  form: string;
-  form_title: string;
-  received: string;
-  page: string | null;
-  spam: boolean;
-  fields: { field: string; label: string; value: string | null }[];
-  notification: Notification | null;
-  work: Work;
-  notes: Note[];
-  /** Where the visit began, for a visitor who allowed analytics. */
-  attribution: Partial<Record<AttributionKey, string>> | null;
-  /** When its retention period ends; null when leads are kept until erased. */
-  purge_after: string | null;
-};
+export type Lead = Schemas["InboxLead"];
 
-/** The keys of a lead's attribution, as forms.json names them. */
+/** Where a lead's address from before every lead was in one table leads now. */
+export type LeadMoved = Schemas["InboxLeadMoved"];
+
+/** The keys of a lead's attribution, as forms.json names them (the service's schema is made from them). */
 export type AttributionKey = keyof FormsContent["attribution"];
 
-export type AuditEvent = {
-  id: number;
-  at: string;
-  actor_id: number | null;
-  action: string;
-  lead: { id: number } | null;
-  detail: Record<string, string | number | boolean | null>;
-};
+export type AuditEvent = Schemas["InboxAuditEvent"];
 
-export type AuditPage = {
-  events: AuditEvent[];
-  users: Record<string, { email: string; name: string }>;
-  actions: string[];
-  next: number | null;
-};
+export type AuditPage = Schemas["InboxAuditPage"];
 
 /** The service's error answers: validation errors by field, or one description. */
-export type ApiError = { errors?: Record<string, string[] | Record<string, string[]>>; description?: string };
+export type ApiError = Partial<Schemas["ValidationErrors"] & Schemas["HttpError"]>;
 
 /** What an erasure removed, per kind, and when the same address was erased before (null: never). */
-export type ErasureReceipt = {
-  removed: { contact: number; quote: number; notes: number; notifications: number; keys: number };
-  erased_before: string | null;
-};
+export type ErasureReceipt = Schemas["InboxErasure"];
 
 /** A count under a label: a source, a landing page, or "Other" for the rest. */
-export type DashboardCount = { label: string; count: number };
+export type DashboardCount = Schemas["InboxDashboardCount"];
 
 /** The dashboard's figures over its period, spam left out (lead_service/inbox/reports/dashboard.py). */
-export type Dashboard = {
-  since: string;
-  until: string;
-  days: number;
-  forms: { name: string; title: string }[];
-  /** Every day of the period, oldest first, with its leads by form name. */
-  daily: { day: string; counts: Record<string, number> }[];
-  total: number;
-  sources: DashboardCount[];
-  landing_pages: DashboardCount[];
-  response: {
-    /** The leads answered, or whose working day has passed unanswered. */
-    counted: number;
-    in_time: number;
-    share: number | null;
-    answered: number;
-    median_seconds: number | null;
-  };
-};
+export type Dashboard = Schemas["InboxDashboard"];
