@@ -324,11 +324,17 @@ def notification_state(row: OutboxMessage | None) -> dict[str, Any] | None:
     }
 
 
+def _form_of(found: Lead) -> dict[str, Any]:
+    """The lead's form in forms.json; a form taken off the site since reads as the contact form,
+    whose fields every lead has."""
+    return FORMS["forms"].get(found.form) or FORMS["forms"]["contact"]
+
+
 def _form_fields(found: Lead) -> list[dict[str, Any]]:
     """The form's fields in its order, under its labels (the hidden page field apart)."""
     return [
         {"field": field, "label": spec["label"], "value": getattr(found, field, None)}
-        for field, spec in FORMS["forms"][found.form]["fields"].items()
+        for field, spec in _form_of(found)["fields"].items()
         if spec["type"] != "hidden"
     ]
 
@@ -384,7 +390,7 @@ def lead_detail(lead_id: int):
     answer = {
         "id": found.id,
         "form": found.form,
-        "form_title": FORMS["forms"][found.form]["title"],
+        "form_title": _form_of(found)["title"],
         "received": as_utc(found.created_at),
         "page": found.page,
         "spam": found.spam,

@@ -301,6 +301,15 @@ def test_a_case_study_message_and_a_quote_use_their_own_forms_labels(signed_in, 
     assert quote_answer["notification"] is None  # added straight to the table, as spam would be
 
 
+def test_a_lead_from_a_form_taken_off_the_site_reads_as_a_contact_message(signed_in, add):
+    (lead_id,) = add(contact("Old Form", form="newsletterSignup"))
+
+    answer = signed_in().get(f"/api/inbox/leads/{lead_id}").json
+
+    assert (answer["form"], answer["form_title"]) == ("newsletterSignup", "Contact Us")
+    assert answer["fields"][0] == {"field": "name", "label": "Name", "value": "Old Form"}
+
+
 def test_viewing_a_lead_is_audited_without_its_values(signed_in, add, app):
     (lead_id,) = add(contact("Secret Person", email="secret@acme.example"))
     client = signed_in()
