@@ -1,11 +1,13 @@
 // Writes lib/content/types.generated.ts from shared_content/*.schema.json, so that the
 // TypeScript types of the content are the schemas, never a hand-kept copy of them.
 // `--check` only compares, and fails when the committed file has drifted.
-import { readFile, readdir, writeFile } from "node:fs/promises";
+import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 import { compile } from "json-schema-to-typescript";
+
+import { writeGenerated } from "./write-generated.mjs";
 
 const web = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const contentDir = path.join(web, "..", "shared_content");
@@ -39,12 +41,4 @@ const generated = await compile(root, "ContentFiles", {
   format: true,
 });
 
-if (process.argv.includes("--check")) {
-  const current = await readFile(target, "utf8").catch(() => "");
-  if (current !== generated) {
-    console.error(`${path.relative(web, target)} is out of date: run \`npm run generate:types\` in web/.`);
-    process.exit(1);
-  }
-} else {
-  await writeFile(target, generated);
-}
+await writeGenerated(web, target, generated);

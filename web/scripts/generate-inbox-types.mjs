@@ -1,11 +1,13 @@
 // Writes lib/inbox/api.generated.ts from lib/inbox/openapi.json (what `lead-service openapi` prints),
 // so that the TypeScript types of the inbox's API are the service's own schemas, never a hand-kept
 // copy of them. `--check` only compares, and fails when the committed file has drifted.
-import { readFile, writeFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 import openapiTS, { astToString } from "openapi-typescript";
+
+import { writeGenerated } from "./write-generated.mjs";
 
 const web = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const source = path.join(web, "lib", "inbox", "openapi.json");
@@ -20,12 +22,4 @@ const banner = [
 const document = JSON.parse(await readFile(source, "utf8"));
 const generated = `${banner}\n\n${astToString(await openapiTS(document, { silent: true }))}`;
 
-if (process.argv.includes("--check")) {
-  const current = await readFile(target, "utf8").catch(() => "");
-  if (current !== generated) {
-    console.error(`${path.relative(web, target)} is out of date: run \`npm run generate:types\` in web/.`);
-    process.exit(1);
-  }
-} else {
-  await writeFile(target, generated);
-}
+await writeGenerated(web, target, generated);
