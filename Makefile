@@ -63,9 +63,11 @@ $(SITE)/web/server.js: web/.next/BUILD_ID
 	cp -r web/.next/static $(SITE)/web/.next/static
 	cp -r web/public $(SITE)/web/public
 
+# -n auto: one pytest worker per CPU (pytest-xdist); each starts its own servers, on free ports, and
+# its own databases, so that no two tests share anything but the machine.
 test: setup lint chromium nginx web/.next/BUILD_ID ## Lint, then run every test (PostgreSQL too when TEST_DATABASE_URL is set)
 	cd web && npm test
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto
 
 # No browser, server, nginx or build: tsc needs no .next/ (its types there are optional includes).
 # -rfE: without TEST_DATABASE_URL the PostgreSQL halves skip, and a line each would bury a failure.
@@ -74,7 +76,7 @@ check: $(VENV)/.installed web/node_modules/.package-lock.json lint ## Check a ch
 	cd web && npm run lint
 	cd web && npm run check:types
 	cd web && npm test
-	$(BIN)/python -m pytest -m "not e2e" -rfE
+	$(BIN)/python -m pytest -m "not e2e" -rfE -n auto
 
 bench: setup chromium bench-tools web/.next/BUILD_ID ## Measure speed, weight, quality and throughput; writes docs/performance.md and bench-results/bench.json
 	$(BIN)/python -m bench

@@ -39,11 +39,12 @@ class Lead(db.Model):
     some have, empty for the others."""
 
     __tablename__ = "leads"
-    # The inbox reads leads newest first under a cursor, per form and without spam, from these.
+    # The inbox reads leads newest first under a cursor, per form and without spam, from these; the
+    # form ends the first so that the dashboard counts a period's leads by form from it alone.
     # Migration 0020 also makes the search indexes, which no model declares: PostgreSQL's generated
     # columns and SQLite's FTS5 tables (see lead_service/inbox/leads/highlight.py).
     __table_args__ = (
-        Index("ix_leads_list", "spam", "created_at", "id"),
+        Index("ix_leads_list", "spam", "created_at", "id", "form"),
         Index("ix_leads_form_list", "form", "spam", "created_at", "id"),
         # SQLite would hand an erased newest lead's id to the next lead, and the audit trail, which
         # keeps ids, would then seem to speak of it.

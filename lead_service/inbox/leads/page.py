@@ -53,26 +53,29 @@ def statement_params(shape_: Shape, filters: Filters, cursor: Cursor | None = No
     return values
 
 
-def _notified() -> sa.ColumnElement[bool]:
+def _notified(lead_id: sa.ColumnElement[int]) -> sa.ColumnElement[bool]:
     """Whether the lead's notification went out by e-mail: asked in the page's own statement, of
     its rows alone (the outbox's lead_id index), not in a second round trip."""
     outbox = OutboxMessage.__table__.c
     return sa.exists().where(
-        outbox.lead_id == LEADS.c.id, outbox.purpose == "new_lead", outbox.email_sent_at.is_not(None)
+        outbox.lead_id == lead_id, outbox.purpose == "new_lead", outbox.email_sent_at.is_not(None)
     )
 
 
 @functools.lru_cache(maxsize=256)
 def _page_statement(shape_: Shape) -> sa.Select:
-    owner = select(StaffUser.name).where(StaffUser.id == LEADS.c.owner_id).scalar_subquery()
-    statement = select(LEADS, _notified().label("notified"), owner.label("owner_name"))
+    found = select(LEADS).where(*conditions(shape_))
     if shape_.terms:
         search = postgresql_search if shape_.dialect == "postgresql" else sqlite_search
-        found = search.page_ids(shape_)
-        statement = statement.join_from(LEADS, found, LEADS.c.id == found.c.id).where(*conditions(shape_))
-    else:
-        statement = statement.where(*conditions(shape_))
-    return statement.order_by(*newest()).limit(shape_.size + 1)
+        ids = search.page_ids(shape_)
+        found = found.join_from(LEADS, ids, LEADS.c.id == ids.c.id)
+    # The page first, then what is asked of each of its leads: asked of the whole table, PostgreSQL
+    # would rather hash every notification than look up the page's few.
+    leads = found.order_by(*newest()).limit(shape_.size + 1).subquery("page")
+    owner = select(StaffUser.name).where(StaffUser.id == leads.c.owner_id).scalar_subquery()
+    return select(leads, _notified(leads.c.id).label("notified"), owner.label("owner_name")).order_by(
+        *newest(leads)
+    )
 
 
 def _rows(filters: Filters, cursor: Cursor | None, size: int) -> list[sa.Row]:

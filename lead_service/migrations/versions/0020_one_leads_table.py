@@ -124,7 +124,7 @@ def _move_leads(dialect: str) -> None:
             " (SELECT coalesce(max(id), 0) + 1 FROM leads), false)"
         )
     for name, columns in (
-        ("ix_leads_list", ["spam", "created_at", "id"]),
+        ("ix_leads_list", ["spam", "created_at", "id", "form"]),
         ("ix_leads_form_list", ["form", "spam", "created_at", "id"]),
         ("ix_leads_created_at", ["created_at"]),
         ("ix_leads_email_folded", ["email_folded"]),
