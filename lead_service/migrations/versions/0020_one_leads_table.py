@@ -128,9 +128,9 @@ def _move_leads(dialect: str) -> None:
         ("ix_leads_form_list", ["form", "spam", "created_at", "id"]),
         ("ix_leads_created_at", ["created_at"]),
         ("ix_leads_email_folded", ["email_folded"]),
-        ("ix_lead_addresses_lead_id", ["lead_id"]),
     ):
-        op.create_index(name, "lead_addresses" if name.startswith("ix_lead_addresses") else "leads", columns)
+        op.create_index(name, "leads", columns)
+    op.create_index("ix_lead_addresses_lead_id", "lead_addresses", ["lead_id"])
 
 
 def _key_to_leads(table: str, index: str, columns: list[str], nullable: bool) -> None:
