@@ -71,7 +71,7 @@ test: setup lint chromium nginx web/.next/BUILD_ID ## Lint, then run every test 
 
 # No browser, server, nginx or build: tsc needs no .next/ (its types there are optional includes).
 # -rfE: without TEST_DATABASE_URL the PostgreSQL halves skip, and a line each would bury a failure.
-check: $(VENV)/.installed web/node_modules/.package-lock.json lint ## Check a change in about two minutes: lint, type checks, ESLint, Vitest, every pytest not marked e2e
+check: $(VENV)/.installed web/node_modules/.package-lock.json lint ## Check a change in about a minute: lint, type checks, ESLint, Vitest, every pytest not marked e2e
 	cd web && npm run typecheck
 	cd web && npm run lint
 	cd web && npm run check:types

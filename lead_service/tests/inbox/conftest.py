@@ -7,10 +7,10 @@ from datetime import UTC, datetime
 
 import pyotp
 import pytest
-from argon2 import PasswordHasher
+from argon2 import PasswordHasher, profiles
 
 from lead_service.extensions import db
-from lead_service.inbox.auth import sessions, totp
+from lead_service.inbox.auth import passwords, sessions, totp
 from lead_service.models.leads import Lead, OutboxMessage
 from lead_service.models.staff import (
     AuditEvent,
@@ -27,6 +27,19 @@ from .exact_answers import exact_answers  # noqa: F401 (autouse: every test's an
 # What a browser on the site's own pages sends with a change (the service's SITE_URL default).
 SITE_ORIGIN = "http://127.0.0.1:3000"
 PASSWORD = "correct horse battery"
+# argon2-cffi's profile for tests: a hash in microseconds, where today's parameters take a tenth of a
+# second of a core, hundreds of times over in these tests.
+CHEAPEST = PasswordHasher.from_parameters(profiles.CHEAPEST)
+CHEAPEST_DUMMY_HASH = CHEAPEST.hash("nobody's password")
+
+
+@pytest.fixture(autouse=True)
+def cheapest_password_hashes(request, monkeypatch):
+    """Passwords hashed and checked at the cheapest parameters, as every hash stored here is made,
+    except in the tests marked `argon2_defaults`: those about the parameters themselves."""
+    if request.node.get_closest_marker("argon2_defaults") is None:
+        monkeypatch.setattr(passwords, "_hasher", CHEAPEST)
+        monkeypatch.setattr(passwords, "DUMMY_HASH", CHEAPEST_DUMMY_HASH)
 
 
 @pytest.fixture(autouse=True)
@@ -53,7 +66,7 @@ def staff_user(app):
                 email=email or f"{role}@staff.example",
                 name=f"A {role}",
                 role=role,
-                password_hash=PasswordHasher().hash(password),
+                password_hash=passwords.hash_password(password),
             )
             db.session.add(user)
             db.session.commit()

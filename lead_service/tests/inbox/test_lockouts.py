@@ -9,7 +9,7 @@ import time
 
 import flask_migrate
 import pytest
-from argon2 import PasswordHasher
+from argon2 import PasswordHasher, extract_parameters
 
 from lead_service import create_app
 from lead_service.extensions import db
@@ -113,7 +113,9 @@ def test_16_tries_at_the_same_moment_are_16_failures_and_5_checks(app, client, e
             checked.append(stored)
             return super().verify(stored, password)
 
-    monkeypatch.setattr(passwords, "_hasher", HeldChecks())
+    monkeypatch.setattr(
+        passwords, "_hasher", HeldChecks.from_parameters(extract_parameters(passwords.DUMMY_HASH))
+    )
     # And each try refused unchecked: none is settled before all have arrived.
     monkeypatch.setattr(throttle, "hold_back", lambda: counted.wait(timeout=10))
     monkeypatch.setitem(app.extensions, "inbox_hash_slots", threading.BoundedSemaphore(16))
@@ -229,7 +231,7 @@ def limited(database, profile_pdf, tmp_path):
 
 def test_the_password_step_is_rate_limited_per_client_but_not_for_a_knownnew_browser(limited):
     with limited.app_context():
-        user = StaffUser(email=EMAIL, name="O", role="sales", password_hash=PasswordHasher().hash(PASSWORD))
+        user = StaffUser(email=EMAIL, name="O", role="sales", password_hash=passwords.hash_password(PASSWORD))
         db.session.add(user)
         db.session.commit()
         # A browser that signed in before, as its cookie says.

@@ -15,6 +15,9 @@ from lead_service.models.staff import StaffUser
 
 from .conftest import PASSWORD
 
+# The parameters themselves are what these tests are about.
+pytestmark = pytest.mark.argon2_defaults
+
 WEAK = PasswordHasher(time_cost=1, memory_cost=8 * 1024, parallelism=1)
 
 
