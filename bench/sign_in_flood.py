@@ -20,11 +20,12 @@ from pathlib import Path
 import requests
 from sqlalchemy import text
 
+from lead_service.inbox.auth.auth_api import CSRF_COOKIE
+from lead_service.inbox.auth.guard import CSRF_HEADER
 from tests.support.inbox import inbox_site
 
 from .services import on_each_database
 
-CSRF_COOKIE = "__Host-inbox-csrf"
 FLOOD_SECONDS = 20
 FLOOD_CLIENTS = 48
 IDLE_LEADS = 200
@@ -61,7 +62,7 @@ def _sign_ins(inbox: str, until: float, statuses: list[int]) -> None:
             answer = session.post(
                 f"{inbox}/api/inbox/sign-in",
                 json={"email": f"{secrets.token_hex(6)}@guess.example", "password": secrets.token_hex(8)},
-                headers={**headers, "X-CSRF-Token": token, "Cookie": cookie},
+                headers={**headers, CSRF_HEADER: token, "Cookie": cookie},
                 timeout=30,
             )
             statuses.append(answer.status_code)

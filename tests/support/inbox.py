@@ -19,6 +19,7 @@ from lead_service import create_app
 from lead_service.config import database_url
 from lead_service.extensions import db
 from lead_service.inbox.auth import totp
+from lead_service.inbox.auth.guard import CSRF_HEADER
 from lead_service.models.staff import StaffUser
 
 from .servers import BIN, INBOX_HOST, free_port, lead_service_parts, reverse_proxy, web
@@ -55,7 +56,7 @@ class InboxSite:
         client.environ_base.update({"HTTP_ORIGIN": self.url, "HTTP_SEC_FETCH_SITE": "same-origin"})
         csrf = client.get("/api/inbox/sign-in").json["csrf"]
         body = {"token": token, "password": password, "repeat_password": password}
-        taken = client.post("/api/inbox/invitation", json=body, headers={"X-CSRF-Token": csrf})
+        taken = client.post("/api/inbox/invitation", json=body, headers={CSRF_HEADER: csrf})
         assert taken.status_code == 200, taken.json
         with app.app_context():
             db.engine.dispose()

@@ -1,5 +1,9 @@
 """GET /api/openapi.json: a valid OpenAPI 3.1 document that describes exactly the routes the app
-serves, with request bodies made of the forms' own fields."""
+serves, with request bodies made of the forms' own fields and the cookie and header names the
+inbox's pages share with the service."""
+
+import json
+import re
 
 import pytest
 from apispec.exceptions import APISpecError
@@ -7,6 +11,7 @@ from flask import Flask
 from jsonschema import Draft202012Validator
 from openapi_spec_validator import validate
 
+from lead_service import content
 from lead_service.api.openapi import document, openapi_path
 from lead_service.schemas import ATTRIBUTION_KEYS, FORMS
 
@@ -47,6 +52,18 @@ def test_field_errors_are_documented_as_deep_as_they_go(app, errors):
     schema = {"$ref": "#/components/schemas/ValidationErrors", "components": document(app)["components"]}
 
     Draft202012Validator(schema).validate({"errors": errors})
+
+
+def test_the_cookies_and_header_the_document_names_are_the_shared_ones(app):
+    """The views' docstrings write the names out for a reader; inbox.json is where they are set."""
+    text = json.dumps(document(app))
+    shared = content.load("inbox")
+
+    named_cookies = set(re.findall(r"__Host-[\w-]+", text))
+    named_headers = {name.lower() for name in re.findall(r"\bX-[A-Za-z-]+", text)}
+
+    assert named_cookies and named_cookies <= set(shared["cookies"].values())
+    assert named_headers == {shared["csrfHeader"]}
 
 
 def undocumented():
