@@ -63,26 +63,31 @@ def _notified(lead_id: sa.ColumnElement[int]) -> sa.ColumnElement[bool]:
 
 
 @functools.lru_cache(maxsize=256)
-def _page_statement(shape_: Shape) -> sa.Select:
+def _page_statement(shape_: Shape, listed: bool) -> sa.Select:
+    """The leads of the page; `listed`: with what the list shows of each beside its columns."""
     found = select(LEADS).where(*conditions(shape_))
     if shape_.terms:
         search = postgresql_search if shape_.dialect == "postgresql" else sqlite_search
         ids = search.page_ids(shape_)
         found = found.join_from(LEADS, ids, LEADS.c.id == ids.c.id)
+    found = found.order_by(*newest()).limit(shape_.size + 1)
+    if not listed:
+        return found
     # The page first, then what is asked of each of its leads: asked of the whole table, PostgreSQL
     # would rather hash every notification than look up the page's few.
-    leads = found.order_by(*newest()).limit(shape_.size + 1).subquery("page")
+    leads = found.subquery("page")
     owner = select(StaffUser.name).where(StaffUser.id == leads.c.owner_id).scalar_subquery()
     return select(leads, _notified(leads.c.id).label("notified"), owner.label("owner_name")).order_by(
         *newest(leads)
     )
 
 
-def _rows(filters: Filters, cursor: Cursor | None, size: int) -> list[sa.Row]:
+def _rows(filters: Filters, cursor: Cursor | None, size: int, listed: bool = True) -> list[sa.Row]:
     shape_ = statement_shape(filters, cursor, size)
     if filters.terms and shape_.dialect == "postgresql":
         postgresql_search.plan_each_search()
-    return db.session.execute(_page_statement(shape_), statement_params(shape_, filters, cursor)).all()
+    statement = _page_statement(shape_, listed)
+    return db.session.execute(statement, statement_params(shape_, filters, cursor)).all()
 
 
 def page(filters: Filters, cursor: Cursor | None = None, size: int = PAGE_SIZE) -> dict[str, Any]:
@@ -118,10 +123,10 @@ def page(filters: Filters, cursor: Cursor | None = None, size: int = PAGE_SIZE) 
 
 def walk(filters: Filters, size: int = 500) -> Iterator[list[sa.Row]]:
     """Every lead under the filters, in the list's order: a batch of `size` at a time, each lead
-    with every column, read as the list's pages are. Each batch ends its transaction."""
+    with its columns alone, read as the list's pages are. Each batch ends its transaction."""
     cursor = None
     while True:
-        rows = _rows(filters, cursor, size)
+        rows = _rows(filters, cursor, size, listed=False)
         db.session.rollback()
         shown = rows[:size]
         if shown:
