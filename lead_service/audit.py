@@ -34,12 +34,13 @@ ACTIONS = (
     "owner_changed",  # detail: owner_id (null: nobody)
     "note_added",  # detail: note_id
     "note_edited",  # detail: note_id
+    "reply_sent",  # written and queued, not yet sent; detail: message_id, length
     "marked_spam",
     "marked_not_spam",  # its notification queued, unless it had one
     "export",  # a download begun, before its first byte; detail: the view's filters, query_length
     "export_finished",  # detail: rows, complete (the download was not cut short)
     # a person's leads erased (no actor: from the command line); detail: the counts removed (contact,
-    # quote, notes, notifications, keys) and address_hash, the address's HMAC (retention.py)
+    # quote, notes, notifications, keys, messages) and address_hash, the address's HMAC (retention.py)
     "erase",
     "user_added",  # detail: user_id, role (an invitation made for them)
     # a new invitation for an existing user, their password void; detail: user_id, sessions_ended

@@ -1,6 +1,7 @@
 """Settings, read once from the environment. See docs/configuration.md."""
 
 import os
+import re
 import secrets
 from collections.abc import Callable
 from pathlib import Path
@@ -201,7 +202,15 @@ def _notification_settings() -> dict[str, Any]:
     webhook_url, webhook_secret = _text("WEBHOOK_URL"), _text("WEBHOOK_SECRET")
     if webhook_url and not webhook_secret:
         raise RuntimeError("WEBHOOK_URL is set without WEBHOOK_SECRET: the receiver could not trust it")
+    # The sales mailbox replies go from: a plain address, which the outbox puts the sender's name
+    # before.
+    sales_email = _text("SALES_EMAIL")
+    if sales_email and not re.fullmatch(r"[^@\s<>\"(),;:]+@[^@\s<>\"(),;:]+\.[^@\s<>\"(),;:.]+", sales_email):
+        raise RuntimeError(
+            f"SALES_EMAIL must be a plain address such as sales@example.com, got {sales_email!r}"
+        )
     return {
+        "SALES_EMAIL": sales_email,
         "SMTP_HOST": smtp_host,
         "SMTP_PORT": _int("SMTP_PORT", 465 if security == "ssl" else 587),
         "SMTP_SECURITY": security,

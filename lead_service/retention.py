@@ -1,8 +1,9 @@
 """Data rights and retention: a person's leads erased on request (on the audit trail, by a keyed
 hash of their address), old leads and cookie choices purged. A lead's deletion takes, by the keys
 that point at it, its notifications, its Idempotency-Key, the staff's notes on it and the notes'
-earlier texts. The e-mails telling staff of events on their own accounts name no lead: a purge
-takes them at the same age as leads, and an erasure, which is of a person's leads, leaves them."""
+earlier texts, and its conversation with the replies' e-mails. The e-mails telling staff of events
+on their own accounts name no lead: a purge takes them at the same age as leads, and an erasure,
+which is of a person's leads, leaves them."""
 
 import hashlib
 import hmac
@@ -15,6 +16,7 @@ from sqlalchemy import ColumnElement, delete, func, select, text
 from . import audit
 from .config import secret_key
 from .extensions import db
+from .models.conversation import LeadMessage
 from .models.leads import (
     SQLITE_SEARCH_TABLES,
     ConsentRecord,
@@ -29,7 +31,8 @@ from .models.staff import AuditEvent, LeadNote
 
 def _remove_leads(condition: ColumnElement[bool]) -> dict[str, int]:
     """Deletes the leads that match, and by their keys what points at them (to be committed by the
-    caller): how many contact messages and quote requests, and notifications, keys and notes went."""
+    caller): how many contact messages and quote requests, and notifications, keys, notes and
+    messages went."""
     ids = select(Lead.id).where(condition)
 
     def count(*criteria: ColumnElement[bool]) -> int:
@@ -39,6 +42,7 @@ def _remove_leads(condition: ColumnElement[bool]) -> dict[str, int]:
         "notifications": count(OutboxMessage.lead_id.in_(ids)),
         "keys": count(IdempotencyKey.lead_id.in_(ids)),
         "notes": count(LeadNote.lead_id.in_(ids)),
+        "messages": count(LeadMessage.lead_id.in_(ids)),
     }
     quotes = count(condition, Lead.form == "quote")
     removed["contact"] = db.session.execute(delete(Lead).where(condition)).rowcount - quotes

@@ -93,8 +93,8 @@ def _report(removed: dict[str, int], what: str) -> None:
     consent = f", {removed['consent']} cookie choice(s)" if "consent" in removed else ""
     click.echo(
         f"removed {removed['contact']} contact message(s), {removed['quote']} quote request(s){consent},"
-        f" {removed['notifications']} notification(s), {removed['keys']} request key(s)"
-        f" and {removed['notes']} note(s) {what}"
+        f" {removed['notifications']} notification(s), {removed['keys']} request key(s),"
+        f" {removed['notes']} note(s) and {removed['messages']} message(s) {what}"
     )
 
 

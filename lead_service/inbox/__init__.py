@@ -7,7 +7,7 @@ from flask_limiter import Limiter
 
 from .auth import account_api, auth_api, invitation_api, passwords, sessions, throttle
 from .auth.users_cli import users
-from .leads import leads_api, work_api
+from .leads import leads_api, replies_api, work_api
 from .reports import audit_api, dashboard_api, erase_api, export_api
 
 BLUEPRINTS = (
@@ -17,6 +17,7 @@ BLUEPRINTS = (
     leads_api.bp,
     export_api.bp,
     work_api.bp,
+    replies_api.bp,
     audit_api.bp,
     erase_api.bp,
     dashboard_api.bp,

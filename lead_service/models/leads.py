@@ -118,7 +118,8 @@ class OutboxMessage(db.Model):
     """A new lead the sales team is still to be told of, written in the same transaction as the lead
     and delivered by `lead-service outbox run` to every configured channel; or a lead given to a
     member of staff, who is told by e-mail; or an event on a member of staff's own account, of
-    which they are told by e-mail (lead_service/inbox/auth/security_mail.py)."""
+    which they are told by e-mail (lead_service/inbox/auth/security_mail.py); or a member of staff's
+    reply to a lead, which goes to the lead by e-mail (lead_service/inbox/leads/conversation.py)."""
 
     __tablename__ = "outbox"
     __table_args__ = (
@@ -133,8 +134,11 @@ class OutboxMessage(db.Model):
     # "new_lead": the sales team's notification of the lead (every channel); "assigned": its new
     # owner's e-mail (to recipient_id, a staff user), sent only while the lead is still theirs;
     # "security": an e-mail to recipient_id of `event` on their own account, sent only while they
-    # can sign in.
+    # can sign in; "reply": a member of staff's reply to the lead (lead_message_id), by e-mail.
     purpose: Mapped[str] = mapped_column(Text, nullable=False, server_default="new_lead")
+    lead_message_id: Mapped[int | None] = mapped_column(
+        Integer, ForeignKey("lead_messages.id", ondelete="CASCADE"), index=True
+    )
     recipient_id: Mapped[int | None] = mapped_column(Integer)
     # A security notice's event (a key of outbox.messages.SECURITY_EVENTS) and a small JSON object
     # of facts the e-mail tells (a count), never a secret.

@@ -1,5 +1,6 @@
 """The ways the sales team hears of a lead: e-mail over SMTP and a signed JSON webhook; a member of
-staff hears of a lead given to them, or of an event on their own account, by e-mail alone. Each
+staff hears of a lead given to them, or of an event on their own account, by e-mail alone, and a
+lead gets the sales team's replies by e-mail from the sales mailbox (SALES_EMAIL). Each
 channel is on only when configured; a failed send raises DeliveryError for the outbox to retry (any
 other exception, the outbox records the same way)."""
 
@@ -15,8 +16,9 @@ from typing import Any, ClassVar, Protocol
 
 import requests
 
-from . import messages
+from . import messages, replies
 from .messages import Assignment, Notice, SecurityNotice
+from .replies import Reply
 
 SIGNATURE_HEADER = "X-Lead-Signature"
 TIMESTAMP_HEADER = "X-Lead-Timestamp"
@@ -46,6 +48,7 @@ class EmailChannel:
     sender: str
     recipients: list[str]
     timeout: float
+    sales_email: str = ""  # none: replies cannot go
 
     def send(self, item: Notice) -> None:
         self._deliver(messages.email(item, self.sender, self.recipients))
@@ -55,6 +58,11 @@ class EmailChannel:
 
     def send_security(self, item: SecurityNotice) -> None:
         self._deliver(messages.security_email(item, self.sender))
+
+    def send_reply(self, item: Reply) -> None:
+        if not self.sales_email:
+            raise DeliveryError("SALES_EMAIL is not set: a reply has no address to go from")
+        self._deliver(replies.reply_email(item, self.sales_email))
 
     def _deliver(self, message: EmailMessage) -> None:
         try:
@@ -124,6 +132,7 @@ def configured(config: Mapping[str, Any]) -> list[Channel]:
                 sender=config["NOTIFY_EMAIL_FROM"],
                 recipients=config["NOTIFY_EMAIL_TO"],
                 timeout=config["NOTIFY_TIMEOUT_SECONDS"],
+                sales_email=config["SALES_EMAIL"],
             )
         )
     if config["WEBHOOK_URL"]:

@@ -32,7 +32,7 @@ _ASCII_ADDRESS = re.compile(
 )
 
 
-def _valid_text(value: str) -> str:
+def valid_text(value: str) -> str:
     """Lone surrogates, which no encoding can carry, as U+FFFD."""
     return value.encode("utf-8", "surrogatepass").decode("utf-8", "replace")
 
@@ -43,13 +43,13 @@ def _mark(match: re.Match) -> str:
 
 def one_line(value: str) -> str:
     """A value as one visible line: line breaks as spaces, other controls and overrides marked."""
-    value = re.sub(r"\r\n|[\r\n\x85\u2028\u2029]", " ", _valid_text(value))
+    value = re.sub(r"\r\n|[\r\n\x85\u2028\u2029]", " ", valid_text(value))
     return _NOT_ONE_LINE.sub(_mark, value)
 
 
 def visible_text(value: str) -> str:
     """A message as the sales team should read it: its line breaks kept, hidden characters marked."""
-    return _HIDDEN_IN_TEXT.sub(_mark, _valid_text(value))
+    return _HIDDEN_IN_TEXT.sub(_mark, valid_text(value))
 
 
 def reply_address(address: str) -> str | None:

@@ -1,7 +1,8 @@
 """The outbox: each new lead's notification is written in the lead's own transaction
 and delivered by a worker, so that the sales team hears of every committed lead, once it is
 committed, whatever the mail server or the webhook receiver is doing at that moment. A member of
-staff's e-mails (a lead given to them, an event on their own account) go the same way.
+staff's e-mails (a lead given to them, an event on their own account) and the sales team's replies
+to leads go the same way.
 
 Delivery is at least once: a worker that dies between a send and its commit sends that one again,
 with the same Message-ID and X-Lead-Delivery, by which a mail client or a receiver can drop it."""
@@ -20,10 +21,12 @@ from sqlalchemy import delete, select, update
 from sqlalchemy.exc import SQLAlchemyError
 
 from ..extensions import db
+from ..models.conversation import LeadMessage
 from ..models.leads import Lead, OutboxMessage
 from ..models.staff import StaffUser
 from .channels import Channel, DeliveryError, EmailChannel
 from .messages import assignment, notice, security_notice
+from .replies import reply
 
 MAX_BACKOFF = timedelta(hours=1)
 STATUSES = ("pending", "delivered", "dead")
@@ -37,6 +40,11 @@ def enqueue(lead_id: int) -> None:
 def enqueue_assignment(lead_id: int, owner_id: int) -> None:
     """Adds the e-mail telling a lead's new owner it is theirs, to be committed with the change."""
     db.session.add(OutboxMessage(lead_id=lead_id, purpose="assigned", recipient_id=owner_id))
+
+
+def enqueue_reply(lead_id: int, message_id: int) -> None:
+    """Adds the e-mail carrying a flushed reply to its lead, to be committed with it."""
+    db.session.add(OutboxMessage(lead_id=lead_id, purpose="reply", lead_message_id=message_id))
 
 
 def enqueue_security(user_id: int, event: str, facts: dict[str, Any]) -> None:
@@ -58,6 +66,7 @@ class _Claimed:
     lead_id: int | None  # none for a security notice, which names no lead
     purpose: str
     recipient_id: int | None
+    lead_message_id: int | None  # a reply's
     event: str | None
     detail: str | None
     attempts: int
@@ -91,6 +100,7 @@ def _claim(channels: Sequence[Channel]) -> _Claimed | None:
         row.lead_id,
         row.purpose,
         row.recipient_id,
+        row.lead_message_id,
         row.event,
         row.detail,
         row.attempts,
@@ -140,34 +150,52 @@ def _by_email(
 
 def _sends(claimed: _Claimed, channels: Sequence[Channel]) -> list[tuple[Channel, Callable[[], None]]] | None:
     """What to send through which channel: the sales team's notification through each, or a member
-    of staff's e-mail (a lead's new owner's, a security notice), by e-mail alone. None when there
-    is nobody to tell any more (the lead was erased, or given to someone else since, or the member
-    of staff can no longer sign in)."""
-    inbox_url = current_app.config["INBOX_URL"]
+    of staff's e-mail (a lead's new owner's, a security notice) or a reply to a lead, by e-mail
+    alone. None when there is nobody to tell any more (the lead was erased, or given to someone
+    else since, or the member of staff can no longer sign in)."""
     if claimed.purpose == "security":
-        user = db.session.get(StaffUser, claimed.recipient_id)
-        if user is None or user.disabled_at is not None:
-            return None
-        told = security_notice(
-            claimed.id,
-            claimed.event,
-            detail=claimed.detail,
-            at=claimed.created_at,
-            user=user,
-            inbox_url=inbox_url,
-        )
-        return _by_email(channels, lambda channel: channel.send_security(told))
+        return _security_sends(claimed, channels)
     lead = db.session.get(Lead, claimed.lead_id)
     if lead is None:
         return None
     if claimed.purpose == "new_lead":
         item = notice(claimed.id, lead, current_app.config["SITE_URL"])
         return [(channel, partial(channel.send, item)) for channel in channels]
+    if claimed.purpose == "reply":
+        return _reply_sends(claimed, lead, channels)
     owner = db.session.get(StaffUser, claimed.recipient_id)
     if owner is None or owner.disabled_at is not None or lead.owner_id != owner.id:
         return None
-    assigned = assignment(claimed.id, lead, owner, inbox_url)
+    assigned = assignment(claimed.id, lead, owner, current_app.config["INBOX_URL"])
     return _by_email(channels, lambda channel: channel.send_assignment(assigned))
+
+
+def _security_sends(
+    claimed: _Claimed, channels: Sequence[Channel]
+) -> list[tuple[Channel, Callable[[], None]]] | None:
+    user = db.session.get(StaffUser, claimed.recipient_id)
+    if user is None or user.disabled_at is not None:
+        return None
+    told = security_notice(
+        claimed.id,
+        claimed.event,
+        detail=claimed.detail,
+        at=claimed.created_at,
+        user=user,
+        inbox_url=current_app.config["INBOX_URL"],
+    )
+    return _by_email(channels, lambda channel: channel.send_security(told))
+
+
+def _reply_sends(
+    claimed: _Claimed, lead: Lead, channels: Sequence[Channel]
+) -> list[tuple[Channel, Callable[[], None]]]:
+    message = db.session.get(LeadMessage, claimed.lead_message_id)
+    written = reply(claimed.id, message, db.session.get(StaffUser, message.author_id), lead)
+    sends = _by_email(channels, lambda channel: channel.send_reply(written))
+    if not sends:  # unlike a notice, a reply nobody took is not delivered: it waits for e-mail
+        raise DeliveryError("e-mail is off (SMTP_HOST is not set): the reply waits for it")
+    return sends
 
 
 def _send(claimed: _Claimed, channels: Sequence[Channel]) -> tuple[dict[str, object], list[str]] | None:

@@ -43,6 +43,7 @@ def test_environment_settings(monkeypatch, tmp_path):
     monkeypatch.setenv("SMTP_PASSWORD", "s3cret")
     monkeypatch.setenv("NOTIFY_EMAIL_FROM", "Website <leads@example.com>")
     monkeypatch.setenv("NOTIFY_EMAIL_TO", "sales@example.com, ceo@example.com")
+    monkeypatch.setenv("SALES_EMAIL", "sales@example.com")
     monkeypatch.setenv("WEBHOOK_URL", "https://crm.example.com/hooks/leads")
     monkeypatch.setenv("WEBHOOK_SECRET", "whsec")
     monkeypatch.setenv("NOTIFY_TIMEOUT_SECONDS", "2.5")
@@ -84,6 +85,7 @@ def test_environment_settings(monkeypatch, tmp_path):
         "SMTP_PASSWORD": "s3cret",
         "NOTIFY_EMAIL_FROM": "Website <leads@example.com>",
         "NOTIFY_EMAIL_TO": ["sales@example.com", "ceo@example.com"],
+        "SALES_EMAIL": "sales@example.com",
         "WEBHOOK_URL": "https://crm.example.com/hooks/leads",
         "WEBHOOK_SECRET": "whsec",
         "NOTIFY_TIMEOUT_SECONDS": 2.5,
@@ -162,6 +164,7 @@ def test_bad_number_is_a_clear_startup_error(monkeypatch, tmp_path):
         ({"SMTP_HOST": "smtp.example.com"}, "NOTIFY_EMAIL_FROM and NOTIFY_EMAIL_TO must be set too"),
         ({"WEBHOOK_URL": "https://crm.example.com/hook"}, "WEBHOOK_URL is set without WEBHOOK_SECRET"),
         ({"SERVE": "both"}, "SERVE must be one of all, public, inbox"),
+        ({"SALES_EMAIL": "Sales <sales@example.com>"}, "SALES_EMAIL must be a plain address"),
     ],
 )
 def test_a_notification_channel_set_up_halfway_is_a_clear_startup_error(

@@ -39,8 +39,8 @@ def test_erase_removes_every_lead_of_an_address_and_nothing_else(client, runner,
 
     assert result.exit_code == 0
     assert result.output.strip() == (
-        "removed 1 contact message(s), 1 quote request(s), 2 notification(s), 1 request key(s)"
-        " and 1 note(s) sent with MINA@harbor.io"
+        "removed 1 contact message(s), 1 quote request(s), 2 notification(s), 1 request key(s),"
+        " 1 note(s) and 0 message(s) sent with MINA@harbor.io"
     )
     with app.app_context():
         assert db.session.scalars(select(IdempotencyKey.key)).all() == ["k2"]
@@ -114,7 +114,7 @@ def test_purge_removes_what_is_older_than_the_days_given(client, runner, rows, a
     assert result.exit_code == 0
     assert result.output.startswith(
         "removed 1 contact message(s), 1 quote request(s), 1 cookie choice(s), 2 notification(s),"
-        " 0 request key(s) and 0 note(s) older than 365 days"
+        " 0 request key(s), 0 note(s) and 0 message(s) older than 365 days"
     )
     assert [row.name for row in rows("contact")] == [row.name for row in rows("quote")] == ["recent"]
     assert len(rows("consent")) == 1
@@ -167,8 +167,8 @@ def test_the_worker_deletes_request_keys_after_24_hours_and_purges_daily(
         assert [row.name for row in rows("contact")] == [CONTACT["name"], "Later"]
         assert rows("quote") == [] and rows("consent") == []
         assert (
-            "retention purge older_than_days=30 notifications=2 keys=0 notes=0 contact=1 quote=1 consent=1"
-            in caplog.text
+            "retention purge older_than_days=30 notifications=2 keys=0 notes=0 messages=0 contact=1 quote=1"
+            " consent=1" in caplog.text
         )
 
         # Neither runs again before its time: an hour for keys, a day for the purge.

@@ -114,6 +114,10 @@ class InboxSite:
             return list(connection.execute(text(f"{query} ORDER BY id"), {"email": email}).scalars())
 
 
+# The sales mailbox the inbox's replies go from.
+SALES_EMAIL = "sales@tidewell.example"
+
+
 @contextmanager
 def inbox_site(
     tmp: Path, service_database: str, engine: Engine, behind_nginx: bool = False, settings: dict | None = None
@@ -121,8 +125,9 @@ def inbox_site(
     """The site as `make run` serves it: the lead service's two parts (told both origins, with a
     TOTP key), and the site's server twice, for the public site on 127.0.0.1 and for the inbox on
     an origin of its own, INBOX_HOST (another name for the same machine, which the browser keeps
-    apart). `behind_nginx`: with deploy/nginx.conf in front, as deployed, the origins being its.
-    `settings` go to the service's parts and the site's servers alike."""
+    apart), replies going from SALES_EMAIL. `behind_nginx`: with deploy/nginx.conf in front, as
+    deployed, the origins being its. `settings` go to the service's parts and the site's servers
+    alike."""
     site_port, inbox_port = free_port(), free_port()
     nginx_port = free_port() if behind_nginx else None
     for folder in ("service", "web", "inbox-web", "nginx"):
@@ -131,7 +136,7 @@ def inbox_site(
     site = f"http://127.0.0.1:{nginx_port or site_port}"
     inbox = f"http://{INBOX_HOST}:{nginx_port or inbox_port}"
     shared = {"INBOX_URL": inbox, **(settings or {})}
-    service_settings = {"SITE_URL": site, "INBOX_TOTP_KEY": key, **shared}
+    service_settings = {"SITE_URL": site, "INBOX_TOTP_KEY": key, "SALES_EMAIL": SALES_EMAIL, **shared}
     with lead_service_parts(tmp / "service", service_database, service_settings) as (service_url, inbox_api):
         web_settings = {"INBOX_API_URL": inbox_api, **shared}
         with (

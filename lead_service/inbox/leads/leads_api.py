@@ -13,7 +13,7 @@ from ...models.leads import LEAD_STATUSES, Lead, LeadAddress, OutboxMessage, as_
 from ...outbox import queue
 from ...schemas import ATTRIBUTION_KEYS, FORMS, AttributionSchema, characters
 from ..auth.guard import staff
-from . import page, work
+from . import conversation, page, work
 from .alongside import alongside
 from .counts import counts
 from .filters import FORM_NAMES, MAX_ID, NOBODY, SPAM_CHOICES, Cursor, Filters
@@ -205,6 +205,14 @@ class InboxLead(Schema):
     )
     work = fields.Nested("InboxWork", required=True)
     notes = fields.List(fields.Nested("InboxNote"), required=True, metadata={"description": "Newest first."})
+    conversation = fields.List(
+        fields.Nested("InboxMessage"), required=True, metadata={"description": "Oldest first."}
+    )
+    replies_off = fields.String(
+        required=True,
+        allow_none=True,
+        metadata={"description": "Why no reply can be written to the lead now; null when one can."},
+    )
     attribution = fields.Nested(
         AttributionSchema,
         required=True,
@@ -368,7 +376,8 @@ def lead_moved(kind: str, old_id: int):
 @bp.get("/leads/<int:lead_id>")
 @staff()
 def lead_detail(lead_id: int):
-    """A lead: every field under its form's label, where and when it came, and its notification.
+    """A lead: every field under its form's label, where and when it came, its notification, notes and
+    conversation.
     ---
     get:
       parameters:
@@ -398,6 +407,8 @@ def lead_detail(lead_id: int):
         "notification": notification_state(page.notification(lead_id)),
         "work": work.state(found),
         "notes": [work.note_state(note, g.staff) for note in work.notes(lead_id)],
+        "conversation": conversation.messages(lead_id),
+        "replies_off": conversation.replies_off(found),
         "attribution": {key: getattr(found, key) for key in ATTRIBUTION_KEYS if getattr(found, key)} or None,
         "purge_after": retention.purge_after(found.created_at),
     }

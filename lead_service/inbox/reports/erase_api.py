@@ -72,6 +72,7 @@ class InboxErasureCounts(Schema):
     )
     notifications = fields.Integer(required=True, metadata={"description": "Their notifications."})
     keys = fields.Integer(required=True, metadata={"description": "Their Idempotency-Keys."})
+    messages = fields.Integer(required=True, metadata={"description": "Their conversations' messages."})
 
 
 class InboxErasure(Schema):
@@ -89,7 +90,8 @@ ERASURE_REQUEST, ERASURE = ErasureRequest(), InboxErasure()
 @bp.post("/erase")
 @staff("admin")
 def erase_person():
-    """Erase a person: every lead sent with an address, with its notes, notifications and keys.
+    """Erase a person: every lead sent with an address, with its notes, notifications, keys and
+    conversation.
     ---
     post:
       requestBody:

@@ -19,7 +19,7 @@ from ..samples import CONTACT, QUOTE
 
 ERASE = "/api/inbox/erase"
 ADDRESS = "erase.me@harbor.io"
-NOTHING = {"contact": 0, "quote": 0, "notes": 0, "notifications": 0, "keys": 0}
+NOTHING = {"contact": 0, "quote": 0, "notes": 0, "notifications": 0, "keys": 0, "messages": 0}
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(),
@@ -92,7 +92,7 @@ def test_an_admin_erases_a_person_and_gets_a_receipt(signed_in, person, app, row
 
     assert answer.status_code == 200
     assert answer.json == {
-        "removed": {"contact": 2, "quote": 1, "notes": 1, "notifications": 3, "keys": 1},
+        "removed": {"contact": 2, "quote": 1, "notes": 1, "notifications": 3, "keys": 1, "messages": 0},
         "erased_before": None,
     }
     assert [row.email for row in rows("contact")] == ["kept@harbor.io"]
@@ -217,6 +217,7 @@ def test_the_command_line_erasure_is_on_the_trail_with_nobody_as_actor(runner, p
         "notes": 1,
         "notifications": 3,
         "keys": 1,
+        "messages": 0,
         "address_hash": detail["address_hash"],
     }
     assert detail_again == {**NOTHING, "address_hash": detail["address_hash"]}

@@ -45,6 +45,8 @@ TABLE = {
     ("POST", f"{LEAD}/notes"): (401, 403, 201, 201, 401, 401),
     # Another's note: past the guard, only its author corrects it.
     ("POST", "/api/inbox/notes/{note_id}"): (401, 403, 409, 409, 401, 401),
+    # Past the guard, no sales address is set here to reply from.
+    ("POST", f"{LEAD}/replies"): (401, 403, 409, 409, 401, 401),
     ("GET", "/api/inbox/audit"): (401, 403, 403, 200, 401, 401),
     ("GET", "/api/inbox/dashboard"): (401, 200, 200, 200, 401, 401),
     ("POST", "/api/inbox/erase"): (401, 403, 403, 200, 401, 401),
@@ -66,6 +68,7 @@ BODIES = {
     f"{LEAD}/spam": lambda lead: {"spam": True, "version": 1},
     f"{LEAD}/notes": lambda lead: {"body": "Called back."},
     "/api/inbox/notes/{note_id}": lambda lead: {"body": "Called back twice."},
+    f"{LEAD}/replies": lambda lead: {"body": "Thank you for writing."},
     "/api/inbox/erase": lambda lead: {"email": "mina@harbor.io", "confirm": "mina@harbor.io"},
 }
 

@@ -164,7 +164,7 @@ def test_an_admin_erases_a_person_and_nothing_of_them_is_left(inbox, browse):
     assert actor is not None
     detail = json.loads(detail)
     assert re.fullmatch(r"[0-9a-f]{64}", detail.pop("address_hash"))
-    assert detail == {"contact": 2, "quote": 1, "notes": 1, "notifications": 3, "keys": 1}
+    assert detail == {"contact": 2, "quote": 1, "notes": 1, "notifications": 3, "keys": 1, "messages": 0}
 
     # The same person again: nothing left to remove, and the page says they were erased before.
     _erase(page, ADDRESS.upper(), ADDRESS)

@@ -17,6 +17,7 @@ const KINDS: [keyof ErasureReceipt["removed"], string][] = [
   ["notes", "Notes"],
   ["notifications", "Notifications"],
   ["keys", "Request keys"],
+  ["messages", "Messages"],
 ];
 
 type Typed = { email: string; confirm: string };

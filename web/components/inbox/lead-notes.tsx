@@ -1,7 +1,10 @@
+import { inbox } from "@/lib/content/inbox";
 import { formatTime } from "@/lib/inbox/format";
 import type { Note } from "@/lib/inbox/types";
 
-import { NoteForm } from "./note-form";
+import { TextForm } from "./text-form";
+
+const NOTE = { submit: "Add note", busy: "Saving…", maxLength: inbox.limits.maxNoteLength };
 
 type Props = { id: number; notes: Note[]; csrf?: string };
 
@@ -13,7 +16,7 @@ export function LeadNotes({ id, notes, csrf }: Props) {
       <h2 id="notes-heading" className="text-lg font-semibold text-navy">
         Notes
       </h2>
-      {csrf ? <NoteForm csrf={csrf} path={`/api/inbox/leads/${id}/notes`} label="New note" /> : null}
+      {csrf ? <TextForm {...NOTE} csrf={csrf} path={`/api/inbox/leads/${id}/notes`} label="New note" /> : null}
       {notes.length === 0 ? <p className="text-muted">No notes yet.</p> : null}
       <ol className="space-y-3">
         {notes.map((note) => (
@@ -39,7 +42,14 @@ export function LeadNotes({ id, notes, csrf }: Props) {
             {note.editable && csrf ? (
               <details className="mt-2">
                 <summary className="inbox-link cursor-pointer text-sm">Correct</summary>
-                <NoteForm csrf={csrf} path={`/api/inbox/notes/${note.id}`} text={note.body} label="Note" />
+                <TextForm
+                  {...NOTE}
+                  submit="Save correction"
+                  csrf={csrf}
+                  path={`/api/inbox/notes/${note.id}`}
+                  text={note.body}
+                  label="Note"
+                />
               </details>
             ) : null}
           </li>

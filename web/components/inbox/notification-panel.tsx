@@ -1,24 +1,9 @@
-import { formatTime } from "@/lib/inbox/format";
-import type { ChannelState, Notification } from "@/lib/inbox/types";
+import { formatDelivery } from "@/lib/inbox/format";
+import type { Notification } from "@/lib/inbox/types";
 
 import { RetryButton } from "./retry-button";
 
 const CHANNEL_NAMES: Record<string, string> = { email: "Sales e-mail", webhook: "Webhook" };
-
-function describe({ state, at, error, next_attempt_at: next }: ChannelState): string {
-  switch (state) {
-    case "sent":
-      return at ? `Sent ${formatTime(at)}` : "Sent";
-    case "failed":
-      return `Failed: ${error ?? "no reason given"}${next ? `. Next try ${formatTime(next)}` : ""}`;
-    case "dead":
-      return `Gave up: ${error ?? "no reason given"}`;
-    case "pending":
-      return "Waiting to be sent";
-    case "not_configured":
-      return "Not set up";
-  }
-}
 
 /** Where the lead's notification stands on each channel, with Retry for those who may. */
 export function NotificationPanel({
@@ -41,7 +26,7 @@ export function NotificationPanel({
             {Object.entries(notification.channels).map(([channel, state]) => (
               <div key={channel} data-channel={channel} data-state={state.state}>
                 <dt>{CHANNEL_NAMES[channel] ?? channel}</dt>
-                <dd>{describe(state)}</dd>
+                <dd>{formatDelivery(state)}</dd>
               </div>
             ))}
             <div>

@@ -3,21 +3,25 @@
 import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
 
-import { inbox } from "@/lib/content/inbox";
 import { inboxCall } from "@/lib/inbox/client";
 
 import { SubmitButton } from "./submit-button";
 
 type Props = {
   csrf: string;
-  /** Where the note goes: a lead's notes (a new note) or a note's own address (a correction). */
+  /** Where the text goes: a lead's notes or replies (a new one), or a note's own address (a correction). */
   path: `/api/inbox/${string}`;
+  /** The text to correct; none for a new one, and the form is emptied once it is sent. */
   text?: string;
   label: string;
+  submit: string;
+  busy: string;
+  maxLength: number;
+  rows?: number;
 };
 
-/** A note's text, sent as written; on success the page shows it among the lead's notes. */
-export function NoteForm({ csrf, path, text = "", label }: Props) {
+/** A note's or a reply's text, sent as written; on success the page shows it on the lead. */
+export function TextForm({ csrf, path, text = "", label, submit, busy, maxLength, rows = 3 }: Props) {
   const router = useRouter();
   const form = useRef<HTMLFormElement>(null);
   const [error, setError] = useState<string>();
@@ -34,16 +38,9 @@ export function NoteForm({ csrf, path, text = "", label }: Props) {
     <form ref={form} action={send} className="space-y-2">
       <label className="inbox-label">
         {label}
-        <textarea
-          name="body"
-          required
-          rows={3}
-          maxLength={inbox.limits.maxNoteLength}
-          defaultValue={text}
-          className="inbox-input"
-        />
+        <textarea name="body" required rows={rows} maxLength={maxLength} defaultValue={text} className="inbox-input" />
       </label>
-      <SubmitButton label={text ? "Save correction" : "Add note"} busyLabel="Saving…" />
+      <SubmitButton label={submit} busyLabel={busy} />
       {error ? (
         <p role="alert" className="inbox-error">
           {error}

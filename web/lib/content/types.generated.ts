@@ -736,6 +736,10 @@ export interface InboxContent {
      */
     maxNoteLength: number;
     /**
+     * Characters of a reply to a lead
+     */
+    maxReplyLength: number;
+    /**
      * Characters of a sign-in code: the app's six digits, or a recovery code
      */
     maxCodeLength: number;

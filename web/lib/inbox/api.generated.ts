@@ -244,7 +244,7 @@ export interface paths {
                     /** @description The acting user's id. */
                     user?: number;
                     /** @description One of the recorded actions. */
-                    action?: "sign_in" | "sign_in_failed" | "second_factor_locked" | "account_locked" | "sign_out" | "signed_out_everywhere" | "enrolled" | "recovery_code_used" | "password_changed" | "password_change_failed" | "lead_viewed" | "leads_listed" | "search" | "notification_retried" | "status_changed" | "owner_changed" | "note_added" | "note_edited" | "marked_spam" | "marked_not_spam" | "export" | "export_finished" | "erase" | "user_added" | "user_invited" | "invitation_accepted" | "user_disabled" | "password_reset" | "two_factor_reset";
+                    action?: "sign_in" | "sign_in_failed" | "second_factor_locked" | "account_locked" | "sign_out" | "signed_out_everywhere" | "enrolled" | "recovery_code_used" | "password_changed" | "password_change_failed" | "lead_viewed" | "leads_listed" | "search" | "notification_retried" | "status_changed" | "owner_changed" | "note_added" | "note_edited" | "reply_sent" | "marked_spam" | "marked_not_spam" | "export" | "export_finished" | "erase" | "user_added" | "user_invited" | "invitation_accepted" | "user_disabled" | "password_reset" | "two_factor_reset";
                     /** @description The `next` of the page before. */
                     before?: number;
                 };
@@ -421,7 +421,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Erase a person: every lead sent with an address, with its notes, notifications and keys. */
+        /** Erase a person: every lead sent with an address, with its notes, notifications, keys and conversation. */
         post: {
             parameters: {
                 query?: never;
@@ -781,7 +781,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A lead: every field under its form's label, where and when it came, and its notification. */
+        /** A lead: every field under its form's label, where and when it came, its notification, notes and conversation. */
         get: {
             parameters: {
                 query?: never;
@@ -863,6 +863,73 @@ export interface paths {
                 403: components["responses"]["NotAllowed"];
                 /** @description No such lead. */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HttpError"];
+                    };
+                };
+                413: components["responses"]["ContentTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                429: components["responses"]["TooManyRequests"];
+                503: components["responses"]["NothingStored"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inbox/leads/{lead_id}/replies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reply to a lead by e-mail, from the sales address under the writer's name. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    lead_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["ReplyText"];
+                };
+            };
+            responses: {
+                /** @description Kept and queued: the message, its delivery pending. A new lead becomes contacted, and a lead nothing answered before has its first response now. */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InboxMessage"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["SignInNeeded"];
+                403: components["responses"]["NotAllowed"];
+                /** @description No such lead. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HttpError"];
+                    };
+                };
+                /** @description No reply can go: the service has no sales address (SALES_EMAIL), or the lead's address cannot take an e-mail. */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1749,7 +1816,7 @@ export interface components {
         };
         InboxAuditEvent: {
             /** @enum {string} */
-            action: "sign_in" | "sign_in_failed" | "second_factor_locked" | "account_locked" | "sign_out" | "signed_out_everywhere" | "enrolled" | "recovery_code_used" | "password_changed" | "password_change_failed" | "lead_viewed" | "leads_listed" | "search" | "notification_retried" | "status_changed" | "owner_changed" | "note_added" | "note_edited" | "marked_spam" | "marked_not_spam" | "export" | "export_finished" | "erase" | "user_added" | "user_invited" | "invitation_accepted" | "user_disabled" | "password_reset" | "two_factor_reset";
+            action: "sign_in" | "sign_in_failed" | "second_factor_locked" | "account_locked" | "sign_out" | "signed_out_everywhere" | "enrolled" | "recovery_code_used" | "password_changed" | "password_change_failed" | "lead_viewed" | "leads_listed" | "search" | "notification_retried" | "status_changed" | "owner_changed" | "note_added" | "note_edited" | "reply_sent" | "marked_spam" | "marked_not_spam" | "export" | "export_finished" | "erase" | "user_added" | "user_invited" | "invitation_accepted" | "user_disabled" | "password_reset" | "two_factor_reset";
             /** @description Null: from the command line, or a failed sign-in as an address that is nobody's. */
             actor_id: number | null;
             /** Format: date-time */
@@ -1765,7 +1832,7 @@ export interface components {
         };
         InboxAuditPage: {
             /** @description Every action the trail records, for the filter. */
-            actions: ("sign_in" | "sign_in_failed" | "second_factor_locked" | "account_locked" | "sign_out" | "signed_out_everywhere" | "enrolled" | "recovery_code_used" | "password_changed" | "password_change_failed" | "lead_viewed" | "leads_listed" | "search" | "notification_retried" | "status_changed" | "owner_changed" | "note_added" | "note_edited" | "marked_spam" | "marked_not_spam" | "export" | "export_finished" | "erase" | "user_added" | "user_invited" | "invitation_accepted" | "user_disabled" | "password_reset" | "two_factor_reset")[];
+            actions: ("sign_in" | "sign_in_failed" | "second_factor_locked" | "account_locked" | "sign_out" | "signed_out_everywhere" | "enrolled" | "recovery_code_used" | "password_changed" | "password_change_failed" | "lead_viewed" | "leads_listed" | "search" | "notification_retried" | "status_changed" | "owner_changed" | "note_added" | "note_edited" | "reply_sent" | "marked_spam" | "marked_not_spam" | "export" | "export_finished" | "erase" | "user_added" | "user_invited" | "invitation_accepted" | "user_disabled" | "password_reset" | "two_factor_reset")[];
             /** @description Newest first. */
             events: components["schemas"]["InboxAuditEvent"][];
             /** @description The next page's `before`; null: none. */
@@ -1872,6 +1939,8 @@ export interface components {
             contact: number;
             /** @description Their Idempotency-Keys. */
             keys: number;
+            /** @description Their conversations' messages. */
+            messages: number;
             /** @description The staff's notes on them, with their earlier texts. */
             notes: number;
             /** @description Their notifications. */
@@ -1890,6 +1959,8 @@ export interface components {
         InboxLead: {
             /** @description Where the visit began, for a visitor who allowed analytics; else null. */
             attribution: components["schemas"]["Attribution"] | null;
+            /** @description Oldest first. */
+            conversation: components["schemas"]["InboxMessage"][];
             fields: components["schemas"]["InboxLeadField"][];
             form: string;
             form_title: string;
@@ -1906,6 +1977,8 @@ export interface components {
             purge_after: string | null;
             /** Format: date-time */
             received: string;
+            /** @description Why no reply can be written to the lead now; null when one can. */
+            replies_off: string | null;
             spam: boolean;
             work: components["schemas"]["InboxWork"];
         };
@@ -1952,6 +2025,23 @@ export interface components {
             id: number;
             /** @description Null: erased. */
             work: components["schemas"]["InboxWork"] | null;
+        };
+        InboxMessage: {
+            /**
+             * Format: date-time
+             * @description When it was written.
+             */
+            at: string;
+            author: components["schemas"]["InboxPerson"] | null;
+            /** @description Plain text. */
+            body: string;
+            /** @description Where its e-mail stands: pending, sent, failed (for now) or dead. */
+            delivery: components["schemas"]["InboxChannelState"] | null;
+            /** @enum {string} */
+            direction: "out";
+            id: number;
+            subject: string;
+            to: string;
         };
         InboxNote: {
             author: components["schemas"]["InboxPerson"];
@@ -2118,6 +2208,9 @@ export interface components {
             project: string;
             /** @description The Cloudflare Turnstile token, when the service requires one. */
             turnstileToken?: string;
+        };
+        ReplyText: {
+            body: string;
         };
         SpamChange: {
             spam: boolean;

@@ -1,10 +1,29 @@
-// How the inbox writes times and counts: in UTC, as the service stores and filters them.
+// How the inbox writes times, counts and deliveries: times in UTC, as the service stores and
+// filters them.
+
+import type { ChannelState } from "./types";
 
 const TIME = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", dateStyle: "medium", timeStyle: "short" });
 
 /** "26 Nov 2026, 07:51 UTC". */
 export function formatTime(iso: string): string {
   return `${TIME.format(new Date(iso))} UTC`;
+}
+
+/** Where an e-mail (or a webhook's call) stands, as a sentence: "Sent 26 Nov 2026, 07:51 UTC". */
+export function formatDelivery({ state, at, error, next_attempt_at: next }: ChannelState): string {
+  switch (state) {
+    case "sent":
+      return at ? `Sent ${formatTime(at)}` : "Sent";
+    case "failed":
+      return `Failed: ${error ?? "no reason given"}${next ? `. Next try ${formatTime(next)}` : ""}`;
+    case "dead":
+      return `Gave up: ${error ?? "no reason given"}`;
+    case "pending":
+      return "Waiting to be sent";
+    case "not_configured":
+      return "Not set up";
+  }
 }
 
 // The service counts a search's matches up to one past this, to say "more than" without counting all.

@@ -57,6 +57,9 @@ export type ChannelState = Schemas["InboxChannelState"];
 
 export type Notification = Schemas["InboxNotification"];
 
+/** A message of a lead's conversation: a reply the sales team wrote, with its e-mail's delivery. */
+export type Message = Schemas["InboxMessage"];
+
 export type Lead = Schemas["InboxLead"];
 
 /** Where a lead's address from before every lead was in one table leads now. */

@@ -16,8 +16,9 @@ export default async function ErasePage() {
       <h1 className="inbox-title">Erase a person</h1>
       <p className="max-w-prose">
         For a data-protection request: every lead sent with the address (any capitals), contact messages and quote
-        requests, goes at once with the notes, notifications and request keys kept of them. It cannot be undone. The
-        audit trail records what was removed and a keyed hash of the address, never the address itself.
+        requests, goes at once with the notes, notifications, request keys and conversations kept of them. It cannot
+        be undone. The audit trail records what was removed and a keyed hash of the address, never the address
+        itself.
       </p>
       <EraseForm csrf={session.csrf} />
     </>

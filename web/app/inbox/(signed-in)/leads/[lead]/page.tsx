@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 
+import { Conversation } from "@/components/inbox/conversation";
 import { InboxLink } from "@/components/inbox/inbox-link";
 import { LeadNotes } from "@/components/inbox/lead-notes";
 import { LeadOrigin } from "@/components/inbox/lead-origin";
@@ -59,6 +60,12 @@ export default async function LeadPage({ params }: Props) {
         ) : null}
         {mayWork ? <WorkForm id={lead.id} work={lead.work} owners={owners} csrf={session.csrf} /> : null}
       </section>
+      <Conversation
+        id={lead.id}
+        messages={lead.conversation}
+        off={lead.replies_off}
+        csrf={mayWork ? session.csrf : undefined}
+      />
       <LeadNotes id={lead.id} notes={lead.notes} csrf={mayWork ? session.csrf : undefined} />
       <NotificationPanel
         notification={lead.notification}

@@ -1,0 +1,40 @@
+"""A lead's conversation: the replies the sales team sends from the inbox, each an e-mail the
+outbox carries, kept with the lead so that the whole team sees what was said."""
+
+from datetime import UTC, datetime
+
+from sqlalchemy import DateTime, ForeignKey, Index, Integer, Text
+from sqlalchemy.orm import Mapped, mapped_column
+
+from ..extensions import db
+
+DIRECTIONS = ("out",)
+
+
+def _utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+class LeadMessage(db.Model):
+    """One message of a lead's conversation, as plain text. A reply (direction "out") is written by
+    a member of staff and sent by the outbox (its row's lead_message_id names this one), with the
+    Message-ID kept here, so that every try sends the same one and later messages thread under
+    it. Deleted only with the lead."""
+
+    __tablename__ = "lead_messages"
+    __table_args__ = (Index("ix_lead_messages_lead", "lead_id", "id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    lead_id: Mapped[int] = mapped_column(Integer, ForeignKey("leads.id", ondelete="CASCADE"), nullable=False)
+    direction: Mapped[str] = mapped_column(Text, nullable=False)  # DIRECTIONS
+    # The member of staff who wrote a reply.
+    author_id: Mapped[int | None] = mapped_column(Integer, ForeignKey("staff_users.id"))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_utcnow, nullable=False)
+    # The address it went to: the lead's, as it was when the reply was written.
+    to_address: Mapped[str] = mapped_column(Text, nullable=False)
+    subject: Mapped[str] = mapped_column(Text, nullable=False)
+    body: Mapped[str] = mapped_column(Text, nullable=False)
+    # RFC 5322's, with its angle brackets; the thread it answers: the conversation's earlier ones.
+    message_id: Mapped[str] = mapped_column(Text, nullable=False, unique=True)
+    in_reply_to: Mapped[str | None] = mapped_column(Text)
+    reference_ids: Mapped[str | None] = mapped_column(Text)  # the References header's value

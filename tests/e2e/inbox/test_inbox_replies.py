@@ -1,0 +1,80 @@
+"""Replies to a lead from its page, in a real Chromium over SQLite and PostgreSQL: a reply shows on
+the conversation at once, goes through the running outbox worker to a real SMTP server from the
+sales address under its writer's name, and the next one is threaded under it; a viewer reads the
+conversation and is offered no reply."""
+
+import pytest
+
+from lead_service.tests.receivers import SmtpSink, smtp_settings, wait_for
+from lead_service.tests.samples import CONTACT
+
+from ...support.inbox import SALES_EMAIL, next_code, open_signed_in, sign_in
+from ...support.servers import start_outbox_worker, stop
+
+pytestmark = pytest.mark.e2e
+
+
+def _signed_in(inbox, browse, email: str, role: str = "sales"):
+    secret = inbox.enrolled_staff(email, role)
+    page = browse()
+    sign_in(page, email, next_code(secret))
+    return page
+
+
+def _replies(sink: SmtpSink) -> list:
+    return [message for message in sink.messages if str(message["To"]) == "Nadia Rahman <answered@lead.io>"]
+
+
+def _send(page, text: str) -> None:
+    conversation = page.get_by_role("region", name="Conversation")
+    conversation.get_by_label("Reply by e-mail").fill(text)
+    conversation.get_by_role("button", name="Send reply").click()
+    conversation.locator("li").filter(has_text=text).wait_for()
+
+
+def test_a_reply_shows_at_once_and_reaches_the_lead_from_the_sales_address_threaded(inbox, browse, tmp_path):
+    inbox.post_lead("/api/contact", {**CONTACT, "name": "Nadia Rahman", "email": "answered@lead.io"})
+    path = inbox.lead_path("answered@lead.io")
+    page = _signed_in(inbox, browse, "replier@work.example")
+    open_signed_in(page, path)
+
+    _send(page, "Thank you, Nadia.\nMay we call you tomorrow?")
+
+    first = page.locator("[data-message]").first
+    assert "Waiting to be sent" in first.inner_text()
+    assert "A sales to answered@lead.io" in first.inner_text()
+    # A new lead is contacted by its first reply.
+    work = page.get_by_role("form", name="Status and owner")
+    assert work.get_by_label("Status").input_value() == "contacted"
+    sink = SmtpSink().start()
+    settings = {**smtp_settings(sink.port), "SALES_EMAIL": SALES_EMAIL, "INBOX_URL": inbox.url}
+    worker = start_outbox_worker(tmp_path, inbox.database, settings)
+    try:
+        wait_for(lambda: _replies(sink), 30, "the reply")
+        page.reload()
+        page.locator("[data-message][data-delivery=sent]").wait_for()
+        _send(page, "One more thing.")
+        wait_for(lambda: len(sink.messages) >= 3, 30, "the second reply")  # with the lead's notification
+    finally:
+        stop(worker)
+        sink.stop()
+    replies = _replies(sink)
+    assert [str(m["From"]) for m in replies] == [f"A sales <{SALES_EMAIL}>"] * 2
+    assert replies[0].get_content() == "Thank you, Nadia.\r\nMay we call you tomorrow?\r\n"
+    assert replies[1]["In-Reply-To"] == replies[0]["Message-ID"]
+    assert replies[1]["Subject"] == f"Re: {replies[0]['Subject']}"
+
+
+def test_a_viewer_reads_the_conversation_and_is_offered_no_reply(inbox, browse):
+    inbox.post_lead("/api/contact", {**CONTACT, "email": "read-only@lead.io"})
+    path = inbox.lead_path("read-only@lead.io")
+    writer = _signed_in(inbox, browse, "writer@work.example")
+    open_signed_in(writer, path)
+    _send(writer, "Written by sales.")
+
+    viewer = _signed_in(inbox, browse, "reader@work.example", "viewer")
+    open_signed_in(viewer, path)
+
+    conversation = viewer.get_by_role("region", name="Conversation")
+    conversation.locator("li").filter(has_text="Written by sales.").wait_for()
+    assert conversation.get_by_label("Reply by e-mail").count() == 0
