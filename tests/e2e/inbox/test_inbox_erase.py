@@ -1,8 +1,8 @@
 """A person erased from the inbox's page by an admin, in a real Chromium over SQLite and PostgreSQL:
-the receipt counts what went, and, read through SQL, nothing of the person is left in any column of
-any table (SQLite's FTS5 search tables and PostgreSQL's search columns included); the audit trail
-keeps a keyed hash of the address, never the address, and knows the person when erased again. The
-page is the admins' alone."""
+the receipt counts what went (a note and a reply among it), and, read through SQL, nothing of the
+person is left in any column of any table (SQLite's FTS5 search tables and PostgreSQL's search
+columns included); the audit trail keeps a keyed hash of the address, never the address, and knows
+the person when erased again. The page is the admins' alone."""
 
 import json
 import re
@@ -25,8 +25,17 @@ PERSON = {
 }
 # What the person sent that nobody else did: the address, a word of their name and company, their
 # phone's digits (as stored in E.164 and as the search keeps them), a word of their message, project
-# and the note on them.
-TRACES = (ADDRESS, "quellbrook", "zofia", "15123459876", "atriumwork", "glasshouse", "rang zofia")
+# and the note and reply on them.
+TRACES = (
+    ADDRESS,
+    "quellbrook",
+    "zofia",
+    "15123459876",
+    "atriumwork",
+    "glasshouse",
+    "rang zofia",
+    "dear zofia",
+)
 
 
 def _post(inbox, path: str, lead: dict, key: str | None = None) -> None:
@@ -132,6 +141,9 @@ def test_an_admin_erases_a_person_and_nothing_of_them_is_left(inbox, browse):
     page.get_by_label("New note").fill("Rang Zofia about the glasshouse.")
     page.get_by_role("button", name="Add note").click()
     page.locator("[data-note]").filter(has_text="Rang Zofia").wait_for()
+    page.get_by_label("Reply by e-mail").fill("Dear Zofia, the glasshouse plans follow.")
+    page.get_by_role("button", name="Send reply").click()
+    page.locator("[data-message]").filter(has_text="Dear Zofia").wait_for()
     # The scan sees the person everywhere they are, search tables included, before the erasure.
     assert set(_left(inbox)) == set(TRACES)
     sqlite = inbox.database.startswith("sqlite")
@@ -149,8 +161,9 @@ def test_an_admin_erases_a_person_and_nothing_of_them_is_left(inbox, browse):
         "Contact messages": "2",
         "Quote requests": "1",
         "Notes": "1",
-        "Notifications": "3",
+        "Notifications": "4",
         "Request keys": "1",
+        "Messages": "1",
     }
     assert page.get_by_label("E-mail address").input_value() == ""
     assert _left(inbox) == {}
@@ -164,7 +177,7 @@ def test_an_admin_erases_a_person_and_nothing_of_them_is_left(inbox, browse):
     assert actor is not None
     detail = json.loads(detail)
     assert re.fullmatch(r"[0-9a-f]{64}", detail.pop("address_hash"))
-    assert detail == {"contact": 2, "quote": 1, "notes": 1, "notifications": 3, "keys": 1, "messages": 0}
+    assert detail == {"contact": 2, "quote": 1, "notes": 1, "notifications": 4, "keys": 1, "messages": 1}
 
     # The same person again: nothing left to remove, and the page says they were erased before.
     _erase(page, ADDRESS.upper(), ADDRESS)
