@@ -35,6 +35,9 @@ ACTIONS = (
     "note_added",  # detail: note_id
     "note_edited",  # detail: note_id
     "reply_sent",  # written and queued, not yet sent; detail: message_id, length
+    "saved_reply_added",  # detail: saved_reply_id
+    "saved_reply_changed",  # detail: saved_reply_id
+    "saved_reply_removed",  # detail: saved_reply_id
     "marked_spam",
     "marked_not_spam",  # its notification queued, unless it had one
     "export",  # a download begun, before its first byte; detail: the view's filters, query_length

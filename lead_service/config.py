@@ -180,10 +180,10 @@ def _inbox_settings(site_url: str) -> dict[str, Any]:
         # answered 429 before it costs a password check.
         "INBOX_SIGN_IN_RATE_LIMIT": _text("INBOX_SIGN_IN_RATE_LIMIT", "10 per minute; 100 per hour"),
         # Each user's reads (every GET behind the sign-in), all pages together. A page reads at most
-        # three times (the session, the leads or a lead, the owners): a person going through leads
-        # as fast as they can read them makes some 90 a minute, and, working them in between, far
-        # fewer than 6000 in an hour. A script with a stolen session is held to 100 a minute over
-        # the hour, each read on the audit trail.
+        # four times (the session, the leads or a lead, the owners, the saved replies): a person
+        # going through leads as fast as they can read them makes some 120 a minute, and, working
+        # them in between, far fewer than 6000 in an hour. A script with a stolen session is held
+        # to 100 a minute over the hour, each read on the audit trail.
         "INBOX_READ_RATE_LIMIT": _text("INBOX_READ_RATE_LIMIT", "600 per minute; 6000 per hour"),
         # Password checks (Argon2id, 64 MiB each) one process runs at once; a try past them is
         # answered 503 with Retry-After, so that sign-ins never take every worker thread.

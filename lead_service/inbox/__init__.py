@@ -7,7 +7,7 @@ from flask_limiter import Limiter
 
 from .auth import account_api, auth_api, invitation_api, passwords, sessions, throttle
 from .auth.users_cli import users
-from .leads import leads_api, replies_api, work_api
+from .leads import leads_api, replies_api, saved_replies_api, work_api
 from .reports import audit_api, dashboard_api, erase_api, export_api
 
 BLUEPRINTS = (
@@ -18,6 +18,7 @@ BLUEPRINTS = (
     export_api.bp,
     work_api.bp,
     replies_api.bp,
+    saved_replies_api.bp,
     audit_api.bp,
     erase_api.bp,
     dashboard_api.bp,

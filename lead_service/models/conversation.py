@@ -1,5 +1,6 @@
 """A lead's conversation: the replies the sales team sends from the inbox, each an e-mail the
-outbox carries, kept with the lead so that the whole team sees what was said."""
+outbox carries, kept with the lead so that the whole team sees what was said; and the saved replies
+a reply may start from."""
 
 from datetime import UTC, datetime
 
@@ -38,3 +39,17 @@ class LeadMessage(db.Model):
     message_id: Mapped[str] = mapped_column(Text, nullable=False, unique=True)
     in_reply_to: Mapped[str | None] = mapped_column(Text)
     reference_ids: Mapped[str | None] = mapped_column(Text)  # the References header's value
+
+
+class SavedReply(db.Model):
+    """A text a reply may start from, kept by admins. It may name the lead's {name}, {first_name},
+    {company} and {form}, and the writer's {sender}: the lead's page fills them in before anyone
+    edits and sends the reply."""
+
+    __tablename__ = "saved_replies"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    title: Mapped[str] = mapped_column(Text, nullable=False, unique=True)
+    body: Mapped[str] = mapped_column(Text, nullable=False)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_utcnow, nullable=False)
+    updated_by: Mapped[int] = mapped_column(Integer, ForeignKey("staff_users.id"), nullable=False)

@@ -1,4 +1,4 @@
-"""a lead's conversation: the replies staff send from the inbox, carried by the outbox
+"""a lead's conversation: the replies staff send from the inbox, carried by the outbox, and saved replies
 
 Revision ID: 0021
 Revises: 0020
@@ -7,8 +7,9 @@ Create Date: 2026-11-27
 The sales team answered leads from their own mailboxes, so neither the team nor the inbox saw what
 was said. A reply is now a row of lead_messages, written with the outbox row that sends it (purpose
 "reply", its lead_message_id naming the message), and goes with its lead. The outbox's new column
-is added by copying the table on SQLite, which cannot add a foreign key in place. The way down
-drops the replies and their outbox rows.
+is added by copying the table on SQLite, which cannot add a foreign key in place. Admins keep
+saved replies, the texts a reply may start from. The way down drops the replies, their outbox rows
+and the saved replies.
 """
 
 import sqlalchemy as sa
@@ -44,6 +45,20 @@ def upgrade() -> None:
         sa.UniqueConstraint("message_id", name="uq_lead_messages_message_id"),
     )
     op.create_index("ix_lead_messages_lead", "lead_messages", ["lead_id", "id"])
+    op.create_table(
+        "saved_replies",
+        sa.Column("id", sa.Integer(), primary_key=True),
+        sa.Column("title", sa.Text(), nullable=False),
+        sa.Column("body", sa.Text(), nullable=False),
+        sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
+        sa.Column(
+            "updated_by",
+            sa.Integer(),
+            sa.ForeignKey("staff_users.id", name="fk_saved_replies_updated_by"),
+            nullable=False,
+        ),
+        sa.UniqueConstraint("title", name="uq_saved_replies_title"),
+    )
     with op.batch_alter_table("outbox") as batch:
         batch.add_column(sa.Column("lead_message_id", sa.Integer(), nullable=True))
         batch.create_foreign_key(
@@ -58,4 +73,5 @@ def downgrade() -> None:
         batch.drop_index("ix_outbox_lead_message_id")
         batch.drop_constraint("fk_outbox_lead_message_id", type_="foreignkey")
         batch.drop_column("lead_message_id")
+    op.drop_table("saved_replies")
     op.drop_table("lead_messages")

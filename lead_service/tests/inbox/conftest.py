@@ -11,6 +11,7 @@ from argon2 import PasswordHasher, profiles
 
 from lead_service.extensions import db
 from lead_service.inbox.auth import passwords, sessions, totp
+from lead_service.models.conversation import SavedReply
 from lead_service.models.leads import Lead, OutboxMessage
 from lead_service.models.staff import (
     AuditEvent,
@@ -51,7 +52,7 @@ def no_staff_left(app):
         # note they wrote, would hold their rows.
         db.session.execute(db.delete(OutboxMessage).where(OutboxMessage.purpose == "security"))
         db.session.execute(db.delete(Lead))
-        for model in (SignInFailure, RecoveryCode, StaffInvitation, StaffSession, StaffUser):
+        for model in (SavedReply, SignInFailure, RecoveryCode, StaffInvitation, StaffSession, StaffUser):
             db.session.execute(db.delete(model))
         db.session.commit()
 

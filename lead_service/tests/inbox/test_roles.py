@@ -47,6 +47,11 @@ TABLE = {
     ("POST", "/api/inbox/notes/{note_id}"): (401, 403, 409, 409, 401, 401),
     # Past the guard, no sales address is set here to reply from.
     ("POST", f"{LEAD}/replies"): (401, 403, 409, 409, 401, 401),
+    ("GET", "/api/inbox/saved-replies"): (401, 200, 200, 200, 401, 401),
+    ("POST", "/api/inbox/saved-replies"): (401, 403, 403, 201, 401, 401),
+    # Past the guard, there is no such saved reply here.
+    ("POST", "/api/inbox/saved-replies/{saved_reply_id}"): (401, 403, 403, 404, 401, 401),
+    ("POST", "/api/inbox/saved-replies/{saved_reply_id}/remove"): (401, 403, 403, 404, 401, 401),
     ("GET", "/api/inbox/audit"): (401, 403, 403, 200, 401, 401),
     ("GET", "/api/inbox/dashboard"): (401, 200, 200, 200, 401, 401),
     ("POST", "/api/inbox/erase"): (401, 403, 403, 200, 401, 401),
@@ -69,6 +74,8 @@ BODIES = {
     f"{LEAD}/notes": lambda lead: {"body": "Called back."},
     "/api/inbox/notes/{note_id}": lambda lead: {"body": "Called back twice."},
     f"{LEAD}/replies": lambda lead: {"body": "Thank you for writing."},
+    "/api/inbox/saved-replies": lambda lead: {"title": "Welcome", "body": "Thank you, {name}."},
+    "/api/inbox/saved-replies/{saved_reply_id}": lambda lead: {"title": "Welcome", "body": "Thank you."},
     "/api/inbox/erase": lambda lead: {"email": "mina@harbor.io", "confirm": "mina@harbor.io"},
 }
 
@@ -95,7 +102,13 @@ def lead(app, client):
         address = LeadAddress(kind="contact", old_id=row.id + 1000, lead_id=row.id)
         db.session.add_all([OutboxMessage(lead_id=row.id), note, address])
         db.session.commit()
-        return {"lead_id": row.id, "note_id": note.id, "kind": address.kind, "old_id": address.old_id}
+        return {
+            "lead_id": row.id,
+            "note_id": note.id,
+            "kind": address.kind,
+            "old_id": address.old_id,
+            "saved_reply_id": 999_999,
+        }
 
 
 def _as(app, client, who: str):

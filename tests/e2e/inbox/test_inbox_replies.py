@@ -1,7 +1,8 @@
 """Replies to a lead from its page, in a real Chromium over SQLite and PostgreSQL: a reply shows on
 the conversation at once, goes through the running outbox worker to a real SMTP server from the
 sales address under its writer's name, and the next one is threaded under it; a viewer reads the
-conversation and is offered no reply."""
+conversation and is offered no reply; a reply starts from an admin's saved reply, filled in for its
+lead."""
 
 import pytest
 
@@ -78,3 +79,33 @@ def test_a_viewer_reads_the_conversation_and_is_offered_no_reply(inbox, browse):
     conversation = viewer.get_by_role("region", name="Conversation")
     conversation.locator("li").filter(has_text="Written by sales.").wait_for()
     assert conversation.get_by_label("Reply by e-mail").count() == 0
+
+
+def test_a_reply_starts_from_a_saved_reply_filled_in_for_its_lead(inbox, browse):
+    inbox.post_lead("/api/contact", {**CONTACT, "name": "Karim Uddin", "email": "templated@lead.io"})
+    admin = _signed_in(inbox, browse, "keeper@work.example", "admin")
+    open_signed_in(admin, "/inbox/saved-replies")
+    new = admin.get_by_role("region", name="New saved reply")
+    new.get_by_label("Title").fill("Thanks")
+    new.get_by_label("Text").fill("Dear {first_name},\nthank you for your {form} from {company}.\n{sender}")
+    new.get_by_role("button", name="Save reply").click()
+    admin.locator("[data-saved-reply]").filter(has_text="Thanks").wait_for()
+
+    page = _signed_in(inbox, browse, "templater@work.example")
+    open_signed_in(page, inbox.lead_path("templated@lead.io"))
+    conversation = page.get_by_role("region", name="Conversation")
+    conversation.get_by_label("Start from a saved reply").select_option(label="Thanks")
+    written = conversation.get_by_label("Reply by e-mail")
+    assert written.input_value() == (
+        f"Dear Karim,\nthank you for your Contact Us from {CONTACT['company']}.\nA sales"
+    )
+    written.press("End")
+    written.type(" (sales)")
+    conversation.get_by_role("button", name="Send reply").click()
+    conversation.locator("li").filter(has_text="A sales (sales)").wait_for()
+    # A viewer reads the saved replies and is offered no change.
+    viewer = _signed_in(inbox, browse, "looker@work.example", "viewer")
+    open_signed_in(viewer, "/inbox/saved-replies")
+    viewer.locator("[data-saved-reply]").filter(has_text="Thanks").wait_for()
+    assert viewer.get_by_role("region", name="New saved reply").count() == 0
+    assert viewer.get_by_text("Change or remove").count() == 0

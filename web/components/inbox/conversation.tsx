@@ -4,11 +4,18 @@ import type { Message } from "@/lib/inbox/types";
 
 import { TextForm } from "./text-form";
 
-type Props = { id: number; messages: Message[]; off: string | null; csrf?: string };
+type Props = {
+  id: number;
+  messages: Message[];
+  off: string | null;
+  csrf?: string;
+  /** The saved replies, filled in for this lead. */
+  starts?: { title: string; text: string }[];
+};
 
 /** A lead's conversation, oldest first, as plain text, each reply with where its e-mail stands; a
  * form for a reply when `csrf` (sales, admins), or why none can go. */
-export function Conversation({ id, messages, off, csrf }: Props) {
+export function Conversation({ id, messages, off, csrf, starts }: Props) {
   return (
     <section aria-labelledby="conversation-heading" className="space-y-3">
       <h2 id="conversation-heading" className="text-lg font-semibold text-navy">
@@ -41,6 +48,7 @@ export function Conversation({ id, messages, off, csrf }: Props) {
           busy="Sending…"
           maxLength={inbox.limits.maxReplyLength}
           rows={6}
+          starts={starts}
         />
       ) : null}
       {csrf && off ? <p className="text-muted">{off}</p> : null}

@@ -1,7 +1,7 @@
 import { formatDelivery } from "@/lib/inbox/format";
 import type { Notification } from "@/lib/inbox/types";
 
-import { RetryButton } from "./retry-button";
+import { PostButton } from "./post-button";
 
 const CHANNEL_NAMES: Record<string, string> = { email: "Sales e-mail", webhook: "Webhook" };
 
@@ -34,7 +34,9 @@ export function NotificationPanel({
               <dd>{notification.attempts}</dd>
             </div>
           </dl>
-          {retry && notification.status !== "delivered" ? <RetryButton {...retry} /> : null}
+          {retry && notification.status !== "delivered" ? (
+            <PostButton path={`/api/inbox/leads/${retry.id}/retry`} csrf={retry.csrf} label="Retry" busyLabel="Queuing…" />
+          ) : null}
         </>
       )}
     </section>

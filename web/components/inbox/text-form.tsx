@@ -18,10 +18,12 @@ type Props = {
   busy: string;
   maxLength: number;
   rows?: number;
+  /** Texts to start from (a reply's saved replies, filled in for its lead), by title. */
+  starts?: { title: string; text: string }[];
 };
 
 /** A note's or a reply's text, sent as written; on success the page shows it on the lead. */
-export function TextForm({ csrf, path, text = "", label, submit, busy, maxLength, rows = 3 }: Props) {
+export function TextForm({ csrf, path, text = "", label, submit, busy, maxLength, rows = 3, starts = [] }: Props) {
   const router = useRouter();
   const form = useRef<HTMLFormElement>(null);
   const [error, setError] = useState<string>();
@@ -34,8 +36,28 @@ export function TextForm({ csrf, path, text = "", label, submit, busy, maxLength
     router.refresh();
   }
 
+  function start(choice: string) {
+    const written = form.current?.elements.namedItem("body");
+    const chosen = choice ? starts[Number(choice)] : undefined;
+    if (chosen && written instanceof HTMLTextAreaElement) written.value = chosen.text;
+  }
+
   return (
     <form ref={form} action={send} className="space-y-2">
+      {starts.length > 0 ? (
+        <label className="inbox-label">
+          Start from a saved reply
+          {/* Unnamed: the form sends the text alone, as written from here on. */}
+          <select defaultValue="" onChange={(event) => start(event.target.value)} className="inbox-input">
+            <option value="">None</option>
+            {starts.map((saved, index) => (
+              <option key={index} value={index}>
+                {saved.title}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
       <label className="inbox-label">
         {label}
         <textarea name="body" required rows={rows} maxLength={maxLength} defaultValue={text} className="inbox-input" />

@@ -736,9 +736,13 @@ export interface InboxContent {
      */
     maxNoteLength: number;
     /**
-     * Characters of a reply to a lead
+     * Characters of a reply to a lead, and of a saved reply
      */
     maxReplyLength: number;
+    /**
+     * Characters of a saved reply's title
+     */
+    maxSavedReplyTitleLength: number;
     /**
      * Characters of a sign-in code: the app's six digits, or a recovery code
      */

@@ -9,7 +9,18 @@ import { inbox } from "@/lib/content/inbox";
 import { inboxApiUrl } from "@/lib/env";
 
 import { loginPath, PAGE_HEADER } from "./paths";
-import type { AuditPage, Dashboard, Lead, LeadMoved, LeadPage, Owners, Person, Session } from "./types";
+import type {
+  AuditPage,
+  Dashboard,
+  Lead,
+  LeadMoved,
+  LeadPage,
+  Owners,
+  Person,
+  SavedReplies,
+  SavedReply,
+  Session,
+} from "./types";
 
 export const SESSION_COOKIE = inbox.cookies.session;
 // What the service issues (secrets.token_urlsafe): anything else is no session.
@@ -65,6 +76,11 @@ export async function getMovedLead(kind: string, oldId: number): Promise<number>
 /** The staff a lead may be given to. */
 export async function getOwners(): Promise<Person[]> {
   return (await read<Owners>("/api/inbox/owners")).owners;
+}
+
+/** The texts a reply may start from, by title. */
+export async function getSavedReplies(): Promise<SavedReply[]> {
+  return (await read<SavedReplies>("/api/inbox/saved-replies")).saved_replies;
 }
 
 export function getAudit(query: URLSearchParams): Promise<AuditPage> {

@@ -62,6 +62,11 @@ export type Message = Schemas["InboxMessage"];
 
 export type Lead = Schemas["InboxLead"];
 
+/** A text a reply may start from, kept by admins. */
+export type SavedReply = Schemas["InboxSavedReply"];
+
+export type SavedReplies = Schemas["InboxSavedReplies"];
+
 /** Where a lead's address from before every lead was in one table leads now. */
 export type LeadMoved = Schemas["InboxLeadMoved"];
 

@@ -9,9 +9,11 @@ import { NotificationPanel } from "@/components/inbox/notification-panel";
 import { SpamButton } from "@/components/inbox/spam-button";
 import { WorkForm } from "@/components/inbox/work-form";
 import { WorkSummary } from "@/components/inbox/work-summary";
-import { getLead, getOwners, getSession } from "@/lib/inbox/api";
+import { getLead, getOwners, getSavedReplies, getSession } from "@/lib/inbox/api";
+import { contactHref } from "@/lib/inbox/contact-links";
 import { formatTime } from "@/lib/inbox/format";
 import { inboxPaths, leadId } from "@/lib/inbox/paths";
+import { fillSavedReply, replyValues } from "@/lib/inbox/saved-replies";
 import { MAY_WORK } from "@/lib/inbox/work";
 
 export const metadata: Metadata = { title: "Lead" };
@@ -21,8 +23,15 @@ type Props = { params: Promise<{ lead: string }> };
 export default async function LeadPage({ params }: Props) {
   const id = leadId((await params).lead);
   if (id === undefined) notFound();
-  const [session, lead, owners] = await Promise.all([getSession(), getLead(id), getOwners()]);
+  const [session, lead, owners, saved] = await Promise.all([
+    getSession(),
+    getLead(id),
+    getOwners(),
+    getSavedReplies(),
+  ]);
   const mayWork = MAY_WORK.has(session.user.role);
+  const values = replyValues(lead, session.user.name);
+  const starts = saved.map(({ title, body }) => ({ title, text: fillSavedReply(body, values) }));
   const name = lead.fields.find((field) => field.field === "name")?.value ?? "";
   return (
     <>
@@ -37,12 +46,23 @@ export default async function LeadPage({ params }: Props) {
         {lead.spam ? <span className="inbox-badge ml-2">Spam</span> : null}
       </p>
       <dl className="inbox-fields rounded-lg bg-white p-6">
-        {lead.fields.map((field) => (
-          <div key={field.field} data-field={field.field}>
-            <dt>{field.label}</dt>
-            <dd>{field.value ?? "—"}</dd>
-          </div>
-        ))}
+        {lead.fields.map((field) => {
+          const href = contactHref(field.field, field.value);
+          return (
+            <div key={field.field} data-field={field.field}>
+              <dt>{field.label}</dt>
+              <dd>
+                {href ? (
+                  <a href={href} className="inbox-link break-all">
+                    {field.value}
+                  </a>
+                ) : (
+                  (field.value ?? "—")
+                )}
+              </dd>
+            </div>
+          );
+        })}
         <div data-field="page">
           <dt>Sent from page</dt>
           {/* As text, never a link: the page is whatever the sender's browser claimed. */}
@@ -65,6 +85,7 @@ export default async function LeadPage({ params }: Props) {
         messages={lead.conversation}
         off={lead.replies_off}
         csrf={mayWork ? session.csrf : undefined}
+        starts={starts}
       />
       <LeadNotes id={lead.id} notes={lead.notes} csrf={mayWork ? session.csrf : undefined} />
       <NotificationPanel

@@ -5,16 +5,19 @@ import { useState, useTransition } from "react";
 
 import { inboxCall } from "@/lib/inbox/client";
 
-/** Sends a lead's notification again, then shows its state afresh. */
-export function RetryButton({ id, csrf }: { id: number; csrf: string }) {
+type Props = { path: `/api/inbox/${string}`; csrf: string; label: string; busyLabel: string };
+
+/** A change with nothing to fill in (a notification sent again, a saved reply removed), then the
+ * page as it now stands. */
+export function PostButton({ path, csrf, label, busyLabel }: Props) {
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   const [error, setError] = useState<string>();
 
-  function retry() {
+  function post() {
     setError(undefined);
     startTransition(async () => {
-      const answer = await inboxCall(`/api/inbox/leads/${id}/retry`, { csrf, body: {} });
+      const answer = await inboxCall(path, { csrf, body: {} });
       if (!answer.ok) setError(answer.message);
       router.refresh();
     });
@@ -22,8 +25,8 @@ export function RetryButton({ id, csrf }: { id: number; csrf: string }) {
 
   return (
     <div className="space-y-2">
-      <button type="button" onClick={retry} disabled={pending} className="inbox-button">
-        {pending ? "Queuing…" : "Retry"}
+      <button type="button" onClick={post} disabled={pending} className="inbox-button">
+        {pending ? busyLabel : label}
       </button>
       {error ? (
         <p role="alert" className="inbox-error">
