@@ -11,6 +11,14 @@ from . import content
 
 FORMS = content.load("forms")
 MESSAGES = FORMS["messages"]
+
+
+def form_spec(name: str) -> dict[str, Any]:
+    """A stored lead's form in forms.json; a form taken off the site since reads as the contact
+    form, whose fields every lead has."""
+    return FORMS["forms"].get(name) or FORMS["forms"]["contact"]
+
+
 # What each kind of field refuses, as the browser checks it too. A one-line value ends up in
 # e-mail headers, CSV cells and log lines, where a line break or a direction override could forge
 # a header, a row or a line, or show the sales team something other than what was sent.

@@ -18,7 +18,7 @@ from typing import Any
 
 from ..export import record
 from ..models.leads import as_utc
-from ..schemas import FORMS
+from ..schemas import FORMS, form_spec
 
 # What intake refuses in a one-line field, and a textarea's controls plus the direction overrides.
 _NOT_ONE_LINE = re.compile(FORMS["characters"]["singleLine"]["source"])
@@ -73,9 +73,7 @@ class Notice:
 
     @property
     def form(self) -> dict[str, Any]:
-        # A name no form has any more falls back to the contact form.
-        forms = FORMS["forms"]
-        return forms.get(self.lead["form"]) or forms["contact"]
+        return form_spec(self.lead["form"])
 
     @property
     def who(self) -> str:
@@ -172,7 +170,7 @@ class Assignment:
 
 
 def assignment(outbox_id: int, lead: Any, owner: Any, inbox_url: str) -> Assignment:
-    title = (FORMS["forms"].get(lead.form) or FORMS["forms"]["contact"])["title"]
+    title = form_spec(lead.form)["title"]
     url = f"{inbox_url}/inbox/leads/{lead.id}"
     return Assignment(outbox_id, lead.id, lead.form, str(lead.name), title, owner.name, owner.email, url)
 

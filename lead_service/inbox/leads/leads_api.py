@@ -11,9 +11,9 @@ from ... import audit, content, retention
 from ...extensions import db
 from ...models.leads import LEAD_STATUSES, Lead, LeadAddress, OutboxMessage, as_utc, utc_or_none
 from ...outbox import queue
-from ...schemas import ATTRIBUTION_KEYS, FORMS, AttributionSchema, characters
+from ...schemas import ATTRIBUTION_KEYS, AttributionSchema, characters, form_spec
 from ..auth.guard import staff
-from . import conversation, page, work
+from . import conversation, page, person, work
 from .alongside import alongside
 from .counts import counts
 from .filters import FORM_NAMES, MAX_ID, NOBODY, SPAM_CHOICES, Cursor, Filters
@@ -198,6 +198,39 @@ class InboxLeadField(Schema):
     value = fields.String(required=True, allow_none=True)
 
 
+class InboxPersonLead(Schema):
+    id = fields.Integer(required=True)
+    form_title = fields.String(required=True)
+    received = fields.DateTime(required=True)
+    status = fields.String(required=True, validate=validate.OneOf(LEAD_STATUSES))
+    spam = fields.Boolean(required=True)
+
+
+class InboxPersonEvent(Schema):
+    at = fields.DateTime(required=True)
+    lead_id = fields.Integer(required=True)
+    kind = fields.String(
+        required=True,
+        validate=validate.OneOf(["lead", "note", "reply"]),
+        metadata={"description": "The lead came, a note was kept on it, or a reply went to it."},
+    )
+    author = fields.Nested("InboxPerson", required=True, allow_none=True)
+    text = fields.String(required=True, allow_none=True, metadata={"description": "A note's or a reply's."})
+
+
+class InboxLeadPerson(Schema):
+    leads = fields.List(
+        fields.Nested(InboxPersonLead),
+        required=True,
+        metadata={"description": "The other leads sent with the same address (any capitals), oldest first."},
+    )
+    history = fields.List(
+        fields.Nested(InboxPersonEvent),
+        required=True,
+        metadata={"description": "Their arrivals, notes and replies, in time order (the latest 100)."},
+    )
+
+
 class InboxLead(Schema):
     id = fields.Integer(required=True)
     form = fields.String(required=True)
@@ -218,6 +251,7 @@ class InboxLead(Schema):
     conversation = fields.List(
         fields.Nested("InboxMessage"), required=True, metadata={"description": "Oldest first."}
     )
+    person = fields.Nested(InboxLeadPerson, required=True)
     replies_off = fields.String(
         required=True,
         allow_none=True,
@@ -342,17 +376,11 @@ def notification_state(row: OutboxMessage | None) -> dict[str, Any] | None:
     }
 
 
-def _form_of(found: Lead) -> dict[str, Any]:
-    """The lead's form in forms.json; a form taken off the site since reads as the contact form,
-    whose fields every lead has."""
-    return FORMS["forms"].get(found.form) or FORMS["forms"]["contact"]
-
-
 def _form_fields(found: Lead) -> list[dict[str, Any]]:
     """The form's fields in its order, under its labels (the hidden page field apart)."""
     return [
         {"field": field, "label": spec["label"], "value": getattr(found, field, None)}
-        for field, spec in _form_of(found)["fields"].items()
+        for field, spec in form_spec(found.form)["fields"].items()
         if spec["type"] != "hidden"
     ]
 
@@ -409,7 +437,7 @@ def lead_detail(lead_id: int):
     answer = {
         "id": found.id,
         "form": found.form,
-        "form_title": _form_of(found)["title"],
+        "form_title": form_spec(found.form)["title"],
         "received": as_utc(found.created_at),
         "page": found.page,
         "spam": found.spam,
@@ -419,6 +447,7 @@ def lead_detail(lead_id: int):
         "notes": [work.note_state(note, g.staff) for note in work.notes(lead_id)],
         "conversation": conversation.messages(lead_id),
         "replies_off": conversation.replies_off(found),
+        "person": person.person(found),
         "attribution": {key: getattr(found, key) for key in ATTRIBUTION_KEYS if getattr(found, key)} or None,
         "purge_after": retention.purge_after(found.created_at),
     }

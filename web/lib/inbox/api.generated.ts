@@ -2168,6 +2168,7 @@ export interface components {
             /** @description Null for spam, which nobody is told of. */
             notification: components["schemas"]["InboxNotification"] | null;
             page: string | null;
+            person: components["schemas"]["InboxLeadPerson"];
             /**
              * Format: date-time
              * @description When the retention period ends for it (LEAD_RETENTION_DAYS): the daily purge removes it on the next run after this. Null: kept until erased.
@@ -2196,6 +2197,12 @@ export interface components {
             leads: components["schemas"]["InboxLeadRow"][];
             /** @description The next page's cursor. */
             next: string | null;
+        };
+        InboxLeadPerson: {
+            /** @description Their arrivals, notes and replies, in time order (the latest 100). */
+            history: components["schemas"]["InboxPersonEvent"][];
+            /** @description The other leads sent with the same address (any capitals), oldest first. */
+            leads: components["schemas"]["InboxPersonLead"][];
         };
         InboxLeadRow: {
             company: string | null;
@@ -2300,6 +2307,28 @@ export interface components {
         InboxPerson: {
             id: number;
             name: string;
+        };
+        InboxPersonEvent: {
+            /** Format: date-time */
+            at: string;
+            author: components["schemas"]["InboxPerson"] | null;
+            /**
+             * @description The lead came, a note was kept on it, or a reply went to it.
+             * @enum {string}
+             */
+            kind: "lead" | "note" | "reply";
+            lead_id: number;
+            /** @description A note's or a reply's. */
+            text: string | null;
+        };
+        InboxPersonLead: {
+            form_title: string;
+            id: number;
+            /** Format: date-time */
+            received: string;
+            spam: boolean;
+            /** @enum {string} */
+            status: "new" | "contacted" | "qualified" | "won" | "lost";
         };
         InboxRetried: {
             notification: components["schemas"]["InboxNotification"];

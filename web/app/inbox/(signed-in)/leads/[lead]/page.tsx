@@ -6,6 +6,7 @@ import { InboxLink } from "@/components/inbox/inbox-link";
 import { LeadNotes } from "@/components/inbox/lead-notes";
 import { LeadOrigin } from "@/components/inbox/lead-origin";
 import { NotificationPanel } from "@/components/inbox/notification-panel";
+import { PersonHistory } from "@/components/inbox/person-history";
 import { SpamButton } from "@/components/inbox/spam-button";
 import { WorkForm } from "@/components/inbox/work-form";
 import { WorkSummary } from "@/components/inbox/work-summary";
@@ -88,6 +89,7 @@ export default async function LeadPage({ params }: Props) {
         starts={starts}
       />
       <LeadNotes id={lead.id} notes={lead.notes} csrf={mayWork ? session.csrf : undefined} />
+      <PersonHistory person={lead.person} />
       <NotificationPanel
         notification={lead.notification}
         retry={mayWork ? { id: lead.id, csrf: session.csrf } : undefined}

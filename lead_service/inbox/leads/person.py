@@ -1,0 +1,81 @@
+"""The person behind a lead: the leads sent with the same address (case-folded, as erasure finds a
+person), and what the team kept on them, so that someone who wrote three times is one person on
+each of their leads' pages, not three strangers."""
+
+from typing import Any
+
+from sqlalchemy import select
+
+from ...extensions import db
+from ...models.conversation import LeadMessage
+from ...models.leads import Lead, as_utc
+from ...models.staff import LeadNote, StaffUser
+from ...schemas import form_spec
+
+# A person's history on a lead's page, their latest events: anyone who wrote more has a long
+# record already, and the page stays quick to read and to load.
+HISTORY_KEPT = 100
+
+
+def _author(user: StaffUser | None) -> dict[str, Any] | None:
+    return {"id": user.id, "name": user.name} if user else None
+
+
+def person(lead: Lead) -> dict[str, Any]:
+    """The other leads sent with the lead's address, oldest first, and the history of them all:
+    each arrival, note and reply, in time order (the latest HISTORY_KEPT)."""
+    others = db.session.scalars(
+        select(Lead)
+        .where(Lead.email_folded == lead.email_folded, Lead.id != lead.id)
+        .order_by(Lead.created_at, Lead.id)
+    ).all()
+    ids = [other.id for other in others]
+    events = [
+        {"at": as_utc(other.created_at), "lead_id": other.id, "kind": "lead", "author": None, "text": None}
+        for other in others
+    ]
+    if ids:
+        notes = db.session.execute(
+            select(LeadNote, StaffUser)
+            .outerjoin(StaffUser, StaffUser.id == LeadNote.author_id)
+            .where(LeadNote.lead_id.in_(ids))
+        ).all()
+        events += [
+            {
+                "at": as_utc(note.created_at),
+                "lead_id": note.lead_id,
+                "kind": "note",
+                "author": _author(author),
+                "text": note.body,
+            }
+            for note, author in notes
+        ]
+        messages = db.session.execute(
+            select(LeadMessage, StaffUser)
+            .outerjoin(StaffUser, StaffUser.id == LeadMessage.author_id)
+            .where(LeadMessage.lead_id.in_(ids))
+        ).all()
+        events += [
+            {
+                "at": as_utc(message.created_at),
+                "lead_id": message.lead_id,
+                "kind": "reply",
+                "author": _author(author),
+                "text": message.body,
+            }
+            for message, author in messages
+        ]
+    events.sort(key=lambda event: (event["at"], event["kind"] != "lead"))
+    return {
+        "leads": [
+            {
+                "id": other.id,
+                "form_title": form_spec(other.form)["title"],
+                "received": as_utc(other.created_at),
+                "status": other.status,
+                "spam": other.spam,
+            }
+            for other in others
+        ],
+        "history": events[-HISTORY_KEPT:],
+    }

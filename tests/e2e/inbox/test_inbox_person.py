@@ -1,0 +1,37 @@
+"""The person behind the leads, in a real Chromium over SQLite and PostgreSQL: someone who wrote three
+times, with the address in other capitals, is one person on each of their three leads' pages, with
+the note kept on one of them; another person's lead is not among them."""
+
+import pytest
+
+from lead_service.tests.samples import CONTACT, QUOTE
+
+from ...support.inbox import next_code, open_signed_in, sign_in
+
+pytestmark = pytest.mark.e2e
+
+
+def test_a_person_with_three_leads_shows_all_three_on_each(inbox, browse):
+    inbox.post_lead("/api/contact", {**CONTACT, "email": "thrice@person.io"})
+    inbox.post_lead("/api/quote", {**QUOTE, "email": "Thrice@Person.io"})
+    inbox.post_lead("/api/contact", {**CONTACT, "email": "THRICE@person.io", "message": "Third time"})
+    inbox.post_lead("/api/contact", {**CONTACT, "email": "someone-else@person.io"})
+    ids = [inbox.lead_id(email) for email in ("thrice@person.io", "Thrice@Person.io", "THRICE@person.io")]
+    page = browse()
+    sign_in(page, "reader@work.example", next_code(inbox.enrolled_staff("reader@work.example", "sales")))
+    open_signed_in(page, f"/inbox/leads/{ids[0]}")
+    page.get_by_label("New note").fill("Called about all three.")
+    page.get_by_role("button", name="Add note").click()
+    page.locator("[data-note]").filter(has_text="Called about all three.").wait_for()
+
+    for shown in ids:
+        open_signed_in(page, f"/inbox/leads/{shown}")
+        person = page.get_by_role("region", name="Their other leads")
+        listed = person.locator("[data-person-lead]")
+        listed.first.wait_for()
+        others = listed.evaluate_all("items => items.map(item => Number(item.dataset.personLead))")
+        assert sorted(others) == sorted(other for other in ids if other != shown)
+        notes = person.locator("[data-event=note]")
+        assert notes.count() == (0 if shown == ids[0] else 1)
+    person.get_by_role("link", name=f"#{ids[0]}").click()
+    page.wait_for_url(f"**/inbox/leads/{ids[0]}")

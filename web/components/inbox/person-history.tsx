@@ -1,0 +1,54 @@
+import { formatTime } from "@/lib/inbox/format";
+import { inboxPaths } from "@/lib/inbox/paths";
+import type { Lead } from "@/lib/inbox/types";
+import { STATUSES } from "@/lib/inbox/work";
+
+import { InboxLink } from "./inbox-link";
+
+type Event = Lead["person"]["history"][number];
+
+function what(event: Event): string {
+  if (event.kind === "lead") return "Came in";
+  return `${event.kind === "note" ? "Note" : "Reply"} by ${event.author?.name ?? "someone"}`;
+}
+
+/** The other leads sent with this lead's address (any capitals), and what came and was kept of
+ * them, oldest first: one person, however many times they wrote. */
+export function PersonHistory({ person }: { person: Lead["person"] }) {
+  return (
+    <section aria-labelledby="person-heading" className="space-y-3">
+      <h2 id="person-heading" className="text-lg font-semibold text-navy">
+        Their other leads
+      </h2>
+      {person.leads.length === 0 ? (
+        <p className="text-muted">No other lead came from this address.</p>
+      ) : (
+        <>
+          <ul className="space-y-1">
+            {person.leads.map((other) => (
+              <li key={other.id} data-person-lead={other.id}>
+                <InboxLink href={inboxPaths.lead(other.id)} className="inbox-link">
+                  {other.form_title} #{other.id}
+                </InboxLink>{" "}
+                <span className="text-muted">
+                  · {formatTime(other.received)} · {STATUSES[other.status]}
+                  {other.spam ? " · Spam" : ""}
+                </span>
+              </li>
+            ))}
+          </ul>
+          <ol className="space-y-2" aria-label="Their history">
+            {person.history.map((event, index) => (
+              <li key={index} data-event={event.kind} className="rounded-lg bg-white p-3">
+                <p className="text-sm text-muted">
+                  {formatTime(event.at)} · #{event.lead_id} · {what(event)}
+                </p>
+                {event.text ? <p className="mt-1 break-words whitespace-pre-wrap">{event.text}</p> : null}
+              </li>
+            ))}
+          </ol>
+        </>
+      )}
+    </section>
+  );
+}
