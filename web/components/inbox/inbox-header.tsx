@@ -12,7 +12,7 @@ export function InboxHeader({ session }: { session: Session }) {
         <InboxLink href={inboxPaths.leads} className="font-semibold">
           Lead inbox
         </InboxLink>
-        <nav aria-label="Inbox" className="flex gap-4">
+        <nav aria-label="Inbox" className="flex flex-wrap gap-x-4 gap-y-1">
           <InboxLink href={inboxPaths.leads}>Leads</InboxLink>
           <InboxLink href={inboxPaths.spam}>Spam</InboxLink>
           <InboxLink href={inboxPaths.dashboard}>Dashboard</InboxLink>

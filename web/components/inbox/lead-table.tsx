@@ -12,14 +12,15 @@ const ALSO_FOUND: Record<string, string> = { phone: "Phone", message: "Message",
 
 /**
  * The list's rows. Every value is shown as text (React escapes it): leads are strangers' words.
- * With `choosable`, each row has a checkbox of the bulk change's form.
+ * With `choosable`, each row has a checkbox of the bulk change's form. Below 640 px each row is a
+ * card of its name, form, time, status and owner (inbox.css, `inbox-cards`), each labelled.
  */
 export function LeadTable({ leads, choosable = false }: { leads: LeadRow[]; choosable?: boolean }) {
   const forms = getForms().forms as Record<string, { title: string }>;
   if (leads.length === 0) return <p className="py-8 text-muted">No leads match this view.</p>;
   return (
     <div className="overflow-x-auto">
-      <table className="inbox-table">
+      <table className="inbox-table inbox-cards">
         <thead>
           <tr>
             {choosable ? (
@@ -52,12 +53,14 @@ export function LeadTable({ leads, choosable = false }: { leads: LeadRow[]; choo
                   />
                 </td>
               ) : null}
-              <td className="whitespace-nowrap">{formatTime(lead.received)}</td>
-              <td>
+              <td data-label="Received" className="whitespace-nowrap">
+                {formatTime(lead.received)}
+              </td>
+              <td data-label="Form">
                 {forms[lead.form]?.title ?? lead.form}
                 {lead.spam ? <span className="inbox-badge ml-2">Spam</span> : null}
               </td>
-              <td>
+              <td className="max-sm:order-first">
                 <InboxLink href={inboxPaths.lead(lead.id)} className="font-medium text-teal-700 underline">
                   <Highlighted text={lead.name} segments={lead.highlight?.name} />
                 </InboxLink>
@@ -69,16 +72,18 @@ export function LeadTable({ leads, choosable = false }: { leads: LeadRow[]; choo
                   ) : null,
                 )}
               </td>
-              <td>
+              <td className="max-sm:hidden">
                 <Highlighted text={lead.company} segments={lead.highlight?.company} />
               </td>
-              <td className="break-all">
+              <td className="break-all max-sm:hidden">
                 <Highlighted text={lead.email} segments={lead.highlight?.email} />
               </td>
-              <td className="break-all">{lead.page ?? ""}</td>
-              <td>{lead.spam ? "Not sent (spam)" : lead.notified ? "Sent" : "Not yet"}</td>
-              <td data-status={lead.status}>{STATUSES[lead.status]}</td>
-              <td>{lead.owner?.name ?? "—"}</td>
+              <td className="break-all max-sm:hidden">{lead.page ?? ""}</td>
+              <td className="max-sm:hidden">{lead.spam ? "Not sent (spam)" : lead.notified ? "Sent" : "Not yet"}</td>
+              <td data-label="Status" data-status={lead.status}>
+                {STATUSES[lead.status]}
+              </td>
+              <td data-label="Owner">{lead.owner?.name ?? "—"}</td>
             </tr>
           ))}
         </tbody>
