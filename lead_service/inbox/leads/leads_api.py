@@ -6,6 +6,7 @@ from typing import Any
 
 from flask import Blueprint, abort, current_app, g, request
 from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate, validates_schema
+from sqlalchemy import func, select
 
 from ... import audit, content, retention
 from ...extensions import db
@@ -170,6 +171,10 @@ class InboxLeadPage(Schema):
     leads = fields.List(fields.Nested(InboxLeadRow), required=True)
     next = fields.String(required=True, allow_none=True, metadata={"description": "The next page's cursor."})
     counts = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True, allow_none=True)
+    newest_id = fields.Integer(
+        required=True,
+        metadata={"description": "The newest lead's id when the page was read (0: none)."},
+    )
 
 
 class InboxChannelState(Schema):
@@ -313,6 +318,7 @@ def list_leads():
     counted = alongside(lambda: counts(filters)) if cursor is None else None
     answer = page.page(filters, cursor)
     answer["counts"] = counted.result() if counted else None
+    answer["newest_id"] = db.session.scalar(select(func.max(Lead.id))) or 0
     # Every page read is on the trail, with its view and how many leads it showed; of a search, the
     # length only: what staff look for says what they know of someone.
     view = {name: request.args[name] for name in FILTER_NAMES if request.args.get(name)}

@@ -36,6 +36,8 @@ TABLE = {
     ("GET", "/api/inbox/leads/export"): (401, 403, 200, 200, 401, 401),
     ("GET", LEAD): (401, 200, 200, 200, 401, 401),
     ("GET", "/api/inbox/leads/moved/{kind}/{old_id}"): (401, 200, 200, 200, 401, 401),
+    # Past the guard, the newest lead shown (`after`) is missing.
+    ("GET", "/api/inbox/leads/arrivals"): (401, 400, 400, 400, 401, 401),
     ("POST", f"{LEAD}/retry"): (401, 403, 200, 200, 401, 401),
     # Sales changes version 1 first: the admin's change on it is then stale (past the guard).
     ("POST", f"{LEAD}/work"): (401, 403, 200, 409, 401, 401),

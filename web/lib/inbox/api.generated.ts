@@ -599,6 +599,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/inbox/leads/arrivals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many leads came in after a given one. */
+        get: {
+            parameters: {
+                query: {
+                    /** @description The id of the newest lead the page showed (0: none). */
+                    after: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The count, spam left out; the page shows "100+" past 100. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InboxArrivals"];
+                    };
+                };
+                /** @description Not a lead's id. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationErrors"];
+                    };
+                };
+                401: components["responses"]["SignInNeeded"];
+                403: components["responses"]["NotAllowed"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/inbox/leads/export": {
         parameters: {
             query?: never;
@@ -2012,6 +2063,10 @@ export interface components {
             description: string;
             message: string;
         };
+        InboxArrivals: {
+            /** @description Leads (spam left out) after it, up to 101. */
+            count: number;
+        };
         InboxAuditEvent: {
             /** @enum {string} */
             action: "sign_in" | "sign_in_failed" | "second_factor_locked" | "account_locked" | "sign_out" | "signed_out_everywhere" | "enrolled" | "recovery_code_used" | "password_changed" | "password_change_failed" | "lead_viewed" | "leads_listed" | "search" | "notification_retried" | "status_changed" | "owner_changed" | "note_added" | "note_edited" | "reply_sent" | "saved_reply_added" | "saved_reply_changed" | "saved_reply_removed" | "marked_spam" | "marked_not_spam" | "export" | "export_finished" | "erase" | "user_added" | "user_invited" | "invitation_accepted" | "user_disabled" | "password_reset" | "two_factor_reset";
@@ -2195,6 +2250,8 @@ export interface components {
                 [key: string]: number;
             } | null;
             leads: components["schemas"]["InboxLeadRow"][];
+            /** @description The newest lead's id when the page was read (0: none). */
+            newest_id: number;
             /** @description The next page's cursor. */
             next: string | null;
         };

@@ -53,6 +53,9 @@ export type LeadRow = Schemas["InboxLeadRow"];
 
 export type LeadPage = Schemas["InboxLeadPage"];
 
+/** How many leads came in after a given one. */
+export type Arrivals = Schemas["InboxArrivals"];
+
 export type ChannelState = Schemas["InboxChannelState"];
 
 export type Notification = Schemas["InboxNotification"];

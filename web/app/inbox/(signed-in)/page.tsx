@@ -5,6 +5,7 @@ import { FormCounts } from "@/components/inbox/form-counts";
 import { InboxLink } from "@/components/inbox/inbox-link";
 import { LeadFilters } from "@/components/inbox/lead-filters";
 import { LeadTable } from "@/components/inbox/lead-table";
+import { NewLeadsNotice } from "@/components/inbox/new-leads-notice";
 import { BulkWork } from "@/components/inbox/bulk-work";
 import { BadQuery, getLeads, getOwners, getSession } from "@/lib/inbox/api";
 import { pickQuery, withQuery } from "@/lib/inbox/format";
@@ -48,6 +49,8 @@ export default async function LeadsPage({ searchParams }: Props) {
     const { page } = answer;
     body = (
       <>
+        {/* Keyed by the newest lead: shown them, the notice starts over from the new newest. */}
+        <NewLeadsNotice key={page.newest_id} after={page.newest_id} />
         {page.counts ? <FormCounts counts={page.counts} query={view} /> : null}
         {mayWork && page.leads.length ? (
           <div className="flex flex-wrap items-end justify-between gap-3">
