@@ -29,9 +29,12 @@ ACTIONS = (
     "lead_viewed",
     "leads_listed",  # a page of the list; detail: rows, the view's filters
     "search",  # a page of a search; detail: rows, query_length, the view's filters
+    "due_listed",  # the Due view; detail: rows, who (mine, everyone)
     "notification_retried",
     "status_changed",  # detail: before, after
     "owner_changed",  # detail: owner_id (null: nobody)
+    "next_step_set",  # detail: on (the day), length (of its text)
+    "next_step_cleared",
     "note_added",  # detail: note_id
     "note_edited",  # detail: note_id
     "reply_sent",  # written and queued, not yet sent; detail: message_id, length

@@ -7,7 +7,7 @@ from flask_limiter import Limiter
 
 from .auth import account_api, auth_api, invitation_api, passwords, sessions, throttle
 from .auth.users_cli import users
-from .leads import arrivals_api, leads_api, replies_api, saved_replies_api, work_api
+from .leads import arrivals_api, due_api, leads_api, replies_api, saved_replies_api, work_api
 from .reports import audit_api, dashboard_api, erase_api, export_api
 
 BLUEPRINTS = (
@@ -16,6 +16,7 @@ BLUEPRINTS = (
     account_api.bp,
     leads_api.bp,
     arrivals_api.bp,
+    due_api.bp,
     export_api.bp,
     work_api.bp,
     replies_api.bp,

@@ -1,10 +1,10 @@
 """Every lead the site captures, in one table, and what the public side writes with them: the
 outbox's notifications, the Idempotency-Keys' answers and the cookie choices."""
 
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from typing import ClassVar
 
-from sqlalchemy import Boolean, DateTime, ForeignKey, Index, Integer, Text, false
+from sqlalchemy import Boolean, Date, DateTime, ForeignKey, Index, Integer, Text, false
 from sqlalchemy.orm import Mapped, mapped_column, validates
 
 from ..extensions import db
@@ -80,6 +80,9 @@ class Lead(db.Model):
     # One more at each change of status or owner: a change names the version it was made on.
     version: Mapped[int] = mapped_column(Integer, nullable=False, server_default="1")
     first_response_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    # The next step its owner promised: the (UTC) day it is due, and what it is.
+    next_step_on: Mapped[date | None] = mapped_column(Date, index=True)
+    next_step: Mapped[str | None] = mapped_column(Text)
     # Where the visit began (schemas.AttributionSchema), when the visitor allowed analytics.
     utm_source: Mapped[str | None] = mapped_column(Text)
     utm_medium: Mapped[str | None] = mapped_column(Text)

@@ -1,10 +1,10 @@
 """The sales team's work on leads: each lead's status and owner, changed only on the version the
 change was made on, so that nobody overwrites a colleague's change unseen; the time to its first
-response; and the notes kept on it. Every change is on the audit trail, in its transaction, and a
-new owner is told by e-mail through the outbox, in that transaction too."""
+response; its next step; and the notes kept on it. Every change is on the audit trail, in its
+transaction, and a new owner is told by e-mail through the outbox, in that transaction too."""
 
 from collections.abc import Sequence
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 from sqlalchemy import delete, select, update
@@ -51,6 +51,7 @@ def state(lead: Lead) -> dict[str, Any]:
         "response_seconds": (
             int((as_utc(responded) - as_utc(lead.created_at)).total_seconds()) if responded else None
         ),
+        "next_step": {"on": lead.next_step_on, "text": lead.next_step} if lead.next_step_on else None,
     }
 
 
@@ -124,6 +125,28 @@ def mark_spam(lead_id: int, version: int, spam: bool, actor: StaffUser) -> dict[
     audit.record("marked_spam" if spam else "marked_not_spam", actor.id, lead=lead_id)
     db.session.commit()
     return _state_now(lead_id) or {}
+
+
+def may_plan(lead: Lead, user: StaffUser) -> bool:
+    """Whether `user` sets the lead's next step: its owner does, and an admin."""
+    return lead.owner_id == user.id or user.may("admin")
+
+
+def plan(lead_id: int, on: date | None, text: str | None, actor: StaffUser) -> dict[str, Any] | None:
+    """Sets the lead's next step (none: clears it), on the audit trail, and commits: its state,
+    or None when it was erased in the meantime. The caller has checked `may_plan`."""
+    written = db.session.execute(
+        update(Lead).where(Lead.id == lead_id).values(next_step_on=on, next_step=text if on else None)
+    ).rowcount
+    if not written:
+        db.session.rollback()
+        return None
+    if on:
+        audit.record("next_step_set", actor.id, lead=lead_id, on=on.isoformat(), length=len(text or ""))
+    else:
+        audit.record("next_step_cleared", actor.id, lead=lead_id)
+    db.session.commit()
+    return _state_now(lead_id)
 
 
 def _state_now(lead_id: int) -> dict[str, Any] | None:

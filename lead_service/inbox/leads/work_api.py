@@ -22,6 +22,7 @@ bp = Blueprint("inbox_work", __name__, url_prefix="/api/inbox")
 
 MAX_BULK = content.load("inbox")["limits"]["maxBulkChange"]
 MAX_NOTE_LENGTH = content.load("inbox")["limits"]["maxNoteLength"]
+MAX_NEXT_STEP_LENGTH = content.load("inbox")["limits"]["maxNextStepLength"]
 
 
 # What an integer column holds: anything larger names no lead and no version.
@@ -88,6 +89,35 @@ class SpamChange(Schema):
     version = _version()
 
 
+class NextStep(Schema):
+    class Meta:
+        unknown = EXCLUDE
+
+    on = fields.Date(
+        required=True,
+        allow_none=True,
+        format="%Y-%m-%d",
+        metadata={"description": "The UTC day it is due (YYYY-MM-DD); null clears the next step."},
+    )
+    text = fields.String(
+        load_default=None,
+        allow_none=True,
+        validate=[
+            validate.Length(
+                max=MAX_NEXT_STEP_LENGTH,
+                error=f"Keep a next step to {MAX_NEXT_STEP_LENGTH} characters or fewer.",
+            ),
+            characters({"type": "text"}),
+        ],
+        metadata={"description": "What it is, one line."},
+    )
+
+    @validates_schema
+    def said(self, data: dict[str, Any], **_kwargs: Any) -> None:
+        if data.get("on") and not (data.get("text") or "").strip():
+            raise ValidationError("Say what the next step is.", "text")
+
+
 class NoteText(Schema):
     class Meta:
         unknown = EXCLUDE
@@ -109,6 +139,11 @@ class InboxPerson(Schema):
     name = fields.String(required=True)
 
 
+class InboxNextStep(Schema):
+    on = fields.Date(required=True, metadata={"description": "The UTC day it is due."})
+    text = fields.String(required=True)
+
+
 class InboxWork(Schema):
     spam = fields.Boolean(required=True, metadata={"description": "Out of the inbox, as spam."})
     status = fields.String(required=True, validate=validate.OneOf(LEAD_STATUSES))
@@ -120,6 +155,7 @@ class InboxWork(Schema):
     response_seconds = fields.Integer(
         required=True, allow_none=True, metadata={"description": "From its arrival to its first response."}
     )
+    next_step = fields.Nested(InboxNextStep, required=True, allow_none=True)
 
 
 class InboxLeadWork(Schema):
@@ -167,6 +203,7 @@ class InboxOwners(Schema):
 LEAD_CHANGE, LEADS_CHANGE, SPAM_CHANGE, NOTE_TEXT = LeadChange(), LeadsChange(), SpamChange(), NoteText()
 WORK_CHANGED, WORK_CONFLICT = InboxWorkChanged(), InboxWorkConflict()
 NOTE, OWNERS = InboxNote(), InboxOwners()
+NEXT_STEP, WORK = NextStep(), InboxWork()
 STALE = (
     "Someone changed this since you loaded it, and nothing was saved. Here is how it stands now:"
     " make your change again if it still applies."
@@ -255,6 +292,43 @@ def change_leads():
     change = LEADS_CHANGE.load(json_body())
     leads = list(dict.fromkeys((lead["id"], lead["version"]) for lead in change["leads"]))
     return _work_changed(leads, change)
+
+
+@bp.post("/leads/<int:lead_id>/next-step")
+@staff("sales")
+def plan_lead(lead_id: int):
+    """Set or clear a lead's next step: its owner, or an admin.
+    ---
+    post:
+      parameters:
+        - in: path
+          schema: InboxLeadPath
+      requestBody:
+        content:
+          application/json:
+            schema: NextStep
+      responses:
+        200:
+          description: Set (or cleared); the lead's state as it now stands.
+          content:
+            application/json:
+              schema: InboxWork
+        404:
+          description: No such lead.
+          content: {application/json: {schema: HttpError}}
+        409:
+          description: Not the reader's lead (and the reader no admin).
+          content: {application/json: {schema: HttpError}}
+    """
+    lead = lead_or_404(lead_id)
+    step = NEXT_STEP.load(json_body())
+    if not work.may_plan(lead, g.staff):
+        abort(409, description="Only the lead's owner, or an admin, sets its next step: take the lead first.")
+    text = (step.get("text") or "").strip() or None
+    state = work.plan(lead_id, step["on"], text, g.staff)
+    if state is None:
+        lead_or_404(lead_id)  # erased since it was found: 404
+    return WORK.dump(state)
 
 
 @bp.post("/leads/<int:lead_id>/spam")

@@ -77,6 +77,21 @@ def staff_user(app):
 
 
 @pytest.fixture
+def colleague(app, client, staff_user):
+    """A test client of its own, signed in as a new user of `role`: the client and the user's id.
+    (`client`: its clean-up removes the test's leads.)"""
+
+    def sign_in(role: str = "sales", email: str | None = None):
+        user_id = staff_user(role, email or f"{role}-colleague@staff.example")
+        with app.app_context():
+            token = sessions.start(db.session.get(StaffUser, user_id), "signed_in")
+            db.session.commit()
+            return with_session(app.test_client(), token), user_id
+
+    return sign_in
+
+
+@pytest.fixture
 def signed_in(app, client, staff_user):
     """A test client signed in as a new user of `role`, sending the site's Origin and the session's
     CSRF token with every request, as the inbox's pages do: the client."""

@@ -38,6 +38,9 @@ TABLE = {
     ("GET", "/api/inbox/leads/moved/{kind}/{old_id}"): (401, 200, 200, 200, 401, 401),
     # Past the guard, the newest lead shown (`after`) is missing.
     ("GET", "/api/inbox/leads/arrivals"): (401, 400, 400, 400, 401, 401),
+    ("GET", "/api/inbox/due"): (401, 200, 200, 200, 401, 401),
+    # The lead is nobody's: only an admin sets its next step.
+    ("POST", f"{LEAD}/next-step"): (401, 403, 409, 200, 401, 401),
     ("POST", f"{LEAD}/retry"): (401, 403, 200, 200, 401, 401),
     # Sales changes version 1 first: the admin's change on it is then stale (past the guard).
     ("POST", f"{LEAD}/work"): (401, 403, 200, 409, 401, 401),
@@ -76,6 +79,7 @@ BODIES = {
     f"{LEAD}/notes": lambda lead: {"body": "Called back."},
     "/api/inbox/notes/{note_id}": lambda lead: {"body": "Called back twice."},
     f"{LEAD}/replies": lambda lead: {"body": "Thank you for writing."},
+    f"{LEAD}/next-step": lambda lead: {"on": "2026-12-01", "text": "Call back."},
     "/api/inbox/saved-replies": lambda lead: {"title": "Welcome", "body": "Thank you, {name}."},
     "/api/inbox/saved-replies/{saved_reply_id}": lambda lead: {"title": "Welcome", "body": "Thank you."},
     "/api/inbox/erase": lambda lead: {"email": "mina@harbor.io", "confirm": "mina@harbor.io"},

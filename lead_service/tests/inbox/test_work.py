@@ -8,7 +8,6 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from lead_service.extensions import db
-from lead_service.inbox.auth import sessions
 from lead_service.inbox.leads import work
 from lead_service.models.leads import Lead, OutboxMessage
 from lead_service.models.staff import AuditEvent, LeadNote, StaffUser
@@ -16,24 +15,9 @@ from lead_service.outbox import queue
 from lead_service.outbox.channels import EmailChannel, WebhookChannel
 
 from ..receivers import SmtpSink
-from .conftest import contact, quote, with_session
+from .conftest import contact, quote
 
 LEAD = "/api/inbox/leads/{}"
-
-
-@pytest.fixture
-def colleague(app, client, staff_user):
-    """A test client of its own, signed in as a new user of `role`: the client and the user's id.
-    (`client`: its clean-up removes the test's leads.)"""
-
-    def sign_in(role: str = "sales", email: str | None = None):
-        user_id = staff_user(role, email or f"{role}-colleague@staff.example")
-        with app.app_context():
-            token = sessions.start(db.session.get(StaffUser, user_id), "signed_in")
-            db.session.commit()
-            return with_session(app.test_client(), token), user_id
-
-    return sign_in
 
 
 def _work(client, lead_id):
@@ -59,6 +43,7 @@ def test_a_lead_starts_new_and_its_first_move_out_of_new_is_its_first_response(
         "version": 1,
         "first_response_at": None,
         "response_seconds": None,
+        "next_step": None,
     }
 
     answer = client.post(f"{LEAD.format(lead_id)}/work", json={"version": 1, "status": "contacted"})

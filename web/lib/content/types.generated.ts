@@ -744,6 +744,10 @@ export interface InboxContent {
      */
     maxSavedReplyTitleLength: number;
     /**
+     * Characters of a lead's next step
+     */
+    maxNextStepLength: number;
+    /**
      * Characters of a sign-in code: the app's six digits, or a recovery code
      */
     maxCodeLength: number;

@@ -244,7 +244,7 @@ export interface paths {
                     /** @description The acting user's id. */
                     user?: number;
                     /** @description One of the recorded actions. */
-                    action?: "sign_in" | "sign_in_failed" | "second_factor_locked" | "account_locked" | "sign_out" | "signed_out_everywhere" | "enrolled" | "recovery_code_used" | "password_changed" | "password_change_failed" | "lead_viewed" | "leads_listed" | "search" | "notification_retried" | "status_changed" | "owner_changed" | "note_added" | "note_edited" | "reply_sent" | "saved_reply_added" | "saved_reply_changed" | "saved_reply_removed" | "marked_spam" | "marked_not_spam" | "export" | "export_finished" | "erase" | "user_added" | "user_invited" | "invitation_accepted" | "user_disabled" | "password_reset" | "two_factor_reset";
+                    action?: "sign_in" | "sign_in_failed" | "second_factor_locked" | "account_locked" | "sign_out" | "signed_out_everywhere" | "enrolled" | "recovery_code_used" | "password_changed" | "password_change_failed" | "lead_viewed" | "leads_listed" | "search" | "due_listed" | "notification_retried" | "status_changed" | "owner_changed" | "next_step_set" | "next_step_cleared" | "note_added" | "note_edited" | "reply_sent" | "saved_reply_added" | "saved_reply_changed" | "saved_reply_removed" | "marked_spam" | "marked_not_spam" | "export" | "export_finished" | "erase" | "user_added" | "user_invited" | "invitation_accepted" | "user_disabled" | "password_reset" | "two_factor_reset";
                     /** @description The `next` of the page before. */
                     before?: number;
                 };
@@ -309,6 +309,57 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["InboxDashboard"];
+                    };
+                };
+                401: components["responses"]["SignInNeeded"];
+                403: components["responses"]["NotAllowed"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inbox/due": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The leads whose next step is due. */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The reader's own leads (the default), or everyone's. */
+                    who?: "mine" | "everyone";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Due today (UTC) or overdue, spam left out. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InboxDue"];
+                    };
+                };
+                /** @description An invalid filter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationErrors"];
                     };
                 };
                 401: components["responses"]["SignInNeeded"];
@@ -869,6 +920,73 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inbox/leads/{lead_id}/next-step": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set or clear a lead's next step: its owner, or an admin. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    lead_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["NextStep"];
+                };
+            };
+            responses: {
+                /** @description Set (or cleared); the lead's state as it now stands. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InboxWork"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["SignInNeeded"];
+                403: components["responses"]["NotAllowed"];
+                /** @description No such lead. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HttpError"];
+                    };
+                };
+                /** @description Not the reader's lead (and the reader no admin). */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HttpError"];
+                    };
+                };
+                413: components["responses"]["ContentTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                429: components["responses"]["TooManyRequests"];
+                503: components["responses"]["NothingStored"];
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -2069,7 +2187,7 @@ export interface components {
         };
         InboxAuditEvent: {
             /** @enum {string} */
-            action: "sign_in" | "sign_in_failed" | "second_factor_locked" | "account_locked" | "sign_out" | "signed_out_everywhere" | "enrolled" | "recovery_code_used" | "password_changed" | "password_change_failed" | "lead_viewed" | "leads_listed" | "search" | "notification_retried" | "status_changed" | "owner_changed" | "note_added" | "note_edited" | "reply_sent" | "saved_reply_added" | "saved_reply_changed" | "saved_reply_removed" | "marked_spam" | "marked_not_spam" | "export" | "export_finished" | "erase" | "user_added" | "user_invited" | "invitation_accepted" | "user_disabled" | "password_reset" | "two_factor_reset";
+            action: "sign_in" | "sign_in_failed" | "second_factor_locked" | "account_locked" | "sign_out" | "signed_out_everywhere" | "enrolled" | "recovery_code_used" | "password_changed" | "password_change_failed" | "lead_viewed" | "leads_listed" | "search" | "due_listed" | "notification_retried" | "status_changed" | "owner_changed" | "next_step_set" | "next_step_cleared" | "note_added" | "note_edited" | "reply_sent" | "saved_reply_added" | "saved_reply_changed" | "saved_reply_removed" | "marked_spam" | "marked_not_spam" | "export" | "export_finished" | "erase" | "user_added" | "user_invited" | "invitation_accepted" | "user_disabled" | "password_reset" | "two_factor_reset";
             /** @description Null: from the command line, or a failed sign-in as an address that is nobody's. */
             actor_id: number | null;
             /** Format: date-time */
@@ -2085,7 +2203,7 @@ export interface components {
         };
         InboxAuditPage: {
             /** @description Every action the trail records, for the filter. */
-            actions: ("sign_in" | "sign_in_failed" | "second_factor_locked" | "account_locked" | "sign_out" | "signed_out_everywhere" | "enrolled" | "recovery_code_used" | "password_changed" | "password_change_failed" | "lead_viewed" | "leads_listed" | "search" | "notification_retried" | "status_changed" | "owner_changed" | "note_added" | "note_edited" | "reply_sent" | "saved_reply_added" | "saved_reply_changed" | "saved_reply_removed" | "marked_spam" | "marked_not_spam" | "export" | "export_finished" | "erase" | "user_added" | "user_invited" | "invitation_accepted" | "user_disabled" | "password_reset" | "two_factor_reset")[];
+            actions: ("sign_in" | "sign_in_failed" | "second_factor_locked" | "account_locked" | "sign_out" | "signed_out_everywhere" | "enrolled" | "recovery_code_used" | "password_changed" | "password_change_failed" | "lead_viewed" | "leads_listed" | "search" | "due_listed" | "notification_retried" | "status_changed" | "owner_changed" | "next_step_set" | "next_step_cleared" | "note_added" | "note_edited" | "reply_sent" | "saved_reply_added" | "saved_reply_changed" | "saved_reply_removed" | "marked_spam" | "marked_not_spam" | "export" | "export_finished" | "erase" | "user_added" | "user_invited" | "invitation_accepted" | "user_disabled" | "password_reset" | "two_factor_reset")[];
             /** @description Newest first. */
             events: components["schemas"]["InboxAuditEvent"][];
             /** @description The next page's `before`; null: none. */
@@ -2163,6 +2281,27 @@ export interface components {
             median_seconds: number | null;
             /** @description in_time / counted. */
             share: number | null;
+        };
+        InboxDue: {
+            /** @description Due today or before, the earliest first (at most 500). */
+            leads: components["schemas"]["InboxDueLead"][];
+            /** @description More than 500 are due. */
+            more: boolean;
+            /**
+             * Format: date
+             * @description The UTC day the view was read on.
+             */
+            today: string;
+        };
+        InboxDueLead: {
+            company: string | null;
+            form_title: string;
+            id: number;
+            name: string;
+            next_step: components["schemas"]["InboxNextStep"];
+            owner: components["schemas"]["InboxPerson"] | null;
+            /** @enum {string} */
+            status: "new" | "contacted" | "qualified" | "won" | "lost";
         };
         InboxEnrolled: {
             /** @description The session's: send it as X-CSRF-Token. */
@@ -2304,6 +2443,14 @@ export interface components {
             id: number;
             subject: string;
             to: string;
+        };
+        InboxNextStep: {
+            /**
+             * Format: date
+             * @description The UTC day it is due.
+             */
+            on: string;
+            text: string;
         };
         InboxNote: {
             author: components["schemas"]["InboxPerson"];
@@ -2448,6 +2595,7 @@ export interface components {
              * @description The lead's first move out of new.
              */
             first_response_at: string | null;
+            next_step: components["schemas"]["InboxNextStep"] | null;
             owner: components["schemas"]["InboxPerson"] | null;
             /** @description From its arrival to its first response. */
             response_seconds: number | null;
@@ -2489,6 +2637,18 @@ export interface components {
             owner_id?: number | null;
             /** @enum {string} */
             status?: "new" | "contacted" | "qualified" | "won" | "lost";
+        };
+        NextStep: {
+            /**
+             * Format: date
+             * @description The UTC day it is due (YYYY-MM-DD); null clears the next step.
+             */
+            on: string | null;
+            /**
+             * @description What it is, one line.
+             * @default null
+             */
+            text: string | null;
         };
         NoteText: {
             body: string;
