@@ -1,10 +1,13 @@
 """The inbox on a 390 px phone, in a real Chromium over SQLite and PostgreSQL: the list is a list of
 cards (name, form, time, status, owner), a lead's page is one column with its address and number as
-mailto: and tel: links, and neither page, nor the lead's conversation, scrolls sideways."""
+mailto: and tel: links, and no page (the list, a lead with its conversation, the Due view) scrolls
+sideways."""
 
 import re
+from datetime import UTC, datetime
 
 import pytest
+from sqlalchemy import text
 
 from lead_service.tests.samples import CONTACT
 
@@ -73,3 +76,15 @@ def test_the_list_a_lead_and_its_conversation_fit_a_phone(inbox, phone):
     assert phone.get_by_role("link", name=LONG["email"]).get_attribute("href") == f"mailto:{LONG['email']}"
     # Stored in E.164 (+60123456789), however it was typed.
     assert phone.get_by_role("link", name=re.compile(r"^\+60")).get_attribute("href") == "tel:+60123456789"
+
+    with inbox.engine.begin() as connection:
+        connection.execute(
+            text(
+                "UPDATE leads SET next_step_on = :today, next_step = :step,"
+                " owner_id = (SELECT id FROM staff_users WHERE email = 'pocket@work.example') WHERE id = :lead"
+            ),
+            {"today": datetime.now(UTC).date(), "step": "Anrufen-wegen-des-Angebots-" * 4, "lead": lead_id},
+        )
+    open_signed_in(phone, "/inbox/due")
+    phone.locator(f"[data-lead='{lead_id}']").wait_for()
+    assert _sideways(phone) <= 0

@@ -14,6 +14,7 @@ export function InboxHeader({ session }: { session: Session }) {
         </InboxLink>
         <nav aria-label="Inbox" className="flex flex-wrap gap-x-4 gap-y-1">
           <InboxLink href={inboxPaths.leads}>Leads</InboxLink>
+          <InboxLink href={inboxPaths.due}>Due</InboxLink>
           <InboxLink href={inboxPaths.spam}>Spam</InboxLink>
           <InboxLink href={inboxPaths.dashboard}>Dashboard</InboxLink>
           <InboxLink href={inboxPaths.savedReplies}>Saved replies</InboxLink>

@@ -12,6 +12,7 @@ import { loginPath, PAGE_HEADER } from "./paths";
 import type {
   AuditPage,
   Dashboard,
+  Due,
   Lead,
   LeadMoved,
   LeadPage,
@@ -76,6 +77,11 @@ export async function getMovedLead(kind: string, oldId: number): Promise<number>
 /** The staff a lead may be given to. */
 export async function getOwners(): Promise<Person[]> {
   return (await read<Owners>("/api/inbox/owners")).owners;
+}
+
+/** The leads whose next step is due, the reader's own or everyone's. */
+export function getDue(who: "mine" | "everyone"): Promise<Due> {
+  return read(`/api/inbox/due?who=${who}`);
 }
 
 /** The texts a reply may start from, by title. */

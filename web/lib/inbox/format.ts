@@ -10,6 +10,13 @@ export function formatTime(iso: string): string {
   return `${TIME.format(new Date(iso))} UTC`;
 }
 
+const DAY = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", weekday: "short", day: "numeric", month: "short", year: "numeric" });
+
+/** A UTC day, "2026-12-03", as "Thu 3 Dec 2026". */
+export function formatDay(day: string): string {
+  return DAY.format(new Date(`${day}T00:00:00Z`));
+}
+
 /** Where an e-mail (or a webhook's call) stands, as a sentence: "Sent 26 Nov 2026, 07:51 UTC". */
 export function formatDelivery({ state, at, error, next_attempt_at: next }: ChannelState): string {
   switch (state) {

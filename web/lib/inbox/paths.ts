@@ -12,6 +12,8 @@ export const inboxPaths = {
   dashboard: "/inbox/dashboard",
   // A person's leads erased on request (admins).
   erase: "/inbox/erase",
+  // The leads whose next step is due today or before.
+  due: "/inbox/due",
   // The texts a reply may start from (every role reads them, admins keep them).
   savedReplies: "/inbox/saved-replies",
   // One's own password, and signing out of every browser.

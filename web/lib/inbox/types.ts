@@ -53,6 +53,9 @@ export type LeadRow = Schemas["InboxLeadRow"];
 
 export type LeadPage = Schemas["InboxLeadPage"];
 
+/** The leads whose next step is due today or before. */
+export type Due = Schemas["InboxDue"];
+
 /** How many leads came in after a given one. */
 export type Arrivals = Schemas["InboxArrivals"];
 

@@ -5,6 +5,7 @@ import { Conversation } from "@/components/inbox/conversation";
 import { InboxLink } from "@/components/inbox/inbox-link";
 import { LeadNotes } from "@/components/inbox/lead-notes";
 import { LeadOrigin } from "@/components/inbox/lead-origin";
+import { NextStepForm } from "@/components/inbox/next-step-form";
 import { NotificationPanel } from "@/components/inbox/notification-panel";
 import { PersonHistory } from "@/components/inbox/person-history";
 import { SpamButton } from "@/components/inbox/spam-button";
@@ -80,6 +81,10 @@ export default async function LeadPage({ params }: Props) {
           <SpamButton id={lead.id} version={lead.work.version} spam={lead.work.spam} csrf={session.csrf} />
         ) : null}
         {mayWork ? <WorkForm id={lead.id} work={lead.work} owners={owners} csrf={session.csrf} /> : null}
+        {/* The owner's promise: theirs (or an admin's) to set; the service checks it again. */}
+        {lead.work.owner?.id === session.user.id || session.user.role === "admin" ? (
+          <NextStepForm id={lead.id} step={lead.work.next_step} csrf={session.csrf} />
+        ) : null}
       </section>
       <Conversation
         id={lead.id}
