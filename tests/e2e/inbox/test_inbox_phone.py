@@ -81,9 +81,14 @@ def test_the_list_a_lead_and_its_conversation_fit_a_phone(inbox, phone):
         connection.execute(
             text(
                 "UPDATE leads SET next_step_on = :today, next_step = :step,"
-                " owner_id = (SELECT id FROM staff_users WHERE email = 'pocket@work.example') WHERE id = :lead"
+                " owner_id = (SELECT id FROM staff_users WHERE email = :owner) WHERE id = :lead"
             ),
-            {"today": datetime.now(UTC).date(), "step": "Anrufen-wegen-des-Angebots-" * 4, "lead": lead_id},
+            {
+                "today": datetime.now(UTC).date(),
+                "step": "Anrufen-wegen-des-Angebots-" * 4,
+                "owner": "pocket@work.example",
+                "lead": lead_id,
+            },
         )
     open_signed_in(phone, "/inbox/due")
     phone.locator(f"[data-lead='{lead_id}']").wait_for()
