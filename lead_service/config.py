@@ -54,6 +54,15 @@ def _text(name: str, default: str = "") -> str:
     return os.environ.get(name, "").strip() or default
 
 
+def _weekdays(name: str, default: tuple[int, ...]) -> tuple[int, ...]:
+    raw = _list(name)
+    if not raw:
+        return default
+    if not all(day in {"1", "2", "3", "4", "5", "6", "7"} for day in raw):
+        raise RuntimeError(f"{name} must be ISO weekdays (1 Monday to 7 Sunday), comma-separated")
+    return tuple(sorted({int(day) for day in raw}))
+
+
 def _list(name: str) -> list[str]:
     return [item.strip() for item in os.environ.get(name, "").split(",") if item.strip()]
 
@@ -227,4 +236,8 @@ def _notification_settings() -> dict[str, Any]:
         # last, the notification is dead until `lead-service outbox retry`.
         "OUTBOX_MAX_ATTEMPTS": _int("OUTBOX_MAX_ATTEMPTS", 10),
         "OUTBOX_RETRY_BASE_SECONDS": _seconds("OUTBOX_RETRY_BASE_SECONDS", 30),
+        # Each lead owner's e-mail of the next steps due: from this hour (UTC) of these days
+        # (ISO weekdays, 1 Monday to 7 Sunday).
+        "DUE_DIGEST_HOUR": _int("DUE_DIGEST_HOUR", 7),
+        "DUE_DIGEST_DAYS": _weekdays("DUE_DIGEST_DAYS", (1, 2, 3, 4, 5)),
     }

@@ -57,7 +57,7 @@ def read_by_code() -> set[str]:
     """Every environment variable the shipped code reads (the lead service's Python outside its
     tests, the site's TypeScript)."""
     python = re.compile(
-        r'(?:_(?:text|int|bool|seconds|list|env|choice)\(|os\.environ(?:\.get)?[\[(])"([A-Z][A-Z0-9_]*)"'
+        r'(?:_(?:text|int|bool|seconds|list|env|choice|weekdays)\(|os\.environ(?:\.get)?[\[(])"([A-Z][A-Z0-9_]*)"'
     )
     node = re.compile(r"process\.env\.([A-Z][A-Z0-9_]*)")
     names = set()

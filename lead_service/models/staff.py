@@ -2,9 +2,9 @@
 failed sign-ins that slow an attacker down, the notes on leads and their earlier texts, and the
 audit trail."""
 
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 
-from sqlalchemy import Boolean, DateTime, ForeignKey, Index, Integer, Text, true
+from sqlalchemy import Boolean, Date, DateTime, ForeignKey, Index, Integer, Text, true
 from sqlalchemy.orm import Mapped, mapped_column
 
 from ..extensions import db
@@ -116,6 +116,18 @@ class SignInFailure(db.Model):
     # False while the try's password is being checked: counted, but not yet a failure that holds
     # the next tries back on arrival.
     settled: Mapped[bool] = mapped_column(Boolean, nullable=False, default=True, server_default=true())
+
+
+class DueDigest(db.Model):
+    """A member of staff's morning e-mail of what is due, queued once a day whatever the number of
+    outbox workers: the first to write its row queues it, any other finds the row there."""
+
+    __tablename__ = "due_digests"
+
+    user_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("staff_users.id", ondelete="CASCADE"), primary_key=True
+    )
+    day: Mapped[date] = mapped_column(Date, primary_key=True)  # UTC
 
 
 class AuditEvent(db.Model):

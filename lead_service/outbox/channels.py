@@ -16,7 +16,8 @@ from typing import Any, ClassVar, Protocol
 
 import requests
 
-from . import messages, replies
+from . import digests, messages, replies
+from .digests import Digest
 from .messages import Assignment, Notice, SecurityNotice
 from .replies import Reply
 
@@ -58,6 +59,9 @@ class EmailChannel:
 
     def send_security(self, item: SecurityNotice) -> None:
         self._deliver(messages.security_email(item, self.sender))
+
+    def send_due(self, item: Digest) -> None:
+        self._deliver(digests.digest_email(item, self.sender))
 
     def send_reply(self, item: Reply) -> None:
         if not self.sales_email:

@@ -1,6 +1,7 @@
-"""What the outbox worker does besides notifying: personal data removed once its purpose is over.
-Idempotency keys go after their 24 hours, checked hourly; with LEAD_RETENTION_DAYS set, leads and
-cookie choices older than that go once a day. Each worker keeps its own schedule, from its start:
+"""What the outbox worker does besides notifying: personal data removed once its purpose is over,
+and the lead owners' morning e-mails of what is due queued (digests.py), looked for every few
+minutes. Idempotency keys go after their 24 hours, checked hourly; with LEAD_RETENTION_DAYS set,
+leads and cookie choices older than that go once a day. Each worker keeps its own schedule, from its start:
 with several on PostgreSQL, a second purge finds nothing left to remove."""
 
 from dataclasses import dataclass, field
@@ -9,9 +10,11 @@ from datetime import UTC, datetime, timedelta
 from flask import current_app
 
 from .. import retention
+from .digests import queue_due
 
 KEYS_EVERY = timedelta(hours=1)
 PURGE_EVERY = timedelta(days=1)
+DIGESTS_EVERY = timedelta(minutes=5)
 
 
 def _now() -> datetime:
@@ -22,6 +25,7 @@ def _now() -> datetime:
 class Housekeeping:
     next_keys: datetime = field(default_factory=_now)
     next_purge: datetime = field(default_factory=_now)
+    next_digests: datetime = field(default_factory=_now)
 
     def run_due(self, now: datetime) -> None:
         """Does what is due at `now`. A database error propagates, and the chore stays due."""
@@ -29,6 +33,11 @@ class Housekeeping:
             removed = retention.delete_expired_keys(now)
             self.next_keys = now + KEYS_EVERY
             current_app.logger.info("expired request keys deleted count=%s", removed)
+        if now >= self.next_digests:
+            queued = queue_due(now)
+            self.next_digests = now + DIGESTS_EVERY
+            if queued:
+                current_app.logger.info("due e-mails queued count=%s", queued)
         days = current_app.config["LEAD_RETENTION_DAYS"]
         if days and now >= self.next_purge:
             removed = retention.purge(now - timedelta(days=days))

@@ -25,10 +25,13 @@ from ..models.conversation import LeadMessage
 from ..models.leads import Lead, OutboxMessage
 from ..models.staff import StaffUser
 from .channels import Channel, DeliveryError, EmailChannel
+from .digests import digest
 from .messages import assignment, notice, security_notice
 from .replies import reply
 
 MAX_BACKOFF = timedelta(hours=1)
+# What to send through which channel.
+Sends = list[tuple[Channel, Callable[[], None]]]
 STATUSES = ("pending", "delivered", "dead")
 
 
@@ -75,8 +78,8 @@ class _Claimed:
     @property
     def label(self) -> str:
         """What it tells of, for the log."""
-        if self.purpose == "security":
-            return f"security={self.event} user={self.recipient_id}"
+        if self.purpose in ("security", "due"):
+            return f"{self.purpose}={self.event} user={self.recipient_id}"
         return f"lead={self.lead_id}"
 
 
@@ -141,20 +144,19 @@ def _reclaim_after(error: SQLAlchemyError, claimed: _Claimed) -> None:
         raise _Busy
 
 
-def _by_email(
-    channels: Sequence[Channel], send: Callable[[EmailChannel], None]
-) -> list[tuple[Channel, Callable[[], None]]]:
+def _by_email(channels: Sequence[Channel], send: Callable[[EmailChannel], None]) -> Sends:
     """A member of staff's e-mail goes by the e-mail channel alone: none when it is off."""
     return [(channel, partial(send, channel)) for channel in channels if isinstance(channel, EmailChannel)]
 
 
-def _sends(claimed: _Claimed, channels: Sequence[Channel]) -> list[tuple[Channel, Callable[[], None]]] | None:
+def _sends(claimed: _Claimed, channels: Sequence[Channel]) -> Sends | None:
     """What to send through which channel: the sales team's notification through each, or a member
-    of staff's e-mail (a lead's new owner's, a security notice) or a reply to a lead, by e-mail
-    alone. None when there is nobody to tell any more (the lead was erased, or given to someone
-    else since, or the member of staff can no longer sign in)."""
-    if claimed.purpose == "security":
-        return _security_sends(claimed, channels)
+    of staff's e-mail (a lead's new owner's, a security notice, the morning's due next steps) or a
+    reply to a lead, by e-mail alone. None when there is nobody to tell any more (the lead was
+    erased, or given to someone else since, or the member of staff can no longer sign in)."""
+    to_staff = {"security": _security_sends, "due": _due_sends}
+    if claimed.purpose in to_staff:
+        return to_staff[claimed.purpose](claimed, channels)
     lead = db.session.get(Lead, claimed.lead_id)
     if lead is None:
         return None
@@ -163,6 +165,10 @@ def _sends(claimed: _Claimed, channels: Sequence[Channel]) -> list[tuple[Channel
         return [(channel, partial(channel.send, item)) for channel in channels]
     if claimed.purpose == "reply":
         return _reply_sends(claimed, lead, channels)
+    return _assignment_sends(claimed, lead, channels)
+
+
+def _assignment_sends(claimed: _Claimed, lead: Lead, channels: Sequence[Channel]) -> Sends | None:
     owner = db.session.get(StaffUser, claimed.recipient_id)
     if owner is None or owner.disabled_at is not None or lead.owner_id != owner.id:
         return None
@@ -170,9 +176,7 @@ def _sends(claimed: _Claimed, channels: Sequence[Channel]) -> list[tuple[Channel
     return _by_email(channels, lambda channel: channel.send_assignment(assigned))
 
 
-def _security_sends(
-    claimed: _Claimed, channels: Sequence[Channel]
-) -> list[tuple[Channel, Callable[[], None]]] | None:
+def _security_sends(claimed: _Claimed, channels: Sequence[Channel]) -> Sends | None:
     user = db.session.get(StaffUser, claimed.recipient_id)
     if user is None or user.disabled_at is not None:
         return None
@@ -187,9 +191,18 @@ def _security_sends(
     return _by_email(channels, lambda channel: channel.send_security(told))
 
 
-def _reply_sends(
-    claimed: _Claimed, lead: Lead, channels: Sequence[Channel]
-) -> list[tuple[Channel, Callable[[], None]]]:
+def _due_sends(claimed: _Claimed, channels: Sequence[Channel]) -> Sends | None:
+    """A lead owner's morning e-mail of what is due when it goes: none when nothing is any more."""
+    user = db.session.get(StaffUser, claimed.recipient_id)
+    if user is None or user.disabled_at is not None:
+        return None
+    item = digest(claimed.id, claimed.event, user, current_app.config["INBOX_URL"])
+    if item is None:
+        return None
+    return _by_email(channels, lambda channel: channel.send_due(item))
+
+
+def _reply_sends(claimed: _Claimed, lead: Lead, channels: Sequence[Channel]) -> Sends:
     message = db.session.get(LeadMessage, claimed.lead_message_id)
     written = reply(claimed.id, message, db.session.get(StaffUser, message.author_id), lead)
     sends = _by_email(channels, lambda channel: channel.send_reply(written))

@@ -86,6 +86,8 @@ def test_environment_settings(monkeypatch, tmp_path):
         "NOTIFY_EMAIL_FROM": "Website <leads@example.com>",
         "NOTIFY_EMAIL_TO": ["sales@example.com", "ceo@example.com"],
         "SALES_EMAIL": "sales@example.com",
+        "DUE_DIGEST_HOUR": 7,
+        "DUE_DIGEST_DAYS": (1, 2, 3, 4, 5),
         "WEBHOOK_URL": "https://crm.example.com/hooks/leads",
         "WEBHOOK_SECRET": "whsec",
         "NOTIFY_TIMEOUT_SECONDS": 2.5,
@@ -165,6 +167,7 @@ def test_bad_number_is_a_clear_startup_error(monkeypatch, tmp_path):
         ({"WEBHOOK_URL": "https://crm.example.com/hook"}, "WEBHOOK_URL is set without WEBHOOK_SECRET"),
         ({"SERVE": "both"}, "SERVE must be one of all, public, inbox"),
         ({"SALES_EMAIL": "Sales <sales@example.com>"}, "SALES_EMAIL must be a plain address"),
+        ({"DUE_DIGEST_DAYS": "mon,tue"}, "DUE_DIGEST_DAYS must be ISO weekdays"),
     ],
 )
 def test_a_notification_channel_set_up_halfway_is_a_clear_startup_error(

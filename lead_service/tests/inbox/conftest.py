@@ -48,9 +48,9 @@ def no_staff_left(app):
     yield
     with app.app_context():
         clear_audit_trail()
-        # A test that made no lead still leaves its staff's security notices; a lead they own, or a
-        # note they wrote, would hold their rows.
-        db.session.execute(db.delete(OutboxMessage).where(OutboxMessage.purpose == "security"))
+        # A test that made no lead still leaves its staff's security notices and morning e-mails; a
+        # lead they own, or a note they wrote, would hold their rows.
+        db.session.execute(db.delete(OutboxMessage).where(OutboxMessage.purpose.in_(("security", "due"))))
         db.session.execute(db.delete(Lead))
         for model in (SavedReply, SignInFailure, RecoveryCode, StaffInvitation, StaffSession, StaffUser):
             db.session.execute(db.delete(model))
