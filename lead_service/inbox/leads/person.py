@@ -34,36 +34,21 @@ def person(lead: Lead) -> dict[str, Any]:
         {"at": as_utc(other.created_at), "lead_id": other.id, "kind": "lead", "author": None, "text": None}
         for other in others
     ]
-    if ids:
-        notes = db.session.execute(
-            select(LeadNote, StaffUser)
-            .outerjoin(StaffUser, StaffUser.id == LeadNote.author_id)
-            .where(LeadNote.lead_id.in_(ids))
+    for model, kind in ((LeadNote, "note"), (LeadMessage, "reply")):
+        kept = db.session.execute(
+            select(model, StaffUser)
+            .outerjoin(StaffUser, StaffUser.id == model.author_id)
+            .where(model.lead_id.in_(ids))
         ).all()
         events += [
             {
-                "at": as_utc(note.created_at),
-                "lead_id": note.lead_id,
-                "kind": "note",
+                "at": as_utc(row.created_at),
+                "lead_id": row.lead_id,
+                "kind": kind,
                 "author": _author(author),
-                "text": note.body,
+                "text": row.body,
             }
-            for note, author in notes
-        ]
-        messages = db.session.execute(
-            select(LeadMessage, StaffUser)
-            .outerjoin(StaffUser, StaffUser.id == LeadMessage.author_id)
-            .where(LeadMessage.lead_id.in_(ids))
-        ).all()
-        events += [
-            {
-                "at": as_utc(message.created_at),
-                "lead_id": message.lead_id,
-                "kind": "reply",
-                "author": _author(author),
-                "text": message.body,
-            }
-            for message, author in messages
+            for row, author in kept
         ]
     events.sort(key=lambda event: (event["at"], event["kind"] != "lead"))
     return {

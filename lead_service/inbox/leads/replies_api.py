@@ -2,39 +2,25 @@
 outbox; every role reads the conversation on the lead's page."""
 
 from flask import Blueprint, abort, g
-from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate
+from marshmallow import EXCLUDE, Schema, fields, validate
 
 from ... import content
 from ...intake.storage import json_body
-from ...schemas import characters
 from ..auth.guard import staff
 from . import conversation
 from .leads_api import lead_or_404
+from .written import written
 
 bp = Blueprint("inbox_replies", __name__, url_prefix="/api/inbox")
 
 MAX_REPLY_LENGTH = content.load("inbox")["limits"]["maxReplyLength"]
 
 
-def _written(text: str) -> None:
-    if not text.strip():
-        raise ValidationError("Write the reply first.")
-
-
 class ReplyText(Schema):
     class Meta:
         unknown = EXCLUDE
 
-    body = fields.String(
-        required=True,
-        validate=[
-            validate.Length(
-                max=MAX_REPLY_LENGTH, error=f"Keep a reply to {MAX_REPLY_LENGTH} characters or fewer."
-            ),
-            characters({"type": "textarea"}),
-            _written,
-        ],
-    )
+    body = written("reply", MAX_REPLY_LENGTH)
 
 
 class InboxMessage(Schema):

@@ -5,7 +5,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from flask import Blueprint, abort, g
-from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate
+from marshmallow import EXCLUDE, Schema, fields
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
@@ -15,9 +15,9 @@ from ...intake.storage import json_body
 from ...models.conversation import SavedReply
 from ...models.leads import as_utc
 from ...models.staff import StaffUser
-from ...schemas import characters
 from ..auth.guard import staff
 from .filters import MAX_ID
+from .written import written
 
 bp = Blueprint("inbox_saved_replies", __name__, url_prefix="/api/inbox")
 
@@ -25,41 +25,15 @@ LIMITS = content.load("inbox")["limits"]
 MAX_TITLE_LENGTH, MAX_REPLY_LENGTH = LIMITS["maxSavedReplyTitleLength"], LIMITS["maxReplyLength"]
 
 
-def _written(what: str):
-    def check(text: str) -> None:
-        if not text.strip():
-            raise ValidationError(f"Write the {what} first.")
-
-    return check
-
-
 class SavedReplyText(Schema):
     class Meta:
         unknown = EXCLUDE
 
-    title = fields.String(
-        required=True,
-        validate=[
-            validate.Length(
-                max=MAX_TITLE_LENGTH, error=f"Keep a title to {MAX_TITLE_LENGTH} characters or fewer."
-            ),
-            characters({"type": "text"}),
-            _written("title"),
-        ],
-        metadata={"description": "What the reply form lists it as."},
-    )
-    body = fields.String(
-        required=True,
-        validate=[
-            validate.Length(
-                max=MAX_REPLY_LENGTH, error=f"Keep a reply to {MAX_REPLY_LENGTH} characters or fewer."
-            ),
-            characters({"type": "textarea"}),
-            _written("reply"),
-        ],
-        metadata={
-            "description": "Plain text; {name}, {first_name}, {company}, {form} and {sender} are filled in."
-        },
+    title = written("title", MAX_TITLE_LENGTH, "text", description="What the reply form lists it as.")
+    body = written(
+        "reply",
+        MAX_REPLY_LENGTH,
+        description="Plain text; {name}, {first_name}, {company}, {form} and {sender} are filled in.",
     )
 
 

@@ -17,6 +17,7 @@ from ..auth.guard import staff
 from . import work
 from .filters import MAX_ID
 from .leads_api import lead_or_404
+from .written import written
 
 bp = Blueprint("inbox_work", __name__, url_prefix="/api/inbox")
 
@@ -76,11 +77,6 @@ class LeadsChange(_Change):
     )
 
 
-def _written(text: str) -> None:
-    if not text.strip():
-        raise ValidationError("Write the note first.")
-
-
 class SpamChange(Schema):
     class Meta:
         unknown = EXCLUDE
@@ -122,16 +118,7 @@ class NoteText(Schema):
     class Meta:
         unknown = EXCLUDE
 
-    body = fields.String(
-        required=True,
-        validate=[
-            validate.Length(
-                max=MAX_NOTE_LENGTH, error=f"Keep a note to {MAX_NOTE_LENGTH} characters or fewer."
-            ),
-            characters({"type": "textarea"}),
-            _written,
-        ],
-    )
+    body = written("note", MAX_NOTE_LENGTH)
 
 
 class InboxPerson(Schema):
