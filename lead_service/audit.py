@@ -35,6 +35,7 @@ ACTIONS = (
     "owner_changed",  # detail: owner_id (null: nobody)
     "next_step_set",  # detail: on (the day), length (of its text)
     "next_step_cleared",
+    "response_target_set",  # detail: hours (null: lifted)
     "note_added",  # detail: note_id
     "note_edited",  # detail: note_id
     "reply_sent",  # written and queued, not yet sent; detail: message_id, length

@@ -8,7 +8,7 @@ from flask_limiter import Limiter
 from .auth import account_api, auth_api, invitation_api, passwords, sessions, throttle
 from .auth.users_cli import users
 from .leads import arrivals_api, due_api, leads_api, replies_api, saved_replies_api, work_api
-from .reports import audit_api, dashboard_api, erase_api, export_api
+from .reports import audit_api, dashboard_api, erase_api, export_api, response_target_api
 
 BLUEPRINTS = (
     auth_api.bp,
@@ -24,6 +24,7 @@ BLUEPRINTS = (
     audit_api.bp,
     erase_api.bp,
     dashboard_api.bp,
+    response_target_api.bp,
 )
 
 

@@ -130,6 +130,31 @@ class DueDigest(db.Model):
     day: Mapped[date] = mapped_column(Date, primary_key=True)  # UTC
 
 
+class ResponseTarget(db.Model):
+    """How soon a new lead should have its first response, in hours of weekday time, as an admin
+    set it (one row, or none: no target). The team is alerted once of each lead that came since it
+    was set and is still unanswered past it."""
+
+    __tablename__ = "response_target"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)  # always 1
+    hours: Mapped[int] = mapped_column(Integer, nullable=False)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_utcnow, nullable=False)
+    updated_by: Mapped[int] = mapped_column(Integer, ForeignKey("staff_users.id"), nullable=False)
+
+
+class OverdueAlert(db.Model):
+    """A lead the team was alerted of, unanswered past the response target: once, however many
+    outbox workers look. Goes with its lead."""
+
+    __tablename__ = "overdue_alerts"
+
+    lead_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("leads.id", ondelete="CASCADE"), primary_key=True
+    )
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_utcnow, nullable=False)
+
+
 class AuditEvent(db.Model):
     """Who did what, when, to which lead: written in the same transaction as what it records, and
     never changed or deleted, which the database's triggers refuse (migration 0015). It holds no

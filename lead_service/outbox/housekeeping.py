@@ -1,8 +1,9 @@
 """What the outbox worker does besides notifying: personal data removed once its purpose is over,
-and the lead owners' morning e-mails of what is due queued (digests.py), looked for every few
-minutes. Idempotency keys go after their 24 hours, checked hourly; with LEAD_RETENTION_DAYS set,
-leads and cookie choices older than that go once a day. Each worker keeps its own schedule, from its start:
-with several on PostgreSQL, a second purge finds nothing left to remove."""
+and the lead owners' morning e-mails of what is due (digests.py) and the team's alerts of leads
+past the response target (overdue.py) queued, looked for every few minutes. Idempotency keys go
+after their 24 hours, checked hourly; with LEAD_RETENTION_DAYS set, leads and cookie choices older
+than that go once a day. Each worker keeps its own schedule, from its start: with several on
+PostgreSQL, a second purge finds nothing left to remove."""
 
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
@@ -11,6 +12,7 @@ from flask import current_app
 
 from .. import retention
 from .digests import queue_due
+from .overdue import queue_overdue
 
 KEYS_EVERY = timedelta(hours=1)
 PURGE_EVERY = timedelta(days=1)
@@ -34,10 +36,10 @@ class Housekeeping:
             self.next_keys = now + KEYS_EVERY
             current_app.logger.info("expired request keys deleted count=%s", removed)
         if now >= self.next_digests:
-            queued = queue_due(now)
+            due, late = queue_due(now), queue_overdue(now)
             self.next_digests = now + DIGESTS_EVERY
-            if queued:
-                current_app.logger.info("due e-mails queued count=%s", queued)
+            if due or late:
+                current_app.logger.info("reminders queued due=%s overdue=%s", due, late)
         days = current_app.config["LEAD_RETENTION_DAYS"]
         if days and now >= self.next_purge:
             removed = retention.purge(now - timedelta(days=days))

@@ -27,6 +27,7 @@ from ..models.staff import StaffUser
 from .channels import Channel, DeliveryError, EmailChannel
 from .digests import digest
 from .messages import assignment, notice, security_notice
+from .overdue import overdue
 from .replies import reply
 
 MAX_BACKOFF = timedelta(hours=1)
@@ -151,9 +152,10 @@ def _by_email(channels: Sequence[Channel], send: Callable[[EmailChannel], None])
 
 def _sends(claimed: _Claimed, channels: Sequence[Channel]) -> Sends | None:
     """What to send through which channel: the sales team's notification through each, or a member
-    of staff's e-mail (a lead's new owner's, a security notice, the morning's due next steps) or a
-    reply to a lead, by e-mail alone. None when there is nobody to tell any more (the lead was
-    erased, or given to someone else since, or the member of staff can no longer sign in)."""
+    of staff's e-mail (a lead's new owner's, a security notice, the morning's due next steps), the
+    team's alert of a lead past its response target or a reply to a lead, by e-mail alone. None
+    when there is nobody to tell any more (the lead was erased, answered, or given to someone else
+    since, or the member of staff can no longer sign in)."""
     to_staff = {"security": _security_sends, "due": _due_sends}
     if claimed.purpose in to_staff:
         return to_staff[claimed.purpose](claimed, channels)
@@ -165,6 +167,9 @@ def _sends(claimed: _Claimed, channels: Sequence[Channel]) -> Sends | None:
         return [(channel, partial(channel.send, item)) for channel in channels]
     if claimed.purpose == "reply":
         return _reply_sends(claimed, lead, channels)
+    if claimed.purpose == "overdue":
+        alert = overdue(claimed.id, lead, current_app.config["INBOX_URL"])
+        return _by_email(channels, lambda channel: channel.send_overdue(alert)) if alert else None
     return _assignment_sends(claimed, lead, channels)
 
 

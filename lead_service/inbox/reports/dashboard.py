@@ -24,6 +24,7 @@ from sqlalchemy import func, select, union_all
 from ...extensions import db
 from ...models.leads import Lead, as_utc
 from ...schemas import FORMS
+from ...working_time import working_deadline
 from ..leads.filters import FORM_NAMES
 
 PERIOD_DAYS = 90
@@ -37,13 +38,9 @@ EPOCH = date(1970, 1, 1)
 
 def deadline(created_at: datetime) -> datetime:
     """When a lead that came at `created_at` is due its first response: 24 hours of weekday time
-    later, Saturday and Sunday (UTC) not counting. Friday 15:00 is due Monday 15:00; Saturday 10:00
-    Tuesday 00:00; Friday 00:00 Monday 00:00 (its 24 hours end as the weekend starts)."""
-    start = as_utc(created_at)
-    if start.weekday() >= 5:  # the weekend: the clock starts on Monday
-        start = datetime.combine(start.date() + timedelta(days=7 - start.weekday()), time.min, UTC)
-    due = start + timedelta(days=1)
-    return due + timedelta(days=2) if due.weekday() >= 5 else due
+    later (working_time.py). Friday 15:00 is due Monday 15:00; Saturday 10:00 Tuesday 00:00; Friday
+    00:00 Monday 00:00 (its 24 hours end as the weekend starts)."""
+    return working_deadline(created_at, 24)
 
 
 def _unix(dialect: str, moment: Any) -> Any:

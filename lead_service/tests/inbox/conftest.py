@@ -16,6 +16,7 @@ from lead_service.models.leads import Lead, OutboxMessage
 from lead_service.models.staff import (
     AuditEvent,
     RecoveryCode,
+    ResponseTarget,
     SignInFailure,
     StaffInvitation,
     StaffSession,
@@ -52,7 +53,15 @@ def no_staff_left(app):
         # lead they own, or a note they wrote, would hold their rows.
         db.session.execute(db.delete(OutboxMessage).where(OutboxMessage.purpose.in_(("security", "due"))))
         db.session.execute(db.delete(Lead))
-        for model in (SavedReply, SignInFailure, RecoveryCode, StaffInvitation, StaffSession, StaffUser):
+        for model in (
+            ResponseTarget,
+            SavedReply,
+            SignInFailure,
+            RecoveryCode,
+            StaffInvitation,
+            StaffSession,
+            StaffUser,
+        ):
             db.session.execute(db.delete(model))
         db.session.commit()
 

@@ -39,6 +39,8 @@ TABLE = {
     # Past the guard, the newest lead shown (`after`) is missing.
     ("GET", "/api/inbox/leads/arrivals"): (401, 400, 400, 400, 401, 401),
     ("GET", "/api/inbox/due"): (401, 200, 200, 200, 401, 401),
+    ("GET", "/api/inbox/response-target"): (401, 200, 200, 200, 401, 401),
+    ("POST", "/api/inbox/response-target"): (401, 403, 403, 200, 401, 401),
     # The lead is nobody's: only an admin sets its next step.
     ("POST", f"{LEAD}/next-step"): (401, 403, 409, 200, 401, 401),
     ("POST", f"{LEAD}/retry"): (401, 403, 200, 200, 401, 401),
@@ -80,6 +82,7 @@ BODIES = {
     "/api/inbox/notes/{note_id}": lambda lead: {"body": "Called back twice."},
     f"{LEAD}/replies": lambda lead: {"body": "Thank you for writing."},
     f"{LEAD}/next-step": lambda lead: {"on": "2026-12-01", "text": "Call back."},
+    "/api/inbox/response-target": lambda lead: {"hours": 4},
     "/api/inbox/saved-replies": lambda lead: {"title": "Welcome", "body": "Thank you, {name}."},
     "/api/inbox/saved-replies/{saved_reply_id}": lambda lead: {"title": "Welcome", "body": "Thank you."},
     "/api/inbox/erase": lambda lead: {"email": "mina@harbor.io", "confirm": "mina@harbor.io"},

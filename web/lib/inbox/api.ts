@@ -18,6 +18,7 @@ import type {
   LeadPage,
   Owners,
   Person,
+  ResponseTarget,
   SavedReplies,
   SavedReply,
   Session,
@@ -82,6 +83,11 @@ export async function getOwners(): Promise<Person[]> {
 /** The leads whose next step is due, the reader's own or everyone's. */
 export function getDue(who: "mine" | "everyone"): Promise<Due> {
   return read(`/api/inbox/due?who=${who}`);
+}
+
+/** The team's response target. */
+export function getResponseTarget(): Promise<ResponseTarget> {
+  return read("/api/inbox/response-target");
 }
 
 /** The texts a reply may start from, by title. */

@@ -56,6 +56,9 @@ export type LeadPage = Schemas["InboxLeadPage"];
 /** The leads whose next step is due today or before. */
 export type Due = Schemas["InboxDue"];
 
+/** How many working hours a new lead may wait for its first response (null: no target). */
+export type ResponseTarget = Schemas["InboxResponseTarget"];
+
 /** How many leads came in after a given one. */
 export type Arrivals = Schemas["InboxArrivals"];
 

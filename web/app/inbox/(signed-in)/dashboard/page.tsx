@@ -3,13 +3,15 @@ import type { Metadata } from "next";
 import { DailyLeadsChart } from "@/components/inbox/dashboard/daily-leads-chart";
 import { FigureTiles } from "@/components/inbox/dashboard/figure-tiles";
 import { ShareBars } from "@/components/inbox/dashboard/share-bars";
-import { getDashboard } from "@/lib/inbox/api";
+import { ResponseTargetForm } from "@/components/inbox/response-target-form";
+import { getDashboard, getResponseTarget, getSession } from "@/lib/inbox/api";
 import { formatDay } from "@/lib/inbox/dashboard";
+import { formatTime } from "@/lib/inbox/format";
 
 export const metadata: Metadata = { title: "Dashboard" };
 
 export default async function DashboardPage() {
-  const figures = await getDashboard();
+  const [figures, target, session] = await Promise.all([getDashboard(), getResponseTarget(), getSession()]);
   return (
     <>
       <h1 className="inbox-title">Dashboard</h1>
@@ -47,6 +49,20 @@ export default async function DashboardPage() {
         is the first page of the visit. Both are known only for visitors who allowed analytics (Not recorded otherwise).
         The 10 largest are shown by name, the rest as Other.
       </p>
+      <section aria-labelledby="target-heading" className="max-w-3xl space-y-3">
+        <h2 id="target-heading" className="text-lg font-semibold text-navy">
+          Response target
+        </h2>
+        <p>
+          {target.hours === null
+            ? "No response target is set."
+            : `The team is e-mailed of each new lead still unanswered ${target.hours} working hours (weekday time) after it came, once.`}
+          {target.updated_by && target.updated_at
+            ? ` Set by ${target.updated_by.name}, ${formatTime(target.updated_at)}.`
+            : ""}
+        </p>
+        {session.user.role === "admin" ? <ResponseTargetForm hours={target.hours} csrf={session.csrf} /> : null}
+      </section>
     </>
   );
 }
