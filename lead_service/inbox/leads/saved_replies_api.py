@@ -125,6 +125,13 @@ def add_saved_reply():
           content:
             application/json:
               schema: InboxSavedReply
+          links:
+            change:
+              operationId: change_saved_reply
+              parameters: {saved_reply_id: $response.body#/id}
+            remove:
+              operationId: remove_saved_reply
+              parameters: {saved_reply_id: $response.body#/id}
         409:
           description: Another saved reply has the title.
           content: {application/json: {schema: HttpError}}
@@ -141,6 +148,7 @@ def change_saved_reply(saved_reply_id: int):
     """Change a saved reply's title and text.
     ---
     post:
+      operationId: change_saved_reply
       parameters:
         - in: path
           schema: InboxSavedReplyPath
@@ -174,6 +182,7 @@ def remove_saved_reply(saved_reply_id: int):
     """Remove a saved reply: the replies written from it stay as they were sent.
     ---
     post:
+      operationId: remove_saved_reply
       parameters:
         - in: path
           schema: InboxSavedReplyPath

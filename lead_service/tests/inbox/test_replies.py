@@ -150,7 +150,7 @@ def test_no_name_can_add_a_header(signed_in, add, app, smtp):
     ("body", "error"),
     [
         ("   \n ", "Write the reply first."),
-        ("x" * 20001, "Keep a reply to 20000 characters or fewer."),
+        ("x" * 5001, "Keep a reply to 5000 characters or fewer."),
         ("Hello\x00there", None),
     ],
 )

@@ -736,7 +736,7 @@ export interface InboxContent {
      */
     maxNoteLength: number;
     /**
-     * Characters of a reply to a lead, and of a saved reply
+     * Characters of a reply to a lead, and of a saved reply: at most 5000, so that even one of astral characters, escaped as JSON, stays within the service's 64 kB body
      */
     maxReplyLength: number;
     /**

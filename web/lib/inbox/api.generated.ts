@@ -1580,57 +1580,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Change a saved reply's title and text. */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    saved_reply_id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    "application/json": components["schemas"]["SavedReplyText"];
-                };
-            };
-            responses: {
-                /** @description Changed. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["InboxSavedReply"];
-                    };
-                };
-                400: components["responses"]["BadRequest"];
-                401: components["responses"]["SignInNeeded"];
-                403: components["responses"]["NotAllowed"];
-                /** @description No such saved reply. */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["HttpError"];
-                    };
-                };
-                /** @description Another saved reply has the title. */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["HttpError"];
-                    };
-                };
-                413: components["responses"]["ContentTooLarge"];
-                415: components["responses"]["UnsupportedMediaType"];
-                429: components["responses"]["TooManyRequests"];
-                503: components["responses"]["NothingStored"];
-            };
-        };
+        post: operations["change_saved_reply"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1647,42 +1597,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Remove a saved reply: the replies written from it stay as they were sent. */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    saved_reply_id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Removed. */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                400: components["responses"]["BadRequest"];
-                401: components["responses"]["SignInNeeded"];
-                403: components["responses"]["NotAllowed"];
-                /** @description No such saved reply. */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["HttpError"];
-                    };
-                };
-                413: components["responses"]["ContentTooLarge"];
-                415: components["responses"]["UnsupportedMediaType"];
-                429: components["responses"]["TooManyRequests"];
-                503: components["responses"]["NothingStored"];
-            };
-        };
+        post: operations["remove_saved_reply"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2856,4 +2771,92 @@ export interface components {
     pathItems: never;
 }
 export type $defs = Record<string, never>;
-export type operations = Record<string, never>;
+export interface operations {
+    change_saved_reply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                saved_reply_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["SavedReplyText"];
+            };
+        };
+        responses: {
+            /** @description Changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InboxSavedReply"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SignInNeeded"];
+            403: components["responses"]["NotAllowed"];
+            /** @description No such saved reply. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpError"];
+                };
+            };
+            /** @description Another saved reply has the title. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpError"];
+                };
+            };
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["NothingStored"];
+        };
+    };
+    remove_saved_reply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                saved_reply_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SignInNeeded"];
+            403: components["responses"]["NotAllowed"];
+            /** @description No such saved reply. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpError"];
+                };
+            };
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["NothingStored"];
+        };
+    };
+}
