@@ -22,8 +22,11 @@ from lead_service.models.staff import (
     StaffSession,
     StaffUser,
 )
+from lead_service.outbox import queue
+from lead_service.outbox.channels import EmailChannel
 
 from ..audit_cleanup import clear_audit_trail
+from ..receivers import SmtpSink
 from .exact_answers import exact_answers  # noqa: F401 (autouse: every test's answers are checked)
 
 # What a browser on the site's own pages sends with a change (the service's SITE_URL default).
@@ -98,6 +101,25 @@ def colleague(app, client, staff_user):
             return with_session(app.test_client(), token), user_id
 
     return sign_in
+
+
+@pytest.fixture
+def emailed(app):
+    """Runs the outbox until nothing is due, by e-mail alone to a real SMTP server (the team's
+    address team@x.example): the server, with what it took."""
+    sink = SmtpSink().start()
+    channel = EmailChannel(
+        "127.0.0.1", sink.port, "none", "", "", "Leads <leads@tidewell.example>", ["team@x.example"], 5
+    )
+
+    def run() -> SmtpSink:
+        with app.app_context():
+            while queue.deliver_next([channel]):
+                pass
+        return sink
+
+    yield run
+    sink.stop()
 
 
 @pytest.fixture

@@ -10,12 +10,9 @@ import pytest
 from lead_service.extensions import db
 from lead_service.models.leads import Lead, OutboxMessage
 from lead_service.models.staff import StaffUser
-from lead_service.outbox import queue
-from lead_service.outbox.channels import EmailChannel
 from lead_service.outbox.digests import queue_due
 from lead_service.outbox.housekeeping import DIGESTS_EVERY, Housekeeping
 
-from ..receivers import SmtpSink
 from .conftest import contact, quote
 
 FRIDAY = datetime(2026, 11, 27, 8, 0, tzinfo=UTC)
@@ -90,23 +87,14 @@ def test_the_housekeeping_looks_every_few_minutes(app, owners, monkeypatch):
     assert chores.next_digests == FRIDAY + DIGESTS_EVERY
 
 
-def test_the_e_mail_lists_what_is_still_due_when_it_goes(app, owners):
+def test_the_e_mail_lists_what_is_still_due_when_it_goes(app, owners, emailed):
     ana, ben, _ = owners
     with app.app_context():
         queue_due(FRIDAY)
         # Ben's one step done before his e-mail went: nothing left to tell him.
         db.session.execute(db.update(Lead).where(Lead.owner_id == ben).values(next_step_on=None))
         db.session.commit()
-    sink = SmtpSink().start()
-    channel = EmailChannel(
-        "127.0.0.1", sink.port, "none", "", "", "Leads <leads@tidewell.example>", ["team@x.example"], 5
-    )
-    try:
-        with app.app_context():
-            while queue.deliver_next([channel]):
-                pass
-    finally:
-        sink.stop()
+    sink = emailed()
 
     [sent] = sink.messages
     assert sink.envelopes[0][1] == ["ana@staff.example"]

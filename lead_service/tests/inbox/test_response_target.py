@@ -10,12 +10,9 @@ import pytest
 from lead_service.extensions import db
 from lead_service.models.leads import Lead, OutboxMessage
 from lead_service.models.staff import ResponseTarget
-from lead_service.outbox import queue
-from lead_service.outbox.channels import EmailChannel
 from lead_service.outbox.overdue import queue_overdue
 from lead_service.working_time import working_deadline
 
-from ..receivers import SmtpSink
 from .conftest import contact, quote
 
 TARGET = "/api/inbox/response-target"
@@ -105,22 +102,13 @@ def test_two_workers_at_the_same_moment_alert_once(app, waiting):
     assert _alerts(app) == [waiting[0]]
 
 
-def test_the_alert_goes_to_the_team_unless_the_lead_was_answered_first(app, waiting, add):
+def test_the_alert_goes_to_the_team_unless_the_lead_was_answered_first(app, waiting, add, emailed):
     [late] = add(contact("Larry Late", at=FRIDAY_NIGHT, email="larry@late.example"))
     with app.app_context():
         queue_overdue(MONDAY + 3 * HOUR)
         db.session.execute(db.update(Lead).where(Lead.id == late).values(first_response_at=MONDAY))
         db.session.commit()
-    sink = SmtpSink().start()
-    channel = EmailChannel(
-        "127.0.0.1", sink.port, "none", "", "", "Leads <leads@tidewell.example>", ["team@x.example"], 5
-    )
-    try:
-        with app.app_context():
-            while queue.deliver_next([channel]):
-                pass
-    finally:
-        sink.stop()
+    sink = emailed()
 
     [sent] = sink.messages
     assert sink.envelopes[0][1] == ["team@x.example"]
