@@ -35,7 +35,7 @@ endif
 WEB_SOURCES := $(shell find web/app web/components web/lib web/scripts web/next.config.ts web/proxy.ts web/postcss.config.mjs web/tsconfig.json web/package.json shared_content -type f 2>/dev/null)
 export NEXT_TELEMETRY_DISABLED := 1
 
-.PHONY: help setup run test check bench lint chromium nginx bench-tools migrate clean
+.PHONY: help setup run test check bench lint chromium nginx dovecot bench-tools migrate clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F ':.*## ' '{printf "  make %-8s %s\n", $$1, $$2}'
@@ -65,7 +65,7 @@ $(SITE)/web/server.js: web/.next/BUILD_ID
 
 # -n auto: one pytest worker per CPU (pytest-xdist); each starts its own servers, on free ports, and
 # its own databases, so that no two tests share anything but the machine.
-test: setup lint chromium nginx web/.next/BUILD_ID ## Lint, then run every test (PostgreSQL too when TEST_DATABASE_URL is set)
+test: setup lint chromium nginx dovecot web/.next/BUILD_ID ## Lint, then run every test (PostgreSQL too when TEST_DATABASE_URL is set)
 	cd web && npm test
 	$(BIN)/python -m pytest -n auto
 
@@ -87,7 +87,11 @@ chromium: ## Install Debian's Chromium for the browser tests, when it is missing
 nginx: ## Install Debian's nginx for the reverse-proxy test and the bench, when it is missing
 	@command -v nginx >/dev/null || { apt-get update -qq && apt-get install -y -qq nginx; }
 
-bench-tools: nginx ## Install Debian's wrk and nginx for the bench, when they are missing
+# The tests start their own (lead_service/tests/mailbox_server.py); the package's own service is not used.
+dovecot: ## Install Debian's Dovecot, the IMAP server the tests read leads' answers from, when it is missing
+	@command -v dovecot >/dev/null || test -x /usr/sbin/dovecot || { apt-get update -qq && apt-get install -y -qq dovecot-imapd; }
+
+bench-tools: nginx dovecot ## Install Debian's wrk, nginx and Dovecot for the bench, when they are missing
 	@command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk; }
 
 lint: $(VENV)/.installed ## Check Python style (ruff) and the service's import layers (import-linter); `make check` type-checks the TypeScript

@@ -16,6 +16,7 @@ from .floor import floor_weight, serve_floor
 from .inbox import inbox_latency
 from .interactions import interaction_inp
 from .lighthouse import lighthouse
+from .mailbox import mailbox_read
 from .notifications import notification_latency
 from .pages import page_throughput
 from .phone_load import phone_load
@@ -74,6 +75,7 @@ def main() -> None:
         measure("sign_in_flood", lambda: sign_in_flood(_folder(tmp, "sign-in-flood")))
         measure("pages", lambda: page_throughput(_folder(tmp, "pages")))
         measure("notifications", lambda: notification_latency(_folder(tmp, "notifications")))
+        measure("mailbox", lambda: mailbox_read(_folder(tmp, "mailbox")))
     results["seconds"] = time.monotonic() - started
 
     RESULTS.parent.mkdir(exist_ok=True)

@@ -1,14 +1,16 @@
-"""The sales team's inbox at 100,000 leads: the time of a list page, of the next page and of a
-search through the API, on gunicorn with SQLite and with PostgreSQL, as a signed-in member of
-sales asks them one after another (the searches are parts of stored e-mail addresses and names, as
-a person types them); then the dashboard's figures, and the download of every lead as CSV, its time
-and the service's peak memory."""
+"""The sales team's inbox at 100,000 leads: the time of a list page, of the next page, of a
+search and of a lead whose conversation holds 200 messages, through the API, on gunicorn with
+SQLite and with PostgreSQL, as a signed-in member of sales asks them one after another (the
+searches are parts of stored e-mail addresses and names, as a person types them); then the
+dashboard's figures, and the download of every lead as CSV, its time and the service's peak
+memory."""
 
 import os
 import random
 import statistics
 import subprocess
 import time
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from urllib.parse import quote
 
@@ -19,6 +21,7 @@ from lead_service import create_app
 from lead_service.config import database_url
 from lead_service.extensions import db
 from lead_service.inbox.auth import sessions
+from lead_service.models.conversation import LeadMessage
 from lead_service.models.staff import StaffUser
 from tests.support.servers import BIN, lead_service
 
@@ -28,14 +31,35 @@ LEADS = 100_000
 ASKED = 200  # of each kind of request, after a warm-up of 20
 DASHBOARDS = 20  # the dashboard's figures, read in whole each time, after a warm-up of 2
 BAR_MS = 50
+MESSAGES = 200  # in the conversation of the lead asked for: replies and answers in turn
 # What is timed, each against the bar.
-REQUESTS = ("list", "next page", "search")
+REQUESTS = ("list", "next page", "search", "conversation")
 
 
 def _fill(home: Path, url: str) -> None:
     env = {**os.environ, "DATABASE_URL": url, "LEAD_SERVICE_INSTANCE_PATH": str(home)}
     for step in (["db", "upgrade"], ["leads", "fake", "--count", str(LEADS)]):
         subprocess.run([BIN / "lead-service", *step], env=env, check=True, capture_output=True)
+
+
+def _conversation(engine, lead_id: int) -> None:
+    """MESSAGES messages on the lead, a reply and its answer in turn, each of a few paragraphs."""
+    body = "Thank you for your message. " * 20 + "\n\n" + "We would be glad to call you this week. " * 10
+    rows = [
+        {
+            "lead_id": lead_id,
+            "direction": "out" if n % 2 == 0 else "in",
+            "created_at": datetime(2026, 11, 1, 9, tzinfo=UTC) + timedelta(minutes=30 * n),
+            "to_address": "lead@bench.example" if n % 2 == 0 else "sales@bench.example",
+            "from_address": None if n % 2 == 0 else "lead@bench.example",
+            "subject": "Re: Your quote request",
+            "body": body,
+            "message_id": f"<bench.{n}@bench.example>",
+        }
+        for n in range(MESSAGES)
+    ]
+    with engine.begin() as connection:
+        connection.execute(LeadMessage.__table__.insert(), rows)
 
 
 def _staff_session(url: str) -> str:
@@ -125,6 +149,9 @@ def _latency(home: Path, url: str, engine) -> dict:
     _fill(home, url)
     token = _staff_session(url)
     queries = _queries(engine)
+    with engine.connect() as connection:
+        talked = connection.execute(text("SELECT max(id) FROM leads")).scalar_one()
+    _conversation(engine, talked)
     with lead_service(home, url) as service:
         client = requests.Session()
         client.headers["Cookie"] = f"{sessions.COOKIE}={token}"
@@ -136,6 +163,7 @@ def _latency(home: Path, url: str, engine) -> dict:
             "list": _timed(client, [f"{service}/api/inbox/leads"] * ASKED),
             "next page": _timed(client, [f"{service}/api/inbox/leads?cursor={quote(first['next'])}"] * ASKED),
             "search": _timed(client, [f"{service}/api/inbox/leads?q={quote(q)}" for q in queries[:ASKED]]),
+            "conversation": _timed(client, [f"{service}/api/inbox/leads/{talked}"] * ASKED),
             "dashboard": _dashboard(client, service),
             "export": _export(client, service, home),
         }

@@ -39,6 +39,7 @@ ACTIONS = (
     "note_added",  # detail: note_id
     "note_edited",  # detail: note_id
     "reply_sent",  # written and queued, not yet sent; detail: message_id, length
+    "reply_received",  # the lead's answer read from the sales mailbox (no actor); detail: message_id
     "saved_reply_added",  # detail: saved_reply_id
     "saved_reply_changed",  # detail: saved_reply_id
     "saved_reply_removed",  # detail: saved_reply_id

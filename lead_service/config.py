@@ -160,6 +160,7 @@ def from_environment(instance_path: Path) -> dict[str, Any]:
         # two parts run as processes of their own, so that no sign-in ever queues before a lead.
         "SERVE": _choice("SERVE", ("all", "public", "inbox")),
         **_notification_settings(),
+        **_mailbox_settings(),
         **_inbox_settings(site_url),
     }
 
@@ -197,6 +198,27 @@ def _inbox_settings(site_url: str) -> dict[str, Any]:
         # Password checks (Argon2id, 64 MiB each) one process runs at once; a try past them is
         # answered 503 with Retry-After, so that sign-ins never take every worker thread.
         "INBOX_HASH_SLOTS": _int("INBOX_HASH_SLOTS", 2),
+    }
+
+
+def _mailbox_settings() -> dict[str, Any]:
+    """The sales mailbox the outbox worker reads leads' answers from, off until IMAP_HOST is set.
+    See docs/sales-team.md "Answers"."""
+    security = _text("IMAP_SECURITY", "ssl").lower()
+    if security not in {"ssl", "starttls", "none"}:
+        raise RuntimeError(f"IMAP_SECURITY must be ssl, starttls or none, got {security!r}")
+    host = _text("IMAP_HOST")
+    if host and not (_text("IMAP_USERNAME") and _text("SALES_EMAIL")):
+        raise RuntimeError("IMAP_HOST is set: IMAP_USERNAME and SALES_EMAIL must be set too")
+    return {
+        "IMAP_HOST": host,
+        "IMAP_PORT": _int("IMAP_PORT", 143 if security != "ssl" else 993),
+        "IMAP_SECURITY": security,
+        "IMAP_USERNAME": _text("IMAP_USERNAME"),
+        "IMAP_PASSWORD": _text("IMAP_PASSWORD"),
+        # The folder the answers arrive in: read, never changed (no flag set, nothing moved).
+        "IMAP_FOLDER": _text("IMAP_FOLDER", "INBOX"),
+        "IMAP_POLL_SECONDS": _seconds("IMAP_POLL_SECONDS", 60),
     }
 
 

@@ -45,6 +45,7 @@ SECRETS = {
     "INBOX_TOTP_KEY": {"inbox-api", "migrate"},
     "TURNSTILE_SECRET_KEY": {"lead-service"},
     "SMTP_PASSWORD": {"outbox-worker"},
+    "IMAP_PASSWORD": {"outbox-worker"},
     "WEBHOOK_SECRET": {"outbox-worker"},
 }
 

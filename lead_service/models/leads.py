@@ -137,7 +137,9 @@ class OutboxMessage(db.Model):
     # "new_lead": the sales team's notification of the lead (every channel); "assigned": its new
     # owner's e-mail (to recipient_id, a staff user), sent only while the lead is still theirs;
     # "security": an e-mail to recipient_id of `event` on their own account, sent only while they
-    # can sign in; "reply": a member of staff's reply to the lead (lead_message_id), by e-mail.
+    # can sign in; "reply": a member of staff's reply to the lead (lead_message_id), by e-mail;
+    # "reply_received": the lead's owner (or the team) told of the lead's answer (lead_message_id);
+    # "due" and "overdue": the morning's next steps and a lead past the response target.
     purpose: Mapped[str] = mapped_column(Text, nullable=False, server_default="new_lead")
     lead_message_id: Mapped[int | None] = mapped_column(
         Integer, ForeignKey("lead_messages.id", ondelete="CASCADE"), index=True

@@ -1,7 +1,8 @@
 """The ways the sales team hears of a lead: e-mail over SMTP and a signed JSON webhook; a member of
 staff hears of a lead given to them, or of an event on their own account, by e-mail alone, and a
 lead gets the sales team's replies by e-mail from the sales mailbox (SALES_EMAIL); the team is
-alerted by e-mail of a lead unanswered past its response target. Each
+alerted by e-mail of a lead unanswered past its response target, and a lead's owner (or the team)
+of the lead's answer. Each
 channel is on only when configured; a failed send raises DeliveryError for the outbox to retry (any
 other exception, the outbox records the same way)."""
 
@@ -17,7 +18,8 @@ from typing import Any, ClassVar, Protocol
 
 import requests
 
-from . import digests, messages, overdue, replies
+from . import answered, digests, messages, overdue, replies
+from .answered import Answered
 from .digests import Digest
 from .messages import Assignment, Notice, SecurityNotice
 from .overdue import Overdue
@@ -67,6 +69,9 @@ class EmailChannel:
 
     def send_overdue(self, item: Overdue) -> None:
         self._deliver(overdue.overdue_email(item, self.sender, self.recipients))
+
+    def send_answered(self, item: Answered) -> None:
+        self._deliver(answered.answered_email(item, self.sender, self.recipients))
 
     def send_reply(self, item: Reply) -> None:
         if not self.sales_email:

@@ -24,6 +24,7 @@ from ..extensions import db
 from ..models.conversation import LeadMessage
 from ..models.leads import Lead, OutboxMessage
 from ..models.staff import StaffUser
+from .answered import answered
 from .channels import Channel, DeliveryError, EmailChannel
 from .digests import digest
 from .messages import assignment, notice, security_notice
@@ -49,6 +50,11 @@ def enqueue_assignment(lead_id: int, owner_id: int) -> None:
 def enqueue_reply(lead_id: int, message_id: int) -> None:
     """Adds the e-mail carrying a flushed reply to its lead, to be committed with it."""
     db.session.add(OutboxMessage(lead_id=lead_id, purpose="reply", lead_message_id=message_id))
+
+
+def enqueue_answered(lead_id: int, message_id: int) -> None:
+    """Adds the e-mail telling the lead's owner of the lead's flushed answer, to be committed with it."""
+    db.session.add(OutboxMessage(lead_id=lead_id, purpose="reply_received", lead_message_id=message_id))
 
 
 def enqueue_security(user_id: int, event: str, facts: dict[str, Any]) -> None:
@@ -153,24 +159,39 @@ def _by_email(channels: Sequence[Channel], send: Callable[[EmailChannel], None])
 def _sends(claimed: _Claimed, channels: Sequence[Channel]) -> Sends | None:
     """What to send through which channel: the sales team's notification through each, or a member
     of staff's e-mail (a lead's new owner's, a security notice, the morning's due next steps), the
-    team's alert of a lead past its response target or a reply to a lead, by e-mail alone. None
-    when there is nobody to tell any more (the lead was erased, answered, or given to someone else
-    since, or the member of staff can no longer sign in)."""
+    team's alert of a lead past its response target, the owner's notice of the lead's answer or a
+    reply to a lead, by e-mail alone. None when there is nobody to tell any more (the lead was
+    erased, answered, or given to someone else since, or the member of staff can no longer sign
+    in)."""
     to_staff = {"security": _security_sends, "due": _due_sends}
     if claimed.purpose in to_staff:
         return to_staff[claimed.purpose](claimed, channels)
     lead = db.session.get(Lead, claimed.lead_id)
     if lead is None:
         return None
-    if claimed.purpose == "new_lead":
-        item = notice(claimed.id, lead, current_app.config["SITE_URL"])
-        return [(channel, partial(channel.send, item)) for channel in channels]
-    if claimed.purpose == "reply":
-        return _reply_sends(claimed, lead, channels)
-    if claimed.purpose == "overdue":
-        alert = overdue(claimed.id, lead, current_app.config["INBOX_URL"])
-        return _by_email(channels, lambda channel: channel.send_overdue(alert)) if alert else None
-    return _assignment_sends(claimed, lead, channels)
+    of_lead = {
+        "new_lead": _notice_sends,
+        "reply": _reply_sends,
+        "reply_received": _answered_sends,
+        "overdue": _overdue_sends,
+    }
+    return of_lead.get(claimed.purpose, _assignment_sends)(claimed, lead, channels)
+
+
+def _notice_sends(claimed: _Claimed, lead: Lead, channels: Sequence[Channel]) -> Sends:
+    item = notice(claimed.id, lead, current_app.config["SITE_URL"])
+    return [(channel, partial(channel.send, item)) for channel in channels]
+
+
+def _overdue_sends(claimed: _Claimed, lead: Lead, channels: Sequence[Channel]) -> Sends | None:
+    alert = overdue(claimed.id, lead, current_app.config["INBOX_URL"])
+    return _by_email(channels, lambda channel: channel.send_overdue(alert)) if alert else None
+
+
+def _answered_sends(claimed: _Claimed, lead: Lead, channels: Sequence[Channel]) -> Sends:
+    message = db.session.get(LeadMessage, claimed.lead_message_id)
+    told = answered(claimed.id, lead, message, current_app.config["INBOX_URL"])
+    return _by_email(channels, lambda channel: channel.send_answered(told))
 
 
 def _assignment_sends(claimed: _Claimed, lead: Lead, channels: Sequence[Channel]) -> Sends | None:

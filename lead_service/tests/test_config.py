@@ -44,6 +44,12 @@ def test_environment_settings(monkeypatch, tmp_path):
     monkeypatch.setenv("NOTIFY_EMAIL_FROM", "Website <leads@example.com>")
     monkeypatch.setenv("NOTIFY_EMAIL_TO", "sales@example.com, ceo@example.com")
     monkeypatch.setenv("SALES_EMAIL", "sales@example.com")
+    monkeypatch.setenv("IMAP_HOST", "imap.example.com")
+    monkeypatch.setenv("IMAP_SECURITY", "STARTTLS")
+    monkeypatch.setenv("IMAP_USERNAME", "sales")
+    monkeypatch.setenv("IMAP_PASSWORD", "imap-s3cret")
+    monkeypatch.setenv("IMAP_FOLDER", "Leads/Answers")
+    monkeypatch.setenv("IMAP_POLL_SECONDS", "30")
     monkeypatch.setenv("WEBHOOK_URL", "https://crm.example.com/hooks/leads")
     monkeypatch.setenv("WEBHOOK_SECRET", "whsec")
     monkeypatch.setenv("NOTIFY_TIMEOUT_SECONDS", "2.5")
@@ -88,6 +94,13 @@ def test_environment_settings(monkeypatch, tmp_path):
         "SALES_EMAIL": "sales@example.com",
         "DUE_DIGEST_HOUR": 7,
         "DUE_DIGEST_DAYS": (1, 2, 3, 4, 5),
+        "IMAP_HOST": "imap.example.com",
+        "IMAP_PORT": 143,
+        "IMAP_SECURITY": "starttls",
+        "IMAP_USERNAME": "sales",
+        "IMAP_PASSWORD": "imap-s3cret",
+        "IMAP_FOLDER": "Leads/Answers",
+        "IMAP_POLL_SECONDS": 30.0,
         "WEBHOOK_URL": "https://crm.example.com/hooks/leads",
         "WEBHOOK_SECRET": "whsec",
         "NOTIFY_TIMEOUT_SECONDS": 2.5,
@@ -168,6 +181,8 @@ def test_bad_number_is_a_clear_startup_error(monkeypatch, tmp_path):
         ({"SERVE": "both"}, "SERVE must be one of all, public, inbox"),
         ({"SALES_EMAIL": "Sales <sales@example.com>"}, "SALES_EMAIL must be a plain address"),
         ({"DUE_DIGEST_DAYS": "mon,tue"}, "DUE_DIGEST_DAYS must be ISO weekdays"),
+        ({"IMAP_SECURITY": "tls"}, "IMAP_SECURITY must be ssl, starttls or none"),
+        ({"IMAP_HOST": "imap.example.com"}, "IMAP_USERNAME and SALES_EMAIL must be set too"),
     ],
 )
 def test_a_notification_channel_set_up_halfway_is_a_clear_startup_error(

@@ -1,6 +1,7 @@
 """A lead's conversation: the replies the sales team writes from the inbox, sent by the outbox as
 e-mails from the sales mailbox (SALES_EMAIL) under the writer's name, each threaded under the ones
-before it, and shown on the lead's page with its delivery as it stands.
+before it, and shown on the lead's page with its delivery as it stands; and the lead's answers,
+which the outbox worker files from the sales mailbox (outbox/mailbox.py).
 
 A reply is the lead's first response when nothing answered it before: a new lead becomes
 "contacted" with it, in its transaction, as a change of status from new would make it."""
@@ -52,7 +53,10 @@ def messages(lead_id: int) -> list[dict[str, Any]]:
     """The lead's conversation, oldest first."""
     rows = db.session.execute(
         select(LeadMessage, OutboxMessage, StaffUser)
-        .outerjoin(OutboxMessage, OutboxMessage.lead_message_id == LeadMessage.id)
+        .outerjoin(
+            OutboxMessage,
+            (OutboxMessage.lead_message_id == LeadMessage.id) & (OutboxMessage.purpose == "reply"),
+        )
         .outerjoin(StaffUser, StaffUser.id == LeadMessage.author_id)
         .where(LeadMessage.lead_id == lead_id)
         .order_by(LeadMessage.id)
@@ -64,9 +68,11 @@ def messages(lead_id: int) -> list[dict[str, Any]]:
             "author": {"id": author.id, "name": author.name} if author else None,
             "at": as_utc(message.created_at),
             "to": message.to_address,
+            "sender": message.from_address,
             "subject": message.subject,
             "body": message.body,
             "delivery": _delivery(outbox) if outbox else None,
+            "attachments": message.attachments or [],
         }
         for message, outbox, author in rows
     ]

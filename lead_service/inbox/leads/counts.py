@@ -4,6 +4,7 @@ created_at, id) index: on PostgreSQL, half the time of one scan of every lead gr
 a search, counted up to COUNT_CAP + 1 only (the page shows "100+"), by the search's database as it
 reads a page: a broad term's tens of thousands of matches would take longer to count than to list."""
 
+import dataclasses
 import functools
 
 import sqlalchemy as sa
@@ -29,6 +30,8 @@ def _statement(shape: Shape) -> sa.Select:
 
 
 def counts(filters: Filters) -> dict[str, int]:
+    """The leads of each form: of every lead, one row per person or not."""
+    filters = dataclasses.replace(filters, people=False)
     shape = statement_shape(filters)
     if filters.terms and shape.dialect == "postgresql":
         postgresql_search.plan_each_search()

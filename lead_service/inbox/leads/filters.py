@@ -48,6 +48,8 @@ class Filters:
     # None: no search. Empty: a search with nothing to look for (punctuation alone), which finds
     # nothing.
     terms: tuple[Term, ...] | None = None
+    # One row per person: of the leads listed, each person's newest alone (never with a search).
+    people: bool = False
 
 
 @dataclass(frozen=True)
@@ -94,6 +96,7 @@ class Shape:
     status: bool
     owner: str | None  # None, "nobody" or "someone"
     new_for: bool
+    people: bool
     cursor: bool
     size: int
     # None: no search; empty: a search with nothing to look for.
@@ -127,6 +130,7 @@ def shape(filters: Filters, cursor: Cursor | None, size: int, tuning: tuple[int,
         filters.status is not None,
         None if filters.owner is None else "nobody" if filters.owner == NOBODY else "someone",
         filters.new_for is not None,
+        filters.people,
         cursor is not None,
         size,
         terms,
@@ -157,9 +161,32 @@ def params(filters: Filters, cursor: Cursor | None) -> dict[str, Any]:
 
 
 def conditions(shape: Shape, with_form: bool = True) -> list[sa.ColumnElement[bool]]:
-    """What a lead must be to be listed (of the form, when `with_form`; after the cursor), but for
-    the search's terms, which each database looks for its own way."""
+    """What a lead must be to be listed (of the form, when `with_form`; after the cursor; its
+    person's newest listed lead, one row per person), but for the search's terms, which each
+    database looks for its own way."""
     c = LEADS.c
+    found = _filtered(shape, c, with_form)
+    if shape.people:
+        # The person's newest listed lead has no listed lead of theirs after it: a look-up of the
+        # person's few leads by the address's index, for each lead the page reads.
+        newer = LEADS.alias("newer")
+        found.append(
+            ~sa.exists().where(
+                newer.c.email_folded == c.email_folded,
+                sa.tuple_(newer.c.created_at, newer.c.id) > sa.tuple_(c.created_at, c.id),
+                *_filtered(shape, newer.c, with_form),
+            )
+        )
+    if shape.cursor:
+        at, lead_id = bound("cursor_at", c.created_at.type), bound("cursor_id", sa.Integer)
+        found.append(sa.tuple_(c.created_at, c.id) < sa.tuple_(at, lead_id))
+    if shape.terms == ():
+        found.append(sa.false())
+    return found
+
+
+def _filtered(shape: Shape, c: Any, with_form: bool) -> list[sa.ColumnElement[bool]]:
+    """The filters' conditions on the columns `c`, of the leads or of an alias of them."""
     found: list[sa.ColumnElement[bool]] = []
     if shape.spam is None:
         found.append(c.spam == sa.false())
@@ -180,11 +207,6 @@ def conditions(shape: Shape, with_form: bool = True) -> list[sa.ColumnElement[bo
     if shape.new_for:
         found.append(c.status == "new")
         found.append(c.created_at < bound("new_before", c.created_at.type))
-    if shape.cursor:
-        at, lead_id = bound("cursor_at", c.created_at.type), bound("cursor_id", sa.Integer)
-        found.append(sa.tuple_(c.created_at, c.id) < sa.tuple_(at, lead_id))
-    if shape.terms == ():
-        found.append(sa.false())
     return found
 
 

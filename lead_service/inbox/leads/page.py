@@ -7,6 +7,7 @@ search finds its page's ids as its database best can (postgresql_search, sqlite_
 newest first: a term most leads have costs about a page's worth of leads, a rare one the few leads
 that have it."""
 
+import dataclasses
 import functools
 from collections.abc import Iterator
 from typing import Any
@@ -77,9 +78,12 @@ def _page_statement(shape_: Shape, listed: bool) -> sa.Select:
     # would rather hash every notification than look up the page's few.
     leads = found.subquery("page")
     owner = select(StaffUser.name).where(StaffUser.id == leads.c.owner_id).scalar_subquery()
-    return select(leads, _notified(leads.c.id).label("notified"), owner.label("owner_name")).order_by(
-        *newest(leads)
-    )
+    asked = [_notified(leads.c.id).label("notified"), owner.label("owner_name")]
+    if shape_.people:
+        theirs = LEADS.alias("theirs")
+        person = select(sa.func.count()).where(theirs.c.email_folded == leads.c.email_folded)
+        asked.append(person.scalar_subquery().label("person_leads"))
+    return select(leads, *asked).order_by(*newest(leads))
 
 
 def _rows(filters: Filters, cursor: Cursor | None, size: int, listed: bool = True) -> list[sa.Row]:
@@ -110,6 +114,8 @@ def page(filters: Filters, cursor: Cursor | None = None, size: int = PAGE_SIZE) 
             "owner": {"id": row.owner_id, "name": row.owner_name} if row.owner_id is not None else None,
             "version": row.version,
         }
+        if filters.people:
+            lead["person_leads"] = row.person_leads
         if filters.terms:
             searched = {
                 field: getattr(row, field) for field in ("name", "company", "email", "phone", *EXCERPTED)
@@ -122,8 +128,10 @@ def page(filters: Filters, cursor: Cursor | None = None, size: int = PAGE_SIZE) 
 
 
 def walk(filters: Filters, size: int = 500) -> Iterator[list[sa.Row]]:
-    """Every lead under the filters, in the list's order: a batch of `size` at a time, each lead
-    with its columns alone, read as the list's pages are. Each batch ends its transaction."""
+    """Every lead under the filters, in the list's order (each of them, however the list groups
+    them): a batch of `size` at a time, each lead with its columns alone, read as the list's pages
+    are. Each batch ends its transaction."""
+    filters = dataclasses.replace(filters, people=False)
     cursor = None
     while True:
         rows = _rows(filters, cursor, size, listed=False)

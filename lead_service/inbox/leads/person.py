@@ -21,9 +21,15 @@ def _author(user: StaffUser | None) -> dict[str, Any] | None:
     return {"id": user.id, "name": user.name} if user else None
 
 
+def _kind(row: LeadNote | LeadMessage) -> str:
+    if isinstance(row, LeadNote):
+        return "note"
+    return "reply" if row.direction == "out" else "answer"
+
+
 def person(lead: Lead) -> dict[str, Any]:
     """The other leads sent with the lead's address, oldest first, and the history of them all:
-    each arrival, note and reply, in time order (the latest HISTORY_KEPT)."""
+    each arrival, note, reply and answer, in time order (the latest HISTORY_KEPT)."""
     others = db.session.scalars(
         select(Lead)
         .where(Lead.email_folded == lead.email_folded, Lead.id != lead.id)
@@ -34,7 +40,7 @@ def person(lead: Lead) -> dict[str, Any]:
         {"at": as_utc(other.created_at), "lead_id": other.id, "kind": "lead", "author": None, "text": None}
         for other in others
     ]
-    for model, kind in ((LeadNote, "note"), (LeadMessage, "reply")):
+    for model in (LeadNote, LeadMessage):
         kept = db.session.execute(
             select(model, StaffUser)
             .outerjoin(StaffUser, StaffUser.id == model.author_id)
@@ -44,7 +50,7 @@ def person(lead: Lead) -> dict[str, Any]:
             {
                 "at": as_utc(row.created_at),
                 "lead_id": row.lead_id,
-                "kind": kind,
+                "kind": _kind(row),
                 "author": _author(author),
                 "text": row.body,
             }

@@ -1,11 +1,13 @@
 """Replies to a lead through the inbox: sales and admins write one, and it goes by e-mail through the
-outbox; every role reads the conversation on the lead's page."""
+outbox; every role reads the conversation on the lead's page, the lead's answers among them (read
+from the sales mailbox by the outbox worker)."""
 
 from flask import Blueprint, abort, g
 from marshmallow import EXCLUDE, Schema, fields, validate
 
 from ... import content
 from ...intake.storage import json_body
+from ...models.conversation import DIRECTIONS
 from ..auth.guard import staff
 from . import conversation
 from .leads_api import lead_or_404
@@ -23,19 +25,46 @@ class ReplyText(Schema):
     body = written("reply", MAX_REPLY_LENGTH)
 
 
+class InboxAttachment(Schema):
+    name = fields.String(required=True)
+    size = fields.Integer(required=True, metadata={"description": "In bytes."})
+
+
 class InboxMessage(Schema):
     id = fields.Integer(required=True)
-    direction = fields.String(required=True, validate=validate.OneOf(["out"]))
+    direction = fields.String(
+        required=True,
+        validate=validate.OneOf(DIRECTIONS),
+        metadata={
+            "description": "out: a reply of the team's; in: the lead's answer, read from the sales mailbox."
+        },
+    )
     author = fields.Nested("InboxPerson", required=True, allow_none=True)
-    at = fields.DateTime(required=True, metadata={"description": "When it was written."})
+    at = fields.DateTime(
+        required=True,
+        metadata={"description": "When it was written; an answer, when the mailbox took it in."},
+    )
     to = fields.String(required=True)
+    sender = fields.String(
+        data_key="from",
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": "An answer's sender address; null for a reply, which goes from the sales address."
+        },
+    )
     subject = fields.String(required=True)
     body = fields.String(required=True, metadata={"description": "Plain text."})
     delivery = fields.Nested(
         "InboxChannelState",
         required=True,
         allow_none=True,
-        metadata={"description": "Where its e-mail stands: pending, sent, failed (for now) or dead."},
+        metadata={"description": "Where a reply's e-mail stands: pending, sent, failed (for now) or dead."},
+    )
+    attachments = fields.List(
+        fields.Nested(InboxAttachment),
+        required=True,
+        metadata={"description": "An answer's attachments, by name and size: listed, not kept."},
     )
 
 

@@ -106,13 +106,21 @@ def colleague(app, client, staff_user):
 @pytest.fixture
 def emailed(app):
     """Runs the outbox until nothing is due, by e-mail alone to a real SMTP server (the team's
-    address team@x.example): the server, with what it took."""
+    address team@x.example, replies from the app's SALES_EMAIL): the server, with what it took."""
     sink = SmtpSink().start()
-    channel = EmailChannel(
-        "127.0.0.1", sink.port, "none", "", "", "Leads <leads@tidewell.example>", ["team@x.example"], 5
-    )
 
     def run() -> SmtpSink:
+        channel = EmailChannel(
+            "127.0.0.1",
+            sink.port,
+            "none",
+            "",
+            "",
+            "Leads <leads@tidewell.example>",
+            ["team@x.example"],
+            5,
+            app.config["SALES_EMAIL"],
+        )
         with app.app_context():
             while queue.deliver_next([channel]):
                 pass

@@ -586,6 +586,7 @@ def test_the_openapi_document_has_the_inbox_leads_paths_and_their_parameters(app
         "status",
         "owner",
         "new_for",
+        "by",
         "cursor",
     }
     assert {parameter["name"] for parameter in paths["/api/inbox/leads/{lead_id}"]["get"]["parameters"]} == {

@@ -1,9 +1,12 @@
 """The person behind a lead: on each lead's page, the other leads sent with the same address (any
-capitals or spaces), and their arrivals, notes and replies in time order; nobody else's."""
+capitals or spaces), and their arrivals, notes, replies and answers in time order; nobody else's.
+The list, one row per person: each person's newest listed lead, with the count of their leads."""
 
 from datetime import UTC, datetime, timedelta
 
 from lead_service.extensions import db
+from lead_service.inbox.leads import page
+from lead_service.inbox.leads.filters import Cursor, Filters
 from lead_service.models.conversation import LeadMessage
 from lead_service.models.staff import LeadNote, StaffUser
 
@@ -38,6 +41,16 @@ def test_each_of_a_persons_leads_shows_the_others_and_their_history(signed_in, a
                     body="Our quote follows.",
                     message_id="<reply.test@tidewell.example>",
                 ),
+                LeadMessage(
+                    lead_id=second,
+                    direction="in",
+                    created_at=T0 + timedelta(days=1, hours=2),
+                    to_address="sales@tidewell.example",
+                    from_address="mina@harbor.io",
+                    subject="Re: Your quote request to Tidewell Digital",
+                    body="Thank you.",
+                    message_id="<answer.test@harbor.io>",
+                ),
             ]
         )
         db.session.commit()
@@ -52,9 +65,68 @@ def test_each_of_a_persons_leads_shows_the_others_and_their_history(signed_in, a
         ("note", first, "Rang her."),
         ("lead", second, None),
         ("reply", second, "Our quote follows."),
+        ("answer", second, "Thank you."),
     ]
     assert seen_from_third["history"][1]["author"] == {"id": author, "name": "A sales"}
     # From the first lead, its own note is on its page already: the others' history alone.
     assert [lead["id"] for lead in seen_from_first["leads"]] == [second, third]
-    assert [event["kind"] for event in seen_from_first["history"]] == ["lead", "reply", "lead"]
+    assert [event["kind"] for event in seen_from_first["history"]] == ["lead", "reply", "answer", "lead"]
     assert client.get(LEAD.format(stranger)).json["person"] == {"leads": [], "history": []}
+
+
+def _rows(page) -> list[tuple[int, int | None]]:
+    return [(lead["id"], lead.get("person_leads")) for lead in page["leads"]]
+
+
+def test_the_list_shows_one_row_per_person_with_the_count_of_their_leads(signed_in, add, app):
+    client = signed_in("sales")
+    first, second, third, other, spam = add(
+        contact("Mina Lee", at=T0, email="mina@harbor.io", status="won"),
+        quote("Mina Lee", at=T0 + HOUR, email="MINA@Harbor.io"),
+        contact("Mina L", at=T0 + HOUR * 3, email="mina@harbor.io", status="won"),
+        contact("Bo Other", at=T0 + HOUR * 2, email="bo@elsewhere.io"),
+        contact("Mina Spam", at=T0 + HOUR * 4, email="mina@harbor.io", spam=True),
+    )
+
+    people = client.get("/api/inbox/leads?by=person").json
+    won = client.get("/api/inbox/leads?by=person&status=won").json
+    quotes = client.get("/api/inbox/leads?by=person&form=quote").json
+
+    # Spam is not listed, so Mina's newest listed lead is the third; all four of hers are counted.
+    assert _rows(people) == [(third, 4), (other, 1)]
+    # The tabs count the leads, not the people.
+    assert people["counts"]["contact"] == 3
+    # The filters choose what is listed; each person's newest listed lead is their row.
+    assert _rows(won) == [(third, 4)]
+    assert _rows(quotes) == [(second, 4)]
+    every = client.get("/api/inbox/leads").json
+    assert [lead["id"] for lead in every["leads"]] == [third, other, second, first]
+    assert "person_leads" not in every["leads"][0]
+    del spam
+
+
+def test_one_row_per_person_pages_by_person(app, add):
+    first, second, third = add(
+        contact("Ann A", at=T0, email="ann@a.example"),
+        contact("Bo B", at=T0 + HOUR, email="bo@b.example"),
+        contact("Ann A", at=T0 + HOUR * 2, email="ann@a.example"),
+    )
+    filters = Filters(people=True)
+
+    with app.app_context():
+        one = page.page(filters, size=1)
+        two = page.page(filters, Cursor.decode(one["next"]), size=1)
+
+    assert [lead["id"] for lead in one["leads"]] == [third]
+    assert [lead["id"] for lead in two["leads"]] == [second]
+    assert two["next"] is None
+    del first
+
+
+def test_one_row_per_person_is_not_for_a_search(signed_in):
+    answer = signed_in("sales").get("/api/inbox/leads?by=person&q=mina")
+
+    assert answer.status_code == 400
+    assert answer.json["errors"]["by"] == [
+        "A search lists each lead it finds: one row per person is for the list."
+    ]

@@ -14,10 +14,9 @@ from lead_service.models.conversation import LeadMessage
 from lead_service.models.leads import Lead, OutboxMessage, as_utc
 from lead_service.models.staff import StaffUser
 from lead_service.outbox import queue
-from lead_service.outbox.channels import EmailChannel, WebhookChannel
+from lead_service.outbox.channels import WebhookChannel
 from lead_service.retention import erase
 
-from ..receivers import SmtpSink
 from .conftest import contact, quote
 
 LEAD = "/api/inbox/leads/{}"
@@ -29,23 +28,10 @@ def sales_address(app, monkeypatch):
     monkeypatch.setitem(app.config, "SALES_EMAIL", SALES)
 
 
-@pytest.fixture
-def smtp():
-    sink = SmtpSink().start()
-    yield sink
-    sink.stop()
-
-
 def _deliver(app, *channels) -> None:
     with app.app_context():
         while queue.deliver_next(channels):
             pass
-
-
-def _email(sink) -> EmailChannel:
-    return EmailChannel(
-        "127.0.0.1", sink.port, "none", "", "", "Leads <leads@tidewell.example>", ["team@x.example"], 5, SALES
-    )
 
 
 def _reply(client, lead_id, body="Thank you for writing: when may we call you?"):
@@ -53,7 +39,7 @@ def _reply(client, lead_id, body="Thank you for writing: when may we call you?")
 
 
 def test_a_reply_goes_from_the_sales_address_under_its_writers_name_and_shows_on_the_lead(
-    signed_in, add, app, smtp, audit_trail
+    signed_in, add, app, emailed, audit_trail
 ):
     client = signed_in("sales")
     [lead_id] = add(contact("Ann Contact", at=datetime.now(UTC) - timedelta(hours=2)))
@@ -76,7 +62,7 @@ def test_a_reply_goes_from_the_sales_address_under_its_writers_name_and_shows_on
     assert lead["work"]["first_response_at"] == written["at"]
     assert [action for action, _, _ in audit_trail()][-3:] == ["status_changed", "reply_sent", "lead_viewed"]
 
-    _deliver(app, _email(smtp))
+    smtp = emailed()
 
     [sent] = smtp.messages
     assert smtp.envelopes == [(SALES, ["ann@acme.example"])]
@@ -94,13 +80,13 @@ def test_a_reply_goes_from_the_sales_address_under_its_writers_name_and_shows_on
     assert datetime.fromisoformat(delivery["at"]) >= datetime.fromisoformat(written["at"])
 
 
-def test_each_later_reply_is_threaded_under_the_conversation_before_it(signed_in, add, app, smtp):
+def test_each_later_reply_is_threaded_under_the_conversation_before_it(signed_in, add, app, emailed):
     client = signed_in("sales")
     [lead_id] = add(quote("Quinn Quote"))
 
     for n in range(3):
         assert _reply(client, lead_id, f"Reply {n}").status_code == 201
-    _deliver(app, _email(smtp))
+    smtp = emailed()
 
     first, second, third = smtp.messages
     ids = [message["Message-ID"].strip() for message in smtp.messages]
@@ -129,7 +115,7 @@ def test_a_reply_to_a_lead_answered_before_changes_neither_its_status_nor_its_fi
     assert datetime.fromisoformat(work["first_response_at"]) == answered
 
 
-def test_no_name_can_add_a_header(signed_in, add, app, smtp):
+def test_no_name_can_add_a_header(signed_in, add, app, emailed):
     client = signed_in("sales")
     with app.app_context():
         db.session.execute(db.update(StaffUser).values(name="Sam\r\nBcc: staff-victim@x.example"))
@@ -137,7 +123,7 @@ def test_no_name_can_add_a_header(signed_in, add, app, smtp):
     [lead_id] = add(contact("Ann\r\nBcc: victim@x.example"))
 
     assert _reply(client, lead_id).status_code == 201
-    _deliver(app, _email(smtp))
+    smtp = emailed()
 
     [sent] = smtp.messages
     assert sent["Bcc"] is None
@@ -196,7 +182,7 @@ def test_viewers_read_the_conversation_and_write_no_reply(signed_in, add, app):
     assert _reply(signed_in("admin"), 999_999).status_code == 404
 
 
-def test_a_reply_waits_while_e_mail_is_off_and_goes_once_it_is_on(signed_in, add, app, smtp):
+def test_a_reply_waits_while_e_mail_is_off_and_goes_once_it_is_on(signed_in, add, app, emailed):
     client = signed_in("sales")
     [lead_id] = add(contact())
     _reply(client, lead_id)
@@ -206,11 +192,10 @@ def test_a_reply_waits_while_e_mail_is_off_and_goes_once_it_is_on(signed_in, add
     delivery = client.get(LEAD.format(lead_id)).json["conversation"][0]["delivery"]
     assert delivery["state"] == "failed"
     assert "e-mail is off" in delivery["error"]
-    assert smtp.messages == []
     with app.app_context():
         db.session.execute(db.update(OutboxMessage).values(next_attempt_at=datetime.now(UTC)))
         db.session.commit()
-    _deliver(app, _email(smtp))
+    smtp = emailed()
     assert len(smtp.messages) == 1
     assert client.get(LEAD.format(lead_id)).json["conversation"][0]["delivery"]["state"] == "sent"
 

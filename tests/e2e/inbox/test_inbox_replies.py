@@ -1,11 +1,16 @@
 """Replies to a lead from its page, in a real Chromium over SQLite and PostgreSQL: a reply shows on
 the conversation at once, goes through the running outbox worker to a real SMTP server from the
-sales address under its writer's name, and the next one is threaded under it; a viewer reads the
-conversation and is offered no reply; a reply starts from an admin's saved reply, filled in for its
-lead."""
+sales address under its writer's name, and the next one is threaded under it; the lead's answer,
+read by the worker from a real IMAP server (Dovecot), shows on the conversation as text with its
+attachments listed; a viewer reads the conversation and is offered no reply; a reply starts from an
+admin's saved reply, filled in for its lead."""
+
+from email.message import EmailMessage
+from email.utils import make_msgid
 
 import pytest
 
+from lead_service.tests.mailbox_server import Dovecot
 from lead_service.tests.receivers import SmtpSink, smtp_settings, wait_for
 from lead_service.tests.samples import CONTACT
 
@@ -64,6 +69,57 @@ def test_a_reply_shows_at_once_and_reaches_the_lead_from_the_sales_address_threa
     assert replies[0].get_content() == "Thank you, Nadia.\r\nMay we call you tomorrow?\r\n"
     assert replies[1]["In-Reply-To"] == replies[0]["Message-ID"]
     assert replies[1]["Subject"] == f"Re: {replies[0]['Subject']}"
+
+
+def _answer_to(reply: EmailMessage) -> EmailMessage:
+    """The lead's answer, from a mail program that sends HTML alone, with a file."""
+    answer = EmailMessage()
+    answer["From"] = str(reply["To"])
+    answer["To"] = str(reply["From"])
+    answer["Subject"] = f"Re: {reply['Subject']}"
+    answer["Message-ID"] = make_msgid(domain="lead.io")
+    answer["In-Reply-To"] = reply["Message-ID"]
+    answer["References"] = reply["Message-ID"]
+    answer.set_content(
+        "<p>Tomorrow at <b>ten</b> is fine.</p><script>document.title = 'ran'</script>"
+        '<img src="x" onerror="alert(1)">',
+        subtype="html",
+    )
+    answer.add_attachment(b"x" * 2048, maintype="application", subtype="pdf", filename="brief.pdf")
+    return answer
+
+
+def test_the_leads_answer_shows_on_its_conversation_as_text_with_its_attachments(inbox, browse, tmp_path):
+    inbox.post_lead("/api/contact", {**CONTACT, "name": "Nadia Rahman", "email": "answered@lead.io"})
+    page = _signed_in(inbox, browse, "reader-of-answers@work.example")
+    page.on("dialog", lambda dialog: pytest.fail(f"the answer ran a script: {dialog.message}"))
+    open_signed_in(page, inbox.lead_path("answered@lead.io"))
+    _send(page, "May we call you tomorrow?")
+    sink, mailbox = SmtpSink().start(), Dovecot().start()
+    settings = {
+        **smtp_settings(sink.port),
+        **{name: str(value) for name, value in mailbox.settings().items()},
+        "IMAP_POLL_SECONDS": "0.2",
+        "SALES_EMAIL": SALES_EMAIL,
+        "INBOX_URL": inbox.url,
+    }
+    worker = start_outbox_worker(tmp_path, inbox.database, settings)
+    try:
+        [reply] = wait_for(lambda: _replies(sink), 30, "the reply")
+        mailbox.deliver(_answer_to(reply))
+        wait_for(lambda: any("answered" in str(m["Subject"]) for m in sink.messages), 30, "the team told")
+    finally:
+        stop(worker)
+        mailbox.stop()
+        sink.stop()
+
+    page.reload()
+    answer = page.locator("[data-message][data-direction=in]")
+    text = answer.inner_text()
+    assert "answered@lead.io to the team" in text
+    assert "Tomorrow at ten is fine." in text
+    assert "brief.pdf (2 KB)" in text
+    assert "document.title" not in text and page.title() != "ran"
 
 
 def test_a_viewer_reads_the_conversation_and_is_offered_no_reply(inbox, browse):

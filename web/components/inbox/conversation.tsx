@@ -1,5 +1,5 @@
 import { inbox } from "@/lib/content/inbox";
-import { formatDelivery, formatTime } from "@/lib/inbox/format";
+import { formatDelivery, formatSize, formatTime } from "@/lib/inbox/format";
 import type { Message } from "@/lib/inbox/types";
 
 import { TextForm } from "./text-form";
@@ -13,8 +13,14 @@ type Props = {
   starts?: { title: string; text: string }[];
 };
 
-/** A lead's conversation, oldest first, as plain text, each reply with where its e-mail stands; a
- * form for a reply when `csrf` (sales, admins), or why none can go. */
+function who(message: Message): string {
+  if (message.direction === "in") return `${message.from || "The lead"} to the team`;
+  return `${message.author?.name ?? "Someone"} to ${message.to}`;
+}
+
+/** A lead's conversation, oldest first, as plain text: each reply with where its e-mail stands,
+ * each answer of the lead's with its attachments by name and size (they stay in the sales
+ * mailbox); a form for a reply when `csrf` (sales, admins), or why none can go. */
 export function Conversation({ id, messages, off, csrf, starts }: Props) {
   return (
     <section aria-labelledby="conversation-heading" className="space-y-3">
@@ -27,14 +33,27 @@ export function Conversation({ id, messages, off, csrf, starts }: Props) {
           <li
             key={message.id}
             data-message={message.id}
+            data-direction={message.direction}
             data-delivery={message.delivery?.state}
-            className="rounded-lg bg-white p-4"
+            className={`rounded-lg p-4 ${message.direction === "in" ? "border border-teal/40 bg-teal-50" : "bg-white"}`}
           >
             <p className="text-sm text-muted break-words">
-              {message.author?.name ?? "Someone"} to {message.to} · {formatTime(message.at)}
+              {who(message)} · {formatTime(message.at)}
             </p>
             <p className="mt-1 font-medium break-words">{message.subject}</p>
             <p className="mt-2 break-words whitespace-pre-wrap">{message.body}</p>
+            {message.attachments.length > 0 ? (
+              <div className="mt-2 text-sm">
+                <p className="text-muted">Attachments, in the sales mailbox:</p>
+                <ul className="list-disc pl-5">
+                  {message.attachments.map((file, index) => (
+                    <li key={index} className="break-words">
+                      {file.name} ({formatSize(file.size)})
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ) : null}
             {message.delivery ? <p className="mt-2 text-sm text-muted">{formatDelivery(message.delivery)}</p> : null}
           </li>
         ))}

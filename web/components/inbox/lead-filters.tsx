@@ -68,6 +68,13 @@ export function LeadFilters({ query, owners }: { query: URLSearchParams; owners:
           className="inbox-input w-28"
         />
       </label>
+      <label className="inbox-label">
+        Rows
+        <select name="by" defaultValue={query.get("by") ?? ""} className="inbox-input">
+          <option value="">Every lead</option>
+          <option value="person">One per person</option>
+        </select>
+      </label>
       <button type="submit" className="inbox-button">
         Apply
       </button>

@@ -64,6 +64,11 @@ export function LeadTable({ leads, choosable = false }: { leads: LeadRow[]; choo
                 <InboxLink href={inboxPaths.lead(lead.id)} className="font-medium text-teal-700 underline">
                   <Highlighted text={lead.name} segments={lead.highlight?.name} />
                 </InboxLink>
+                {lead.person_leads && lead.person_leads > 1 ? (
+                  <span className="inbox-badge ml-2" data-person-leads={lead.person_leads}>
+                    {lead.person_leads} leads
+                  </span>
+                ) : null}
                 {Object.entries(ALSO_FOUND).map(([field, label]) =>
                   lead.highlight?.[field] ? (
                     <p key={field} className="text-sm text-muted">

@@ -9,6 +9,7 @@ type Event = Lead["person"]["history"][number];
 
 function what(event: Event): string {
   if (event.kind === "lead") return "Came in";
+  if (event.kind === "answer") return "Their answer";
   return `${event.kind === "note" ? "Note" : "Reply"} by ${event.author?.name ?? "someone"}`;
 }
 

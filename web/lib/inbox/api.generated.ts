@@ -244,7 +244,7 @@ export interface paths {
                     /** @description The acting user's id. */
                     user?: number;
                     /** @description One of the recorded actions. */
-                    action?: "sign_in" | "sign_in_failed" | "second_factor_locked" | "account_locked" | "sign_out" | "signed_out_everywhere" | "enrolled" | "recovery_code_used" | "password_changed" | "password_change_failed" | "lead_viewed" | "leads_listed" | "search" | "due_listed" | "notification_retried" | "status_changed" | "owner_changed" | "next_step_set" | "next_step_cleared" | "response_target_set" | "note_added" | "note_edited" | "reply_sent" | "saved_reply_added" | "saved_reply_changed" | "saved_reply_removed" | "marked_spam" | "marked_not_spam" | "export" | "export_finished" | "erase" | "user_added" | "user_invited" | "invitation_accepted" | "user_disabled" | "password_reset" | "two_factor_reset";
+                    action?: "sign_in" | "sign_in_failed" | "second_factor_locked" | "account_locked" | "sign_out" | "signed_out_everywhere" | "enrolled" | "recovery_code_used" | "password_changed" | "password_change_failed" | "lead_viewed" | "leads_listed" | "search" | "due_listed" | "notification_retried" | "status_changed" | "owner_changed" | "next_step_set" | "next_step_cleared" | "response_target_set" | "note_added" | "note_edited" | "reply_sent" | "reply_received" | "saved_reply_added" | "saved_reply_changed" | "saved_reply_removed" | "marked_spam" | "marked_not_spam" | "export" | "export_finished" | "erase" | "user_added" | "user_invited" | "invitation_accepted" | "user_disabled" | "password_reset" | "two_factor_reset";
                     /** @description The `next` of the page before. */
                     before?: number;
                 };
@@ -610,6 +610,8 @@ export interface paths {
                     owner?: string;
                     /** @description Only the leads still new this many hours after they came. */
                     new_for?: number;
+                    /** @description person: one row per person (the leads sent with one address, any capitals), their newest listed lead with the count of all their leads; not with a search. */
+                    by?: "person";
                     /** @description The `next` of the page before. */
                     cursor?: string;
                 };
@@ -727,6 +729,8 @@ export interface paths {
                     owner?: string;
                     /** @description Only the leads still new this many hours after they came. */
                     new_for?: number;
+                    /** @description person: one row per person (the leads sent with one address, any capitals), their newest listed lead with the count of all their leads; not with a search. */
+                    by?: "person";
                     /** @description The `next` of the page before. */
                     cursor?: string;
                 };
@@ -2170,9 +2174,14 @@ export interface components {
             /** @description Leads (spam left out) after it, up to 101. */
             count: number;
         };
+        InboxAttachment: {
+            name: string;
+            /** @description In bytes. */
+            size: number;
+        };
         InboxAuditEvent: {
             /** @enum {string} */
-            action: "sign_in" | "sign_in_failed" | "second_factor_locked" | "account_locked" | "sign_out" | "signed_out_everywhere" | "enrolled" | "recovery_code_used" | "password_changed" | "password_change_failed" | "lead_viewed" | "leads_listed" | "search" | "due_listed" | "notification_retried" | "status_changed" | "owner_changed" | "next_step_set" | "next_step_cleared" | "response_target_set" | "note_added" | "note_edited" | "reply_sent" | "saved_reply_added" | "saved_reply_changed" | "saved_reply_removed" | "marked_spam" | "marked_not_spam" | "export" | "export_finished" | "erase" | "user_added" | "user_invited" | "invitation_accepted" | "user_disabled" | "password_reset" | "two_factor_reset";
+            action: "sign_in" | "sign_in_failed" | "second_factor_locked" | "account_locked" | "sign_out" | "signed_out_everywhere" | "enrolled" | "recovery_code_used" | "password_changed" | "password_change_failed" | "lead_viewed" | "leads_listed" | "search" | "due_listed" | "notification_retried" | "status_changed" | "owner_changed" | "next_step_set" | "next_step_cleared" | "response_target_set" | "note_added" | "note_edited" | "reply_sent" | "reply_received" | "saved_reply_added" | "saved_reply_changed" | "saved_reply_removed" | "marked_spam" | "marked_not_spam" | "export" | "export_finished" | "erase" | "user_added" | "user_invited" | "invitation_accepted" | "user_disabled" | "password_reset" | "two_factor_reset";
             /** @description Null: from the command line, or a failed sign-in as an address that is nobody's. */
             actor_id: number | null;
             /** Format: date-time */
@@ -2188,7 +2197,7 @@ export interface components {
         };
         InboxAuditPage: {
             /** @description Every action the trail records, for the filter. */
-            actions: ("sign_in" | "sign_in_failed" | "second_factor_locked" | "account_locked" | "sign_out" | "signed_out_everywhere" | "enrolled" | "recovery_code_used" | "password_changed" | "password_change_failed" | "lead_viewed" | "leads_listed" | "search" | "due_listed" | "notification_retried" | "status_changed" | "owner_changed" | "next_step_set" | "next_step_cleared" | "response_target_set" | "note_added" | "note_edited" | "reply_sent" | "saved_reply_added" | "saved_reply_changed" | "saved_reply_removed" | "marked_spam" | "marked_not_spam" | "export" | "export_finished" | "erase" | "user_added" | "user_invited" | "invitation_accepted" | "user_disabled" | "password_reset" | "two_factor_reset")[];
+            actions: ("sign_in" | "sign_in_failed" | "second_factor_locked" | "account_locked" | "sign_out" | "signed_out_everywhere" | "enrolled" | "recovery_code_used" | "password_changed" | "password_change_failed" | "lead_viewed" | "leads_listed" | "search" | "due_listed" | "notification_retried" | "status_changed" | "owner_changed" | "next_step_set" | "next_step_cleared" | "response_target_set" | "note_added" | "note_edited" | "reply_sent" | "reply_received" | "saved_reply_added" | "saved_reply_changed" | "saved_reply_removed" | "marked_spam" | "marked_not_spam" | "export" | "export_finished" | "erase" | "user_added" | "user_invited" | "invitation_accepted" | "user_disabled" | "password_reset" | "two_factor_reset")[];
             /** @description Newest first. */
             events: components["schemas"]["InboxAuditEvent"][];
             /** @description The next page's `before`; null: none. */
@@ -2399,6 +2408,8 @@ export interface components {
             notified: boolean;
             owner: components["schemas"]["InboxPerson"] | null;
             page: string | null;
+            /** @description One row per person: how many leads the person sent (this one among them). */
+            person_leads?: number;
             /** Format: date-time */
             received: string;
             spam: boolean;
@@ -2415,16 +2426,23 @@ export interface components {
         InboxMessage: {
             /**
              * Format: date-time
-             * @description When it was written.
+             * @description When it was written; an answer, when the mailbox took it in.
              */
             at: string;
+            /** @description An answer's attachments, by name and size: listed, not kept. */
+            attachments: components["schemas"]["InboxAttachment"][];
             author: components["schemas"]["InboxPerson"] | null;
             /** @description Plain text. */
             body: string;
-            /** @description Where its e-mail stands: pending, sent, failed (for now) or dead. */
+            /** @description Where a reply's e-mail stands: pending, sent, failed (for now) or dead. */
             delivery: components["schemas"]["InboxChannelState"] | null;
-            /** @enum {string} */
-            direction: "out";
+            /**
+             * @description out: a reply of the team's; in: the lead's answer, read from the sales mailbox.
+             * @enum {string}
+             */
+            direction: "out" | "in";
+            /** @description An answer's sender address; null for a reply, which goes from the sales address. */
+            from: string | null;
             id: number;
             subject: string;
             to: string;
@@ -2502,12 +2520,12 @@ export interface components {
             at: string;
             author: components["schemas"]["InboxPerson"] | null;
             /**
-             * @description The lead came, a note was kept on it, or a reply went to it.
+             * @description The lead came, a note was kept on it, a reply went to it, or its answer came back.
              * @enum {string}
              */
-            kind: "lead" | "note" | "reply";
+            kind: "lead" | "note" | "reply" | "answer";
             lead_id: number;
-            /** @description A note's or a reply's. */
+            /** @description A note's, a reply's or an answer's. */
             text: string | null;
         };
         InboxPersonLead: {

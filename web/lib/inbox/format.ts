@@ -33,6 +33,15 @@ export function formatDelivery({ state, at, error, next_attempt_at: next }: Chan
   }
 }
 
+const SIZE = new Intl.NumberFormat("en", { maximumFractionDigits: 1 });
+
+/** A file's size in bytes as a person reads it: "820 bytes", "2 KB", "1.4 MB" (1 KB = 1,024 bytes). */
+export function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} ${bytes === 1 ? "byte" : "bytes"}`;
+  if (bytes < 1024 * 1024) return `${SIZE.format(bytes / 1024)} KB`;
+  return `${SIZE.format(bytes / (1024 * 1024))} MB`;
+}
+
 // The service counts a search's matches up to one past this, to say "more than" without counting all.
 const COUNT_CAP = 100;
 

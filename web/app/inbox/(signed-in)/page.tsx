@@ -15,7 +15,7 @@ import { MAY_WORK } from "@/lib/inbox/work";
 export const metadata: Metadata = { title: "Leads" };
 
 // What the list's URL may say; the service checks each.
-const FILTERS = ["q", "form", "from", "to", "spam", "status", "owner", "new_for"] as const;
+const FILTERS = ["q", "form", "from", "to", "spam", "status", "owner", "new_for", "by"] as const;
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 

@@ -1,0 +1,68 @@
+"""The lead's owner told that the lead answered: a message read from the sales mailbox was filed
+into the lead's conversation (mailbox.py). To the owner while they can sign in, else to the sales
+team's addresses; what the lead wrote stays behind the sign-in."""
+
+from dataclasses import dataclass
+from email.headerregistry import Address
+from email.message import EmailMessage
+from email.utils import parseaddr
+
+from ..extensions import db
+from ..models.conversation import LeadMessage
+from ..models.leads import Lead
+from ..models.staff import StaffUser
+from ..schemas import form_spec
+from .messages import one_line
+
+
+@dataclass(frozen=True)
+class Answered:
+    outbox_id: int
+    lead_id: int
+    message_id: int
+    name: str
+    form_title: str
+    owner_name: str | None  # none: the lead has nobody's name on it, and the team is told
+    owner_email: str | None
+    url: str
+
+
+def answered(outbox_id: int, lead: Lead, message: LeadMessage, inbox_url: str) -> Answered:
+    owner = db.session.get(StaffUser, lead.owner_id) if lead.owner_id else None
+    if owner is not None and owner.disabled_at is not None:
+        owner = None
+    return Answered(
+        outbox_id,
+        lead.id,
+        message.id,
+        str(lead.name),
+        form_spec(lead.form)["title"],
+        owner.name if owner else None,
+        owner.email if owner else None,
+        f"{inbox_url}/inbox/leads/{lead.id}",
+    )
+
+
+def answered_email(item: Answered, sender: str, team: list[str]) -> EmailMessage:
+    name = one_line(item.name)
+    message = EmailMessage()
+    subject = f"{name} answered"
+    message["Subject"] = subject if len(subject) <= 200 else subject[:199] + "…"
+    message["From"] = sender
+    if item.owner_email:
+        message["To"] = Address(display_name=one_line(item.owner_name or ""), addr_spec=item.owner_email)
+    else:
+        message["To"] = ", ".join(team)
+    domain = parseaddr(sender)[1].rpartition("@")[2] or "localhost"
+    message["Message-ID"] = f"<answered-{item.message_id}-{item.outbox_id}@{domain}>"
+    whose = "your lead" if item.owner_email else "a lead nobody owns"
+    body = "\n".join(
+        [
+            f"{name} ({item.form_title}, #{item.lead_id}), {whose}, wrote back to the team's reply.",
+            "",
+            f"Read it and answer in the inbox: {item.url}",
+            "",
+        ]
+    )
+    message.set_content(body, cte="quoted-printable")
+    return message
