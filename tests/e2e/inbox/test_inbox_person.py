@@ -1,6 +1,7 @@
 """The person behind the leads, in a real Chromium over SQLite and PostgreSQL: someone who wrote three
 times, with the address in other capitals, is one person on each of their three leads' pages, with
-the note kept on one of them; another person's lead is not among them."""
+the note kept on one of them; another person's lead is not among them. The list, one row per
+person, shows them once, with the count of their leads."""
 
 import pytest
 
@@ -35,3 +36,20 @@ def test_a_person_with_three_leads_shows_all_three_on_each(inbox, browse):
         assert notes.count() == (0 if shown == ids[0] else 1)
     person.get_by_role("link", name=f"#{ids[0]}").click()
     page.wait_for_url(f"**/inbox/leads/{ids[0]}")
+
+
+def test_the_list_shows_one_row_per_person_with_their_count(inbox, browse):
+    for n in range(3):
+        inbox.post_lead("/api/contact", {**CONTACT, "email": "Often@Person.io", "name": f"Often {n}"})
+    page = browse()
+    sign_in(page, "lister@work.example", next_code(inbox.enrolled_staff("lister@work.example", "viewer")))
+    open_signed_in(page, "/inbox")
+    assert page.locator("tr").filter(has_text="Often").count() == 3
+
+    page.get_by_label("Rows").select_option("person")
+    page.get_by_role("button", name="Apply").click()
+    page.wait_for_url("**/inbox?by=person")
+
+    rows = page.locator("tr").filter(has_text="Often")
+    assert rows.count() == 1
+    assert "Often 2" in rows.inner_text() and "3 leads" in rows.inner_text()

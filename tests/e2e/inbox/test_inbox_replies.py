@@ -27,8 +27,8 @@ def _signed_in(inbox, browse, email: str, role: str = "sales"):
     return page
 
 
-def _replies(sink: SmtpSink) -> list:
-    return [message for message in sink.messages if str(message["To"]) == "Nadia Rahman <answered@lead.io>"]
+def _replies(sink: SmtpSink, to: str = "Nadia Rahman <answered@lead.io>") -> list:
+    return [message for message in sink.messages if str(message["To"]) == to]
 
 
 def _send(page, text: str) -> None:
@@ -90,10 +90,10 @@ def _answer_to(reply: EmailMessage) -> EmailMessage:
 
 
 def test_the_leads_answer_shows_on_its_conversation_as_text_with_its_attachments(inbox, browse, tmp_path):
-    inbox.post_lead("/api/contact", {**CONTACT, "name": "Nadia Rahman", "email": "answered@lead.io"})
+    inbox.post_lead("/api/contact", {**CONTACT, "name": "Omar Haddad", "email": "wrote-back@lead.io"})
     page = _signed_in(inbox, browse, "reader-of-answers@work.example")
     page.on("dialog", lambda dialog: pytest.fail(f"the answer ran a script: {dialog.message}"))
-    open_signed_in(page, inbox.lead_path("answered@lead.io"))
+    open_signed_in(page, inbox.lead_path("wrote-back@lead.io"))
     _send(page, "May we call you tomorrow?")
     sink, mailbox = SmtpSink().start(), Dovecot().start()
     settings = {
@@ -105,7 +105,7 @@ def test_the_leads_answer_shows_on_its_conversation_as_text_with_its_attachments
     }
     worker = start_outbox_worker(tmp_path, inbox.database, settings)
     try:
-        [reply] = wait_for(lambda: _replies(sink), 30, "the reply")
+        [reply] = wait_for(lambda: _replies(sink, "Omar Haddad <wrote-back@lead.io>"), 30, "the reply")
         mailbox.deliver(_answer_to(reply))
         wait_for(lambda: any("answered" in str(m["Subject"]) for m in sink.messages), 30, "the team told")
     finally:
@@ -116,7 +116,7 @@ def test_the_leads_answer_shows_on_its_conversation_as_text_with_its_attachments
     page.reload()
     answer = page.locator("[data-message][data-direction=in]")
     text = answer.inner_text()
-    assert "answered@lead.io to the team" in text
+    assert "wrote-back@lead.io to the team" in text
     assert "Tomorrow at ten is fine." in text
     assert "brief.pdf (2 KB)" in text
     assert "document.title" not in text and page.title() != "ran"
