@@ -1,10 +1,10 @@
 """What the outbox worker does besides notifying: personal data removed once its purpose is over,
 the lead owners' morning e-mails of what is due (digests.py) and the team's alerts of leads past
 the response target (overdue.py) queued, looked for every few minutes, and, with IMAP_HOST set,
-the leads' answers read from the sales mailbox every IMAP_POLL_SECONDS (mailbox.py). Idempotency keys go
-after their 24 hours, checked hourly; with LEAD_RETENTION_DAYS set, leads and cookie choices older
-than that go once a day. Each worker keeps its own schedule, from its start: with several on
-PostgreSQL, a second purge finds nothing left to remove."""
+the leads' answers read from the sales mailbox every IMAP_POLL_SECONDS (mailbox.py). Idempotency
+keys go after their 24 hours, checked hourly; with LEAD_RETENTION_DAYS set, leads and cookie
+choices older than that go once a day. Each worker keeps its own schedule, from its start: with
+several on PostgreSQL, a second purge finds nothing left to remove."""
 
 import imaplib
 from dataclasses import dataclass, field

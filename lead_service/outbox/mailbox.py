@@ -10,6 +10,7 @@ UIDVALIDITY and its last UID) is kept in mailbox_reads, with a lease that lets o
 time; a message filed twice (a worker that died before recording its place) is refused by its
 Message-ID, unique in the conversations."""
 
+import dataclasses
 import ssl
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
@@ -33,6 +34,10 @@ from .received import Received, parse, thread_ids
 LEASE = timedelta(minutes=10)
 # Messages whose headers are fetched at once, and whose place is recorded after each such batch.
 BATCH = 200
+# An answer is fetched whole up to this size; of a larger one (its attachments' bytes), the start
+# alone: its text comes first, and the rest stays in the mailbox.
+WHOLE = 10 * 1024 * 1024
+PART = 1024 * 1024
 _THREAD_HEADERS = b"BODY[HEADER.FIELDS (MESSAGE-ID IN-REPLY-TO REFERENCES)]"
 
 
@@ -137,7 +142,8 @@ def file(lead_id: int, received: Received, arrived: datetime, sales_email: str) 
         subject=received.subject,
         body=received.body,
         # A message without an id of its own still needs one to be kept once: its arrival's.
-        message_id=received.message_id or f"<received.{lead_id}.{arrived.timestamp():.6f}@{sales_email}>",
+        message_id=received.message_id
+        or f"<received.{lead_id}.{arrived.timestamp():.6f}@{sales_email.rpartition('@')[2]}>",
         in_reply_to=received.in_reply_to,
         reference_ids=received.references,
         attachments=received.attachments,
@@ -162,6 +168,25 @@ def _arrival(fetched: dict[bytes, Any], now: datetime) -> datetime:
     return min(arrived.astimezone(UTC), now)
 
 
+def _fetch(client: IMAPClient, uid: int, size: int, now: datetime) -> tuple[Received, datetime]:
+    """An answer as the conversation keeps it, and when it came; one at a time, so that a folder of
+    large ones never sits in memory together."""
+    if size <= WHOLE:
+        fetched = client.fetch([uid], [b"BODY.PEEK[]", b"INTERNALDATE"]).get(uid, {})
+        return parse(fetched.get(b"BODY[]", b"")), _arrival(fetched, now)
+    fetched = client.fetch([uid], [f"BODY.PEEK[]<0.{PART}>".encode(), b"INTERNALDATE"]).get(uid, {})
+    received = parse(fetched.get(b"BODY[]<0>", b""))
+    whole = (
+        f"(This message is {size / 1024 / 1024:.0f} MB: only its start was read here. The rest, and any"
+        " attachment not listed, is in the sales mailbox.)"
+    )
+    # The last attachment read may have been cut short: its size would be wrong.
+    cut = dataclasses.replace(
+        received, body=f"{received.body}\n\n{whole}".strip(), attachments=received.attachments[:-1]
+    )
+    return cut, _arrival(fetched, now)
+
+
 def _record_place(folder: str, validity: int, last_uid: int) -> None:
     """How far the reading got, within the lease, so that a worker that dies goes on from there."""
     db.session.execute(
@@ -182,14 +207,12 @@ def _read(client: IMAPClient, folder: str, place: tuple[int, int], now: datetime
     filed = 0
     for start in range(0, len(uids), BATCH):
         chunk = uids[start : start + BATCH]
-        headers = client.fetch(chunk, [_THREAD_HEADERS.replace(b"BODY", b"BODY.PEEK", 1)])
+        headers = client.fetch(chunk, [_THREAD_HEADERS.replace(b"BODY", b"BODY.PEEK", 1), b"RFC822.SIZE"])
         answers = _answered({uid: thread_ids(headers[uid].get(_THREAD_HEADERS, b"")) for uid in headers})
-        if answers:
-            bodies = client.fetch(sorted(answers), [b"BODY.PEEK[]", b"INTERNALDATE"])
-            for uid in sorted(answers):
-                fetched = bodies.get(uid, {})
-                received = parse(fetched.get(b"BODY[]", b""))
-                filed += file(answers[uid], received, _arrival(fetched, now), sales_email)
+        for uid in sorted(answers):
+            size = int(headers[uid].get(b"RFC822.SIZE", 0))
+            received, arrived = _fetch(client, uid, size, now)
+            filed += file(answers[uid], received, arrived, sales_email)
         last_uid = chunk[-1]
         _record_place(folder, validity, last_uid)
     # Every message there when the folder was opened has been looked at: the next read starts after

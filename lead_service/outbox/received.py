@@ -28,6 +28,9 @@ _MESSAGE_ID = re.compile(rb"<[^<>\s]{1,250}>")
 # Control characters but line breaks and tabs, and the Unicode line separators a text area would
 # draw as breaks: dropped, so that the text shows as it reads.
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029]")
+# The marks that reorder what follows them: in a one-line value (a file's name, a subject) they
+# would show "invoice\u202efdp.exe" as "invoiceexe.pdf".
+_REORDERING = re.compile(r"[\u202a-\u202e\u2066-\u2069]")
 # An HTML e-mail's paragraphs as a blank line apart, its other blocks as a line each.
 _PARAGRAPHS = ("p", "blockquote", "pre", "table", "h1", "h2", "h3", "h4", "h5", "h6")
 _LINES = ("div", "li", "tr")
@@ -45,7 +48,7 @@ class Received:
     attachments: list[dict[str, Any]]
 
 
-def head(raw: bytes) -> bytes:
+def header_section(raw: bytes) -> bytes:
     """An e-mail's header section."""
     return raw.split(b"\r\n\r\n", 1)[0].split(b"\n\n", 1)[0]
 
@@ -77,7 +80,7 @@ def _clean(text: str, limit: int) -> str:
 
 
 def _one_line(text: str, limit: int) -> str:
-    return _clean(re.sub(r"\s+", " ", text), limit)
+    return _clean(_REORDERING.sub("", re.sub(r"\s+", " ", text)), limit)
 
 
 def html_text(markup: str) -> str:
@@ -135,7 +138,7 @@ def _sender(message: EmailMessage) -> str:
 def parse(raw: bytes) -> Received:
     """The message as the conversation keeps it. An e-mail the parser cannot take apart keeps its
     thread ids and says it could not be read, so that it is still filed and its owner told."""
-    section = head(raw)
+    section = header_section(raw)
     ids = thread_ids(section)
     own = _MESSAGE_ID.search(_header(section, b"message-id"))
     message_id = own.group().decode("ascii", "replace") if own else None

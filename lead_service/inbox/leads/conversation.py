@@ -53,9 +53,13 @@ def messages(lead_id: int) -> list[dict[str, Any]]:
     """The lead's conversation, oldest first."""
     rows = db.session.execute(
         select(LeadMessage, OutboxMessage, StaffUser)
+        # By the lead's outbox rows first (their lead_id index): most rows name no message, and
+        # SQLite's statistics then judge the lead_message_id index useless and read every row.
         .outerjoin(
             OutboxMessage,
-            (OutboxMessage.lead_message_id == LeadMessage.id) & (OutboxMessage.purpose == "reply"),
+            (OutboxMessage.lead_id == LeadMessage.lead_id)
+            & (OutboxMessage.lead_message_id == LeadMessage.id)
+            & (OutboxMessage.purpose == "reply"),
         )
         .outerjoin(StaffUser, StaffUser.id == LeadMessage.author_id)
         .where(LeadMessage.lead_id == lead_id)

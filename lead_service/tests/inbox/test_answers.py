@@ -16,7 +16,7 @@ from lead_service.models.conversation import LeadMessage, MailboxRead
 from lead_service.models.leads import Lead
 from lead_service.models.staff import StaffUser
 from lead_service.outbox.housekeeping import Housekeeping
-from lead_service.outbox.mailbox import LEASE, read_mailbox
+from lead_service.outbox.mailbox import LEASE, WHOLE, read_mailbox
 from lead_service.retention import erase
 
 from ..mailbox_server import Dovecot
@@ -150,6 +150,23 @@ def test_an_html_only_answer_shows_as_its_text_with_its_attachments_listed(
     filed = client.get(LEAD.format(lead_id)).json["conversation"][1]
     assert filed["body"] == "Our brief is attached."
     assert filed["attachments"] == [{"name": "brief.pdf", "size": 2048}]
+
+
+def test_of_a_very_large_answer_its_start_is_read_and_the_rest_left_in_the_mailbox(
+    signed_in, add, app, emailed, mailbox
+):
+    client = signed_in("sales")
+    [lead_id] = add(contact())
+    answer = _answer(_replied(client, emailed, lead_id), "The files you asked for.")
+    answer.add_attachment(b"n" * 1000, maintype="text", subtype="plain", filename="notes.txt")
+    answer.add_attachment(b"v" * (WHOLE + 1), maintype="video", subtype="mp4", filename="site-tour.mp4")
+    mailbox.deliver(answer)
+
+    assert _read(app) == 1
+
+    filed = client.get(LEAD.format(lead_id)).json["conversation"][1]
+    assert filed["body"].startswith("The files you asked for.\n\n(This message is 14 MB: only its start")
+    assert filed["attachments"] == [{"name": "notes.txt", "size": 1000}]
 
 
 def test_with_nobody_owning_the_lead_the_team_is_told(signed_in, add, app, emailed, mailbox):

@@ -79,6 +79,9 @@ def test_attachments_are_listed_by_name_and_size_and_not_kept():
     message.add_attachment(
         b"no name", maintype="application", subtype="octet-stream", disposition="attachment"
     )
+    message.add_attachment(
+        b"MZ", maintype="application", subtype="octet-stream", filename="invoice\u202efdp.exe"
+    )
 
     received = parse(message.as_bytes())
 
@@ -87,6 +90,8 @@ def test_attachments_are_listed_by_name_and_size_and_not_kept():
         {"name": "brief.pdf", "size": 2000},
         {"name": "logo .png", "size": 40},
         {"name": "(unnamed)", "size": 7},
+        # Shown as written, not reordered to read "invoiceexe.pdf".
+        {"name": "invoicefdp.exe", "size": 2},
     ]
 
 

@@ -9,6 +9,7 @@ from email.message import EmailMessage
 from email.utils import make_msgid
 
 import pytest
+from sqlalchemy import text
 
 from lead_service.tests.mailbox_server import Dovecot
 from lead_service.tests.receivers import SmtpSink, smtp_settings, wait_for
@@ -89,11 +90,22 @@ def _answer_to(reply: EmailMessage) -> EmailMessage:
     return answer
 
 
-def test_the_leads_answer_shows_on_its_conversation_as_text_with_its_attachments(inbox, browse, tmp_path):
+def test_the_leads_answer_shows_on_its_conversation_its_owner_is_told_and_other_mail_is_left(
+    inbox, browse, tmp_path
+):
     inbox.post_lead("/api/contact", {**CONTACT, "name": "Omar Haddad", "email": "wrote-back@lead.io"})
-    page = _signed_in(inbox, browse, "reader-of-answers@work.example")
+    owner = "reader-of-answers@work.example"
+    page = _signed_in(inbox, browse, owner)
     page.on("dialog", lambda dialog: pytest.fail(f"the answer ran a script: {dialog.message}"))
     open_signed_in(page, inbox.lead_path("wrote-back@lead.io"))
+    with inbox.engine.connect() as connection:
+        owner_id = connection.execute(
+            text("SELECT id FROM staff_users WHERE email = :e"), {"e": owner}
+        ).scalar()
+    work = page.get_by_role("form", name="Status and owner")
+    work.get_by_label("Owner").select_option(str(owner_id))
+    work.get_by_role("button", name="Save").click()
+    page.get_by_role("status").filter(has_text="Saved.").wait_for()
     _send(page, "May we call you tomorrow?")
     sink, mailbox = SmtpSink().start(), Dovecot().start()
     settings = {
@@ -106,20 +118,34 @@ def test_the_leads_answer_shows_on_its_conversation_as_text_with_its_attachments
     worker = start_outbox_worker(tmp_path, inbox.database, settings)
     try:
         [reply] = wait_for(lambda: _replies(sink, "Omar Haddad <wrote-back@lead.io>"), 30, "the reply")
-        mailbox.deliver(_answer_to(reply))
-        wait_for(lambda: any("answered" in str(m["Subject"]) for m in sink.messages), 30, "the team told")
+        other = EmailMessage()
+        other["From"], other["To"], other["Subject"] = "vendor@else.example", SALES_EMAIL, "Our offer"
+        other["Message-ID"] = make_msgid(domain="else.example")
+        other.set_content("Not an answer to any lead.")
+        mailbox.deliver(other, _answer_to(reply))
+        told = wait_for(
+            lambda: [m for m in sink.messages if str(m["Subject"]) == "Omar Haddad answered"],
+            30,
+            "the owner told",
+        )
+        flags = mailbox.flags()
     finally:
         stop(worker)
         mailbox.stop()
         sink.stop()
 
+    assert [str(m["To"]) for m in told] == [f"A sales <{owner}>"]
     page.reload()
-    answer = page.locator("[data-message][data-direction=in]")
-    text = answer.inner_text()
-    assert "wrote-back@lead.io to the team" in text
-    assert "Tomorrow at ten is fine." in text
-    assert "brief.pdf (2 KB)" in text
-    assert "document.title" not in text and page.title() != "ran"
+    answers = page.locator("[data-message][data-direction=in]")
+    assert answers.count() == 1
+    text_shown = answers.inner_text()
+    assert "wrote-back@lead.io to the team" in text_shown
+    assert "Tomorrow at ten is fine." in text_shown
+    assert "brief.pdf (2 KB)" in text_shown
+    assert "Our offer" not in page.content()
+    assert "document.title" not in text_shown and page.title() != "ran"
+    # Read, and left as it was: neither message is marked as read.
+    assert len(flags) == 2 and all(b"\\Seen" not in each for each in flags)
 
 
 def test_a_viewer_reads_the_conversation_and_is_offered_no_reply(inbox, browse):

@@ -1,11 +1,10 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
+import { useTransition } from "react";
 
 import { inbox } from "@/lib/content/inbox";
-import { inboxCall } from "@/lib/inbox/client";
 import type { Work } from "@/lib/inbox/types";
+import { useChange } from "@/lib/inbox/use-change";
 
 import { SubmitButton } from "./submit-button";
 
@@ -13,16 +12,11 @@ type Props = { id: number; step: Work["next_step"]; csrf: string };
 
 /** The lead's next step, for its owner or an admin to set (a day and a line) or clear. */
 export function NextStepForm({ id, step, csrf }: Props) {
-  const router = useRouter();
-  const [error, setError] = useState<string>();
+  const { error, change } = useChange(csrf);
   const [clearing, startClearing] = useTransition();
-  const path = `/api/inbox/leads/${id}/next-step` as const;
 
   async function save(body: { on: FormDataEntryValue | null; text?: FormDataEntryValue | null }) {
-    setError(undefined);
-    const answer = await inboxCall(path, { csrf, body });
-    if (!answer.ok) return setError(answer.message);
-    router.refresh();
+    await change(`/api/inbox/leads/${id}/next-step`, body);
   }
 
   return (

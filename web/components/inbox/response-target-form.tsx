@@ -1,26 +1,16 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { useState } from "react";
-
-import { inboxCall } from "@/lib/inbox/client";
+import { useChange } from "@/lib/inbox/use-change";
 
 import { SubmitButton } from "./submit-button";
 
 /** The team's response target, for an admin to set (whole working hours) or lift (left empty). */
 export function ResponseTargetForm({ hours, csrf }: { hours: number | null; csrf: string }) {
-  const router = useRouter();
-  const [error, setError] = useState<string>();
+  const { error, change } = useChange(csrf);
 
   async function save(data: FormData) {
-    setError(undefined);
     const typed = String(data.get("hours") ?? "").trim();
-    const answer = await inboxCall("/api/inbox/response-target", {
-      csrf,
-      body: { hours: typed === "" ? null : Number(typed) },
-    });
-    if (!answer.ok) return setError(answer.message);
-    router.refresh();
+    await change("/api/inbox/response-target", { hours: typed === "" ? null : Number(typed) });
   }
 
   return (

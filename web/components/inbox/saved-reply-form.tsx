@@ -1,10 +1,9 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { useRef, useState } from "react";
+import { useRef } from "react";
 
 import { inbox } from "@/lib/content/inbox";
-import { inboxCall } from "@/lib/inbox/client";
+import { useChange } from "@/lib/inbox/use-change";
 
 import { SubmitButton } from "./submit-button";
 
@@ -17,16 +16,12 @@ type Props = {
 
 /** A saved reply's title and text, sent as written; a new one's form is emptied once it is saved. */
 export function SavedReplyForm({ csrf, path, saved }: Props) {
-  const router = useRouter();
   const form = useRef<HTMLFormElement>(null);
-  const [error, setError] = useState<string>();
+  const { error, change } = useChange(csrf);
 
   async function send(data: FormData) {
-    setError(undefined);
-    const answer = await inboxCall(path, { csrf, body: { title: data.get("title"), body: data.get("body") } });
-    if (!answer.ok) return setError(answer.message);
-    if (!saved) form.current?.reset();
-    router.refresh();
+    const made = await change(path, { title: data.get("title"), body: data.get("body") });
+    if (made && !saved) form.current?.reset();
   }
 
   return (

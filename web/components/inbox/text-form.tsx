@@ -1,9 +1,8 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { useRef, useState } from "react";
+import { useRef } from "react";
 
-import { inboxCall } from "@/lib/inbox/client";
+import { useChange } from "@/lib/inbox/use-change";
 
 import { SubmitButton } from "./submit-button";
 
@@ -24,16 +23,11 @@ type Props = {
 
 /** A note's or a reply's text, sent as written; on success the page shows it on the lead. */
 export function TextForm({ csrf, path, text = "", label, submit, busy, maxLength, rows = 3, starts = [] }: Props) {
-  const router = useRouter();
   const form = useRef<HTMLFormElement>(null);
-  const [error, setError] = useState<string>();
+  const { error, change } = useChange(csrf);
 
   async function send(data: FormData) {
-    setError(undefined);
-    const answer = await inboxCall(path, { csrf, body: { body: data.get("body") } });
-    if (!answer.ok) return setError(answer.message);
-    if (!text) form.current?.reset();
-    router.refresh();
+    if ((await change(path, { body: data.get("body") })) && !text) form.current?.reset();
   }
 
   function start(choice: string) {
