@@ -45,6 +45,9 @@ METHOD = """\
   (its micro-cache answering), and from nginx serving the same prerendered file.
 - The seconds from a `201` to the sales e-mail reaching a local SMTP server, with the outbox worker
   running.
+- The sales mailbox read back (`bench/mailbox.py`): Debian's Dovecot on this machine, filled by
+  IMAP's APPEND, and one `read_mailbox` in the bench's own process, timed from its start to its last
+  commit.
 """
 
 FINDINGS = """\
