@@ -3,6 +3,8 @@ tests of what comes after; staff whose authenticator app is set up, the sign-in'
 page takes it, and the audit trail as stored, for the tests of the sign-in itself."""
 
 import json
+import threading
+from collections.abc import Callable
 from datetime import UTC, datetime
 
 import pyotp
@@ -67,6 +69,24 @@ def no_staff_left(app):
         ):
             db.session.execute(db.delete(model))
         db.session.commit()
+
+
+def two_workers_at_once(app, step: Callable[[], int]) -> list[int]:
+    """`step` run by two threads at the same moment, each in an app context and a session of its
+    own, as two outbox workers would: what each returned, smallest first."""
+    counts = []
+
+    def worker():
+        with app.app_context():
+            counts.append(step())
+            db.session.remove()
+
+    threads = [threading.Thread(target=worker) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return sorted(counts)
 
 
 @pytest.fixture

@@ -2,7 +2,6 @@
 come on a working day, once per owner and day however many workers queue it (two at once, on
 PostgreSQL), none for a disabled owner or spam; sent with what is still due when it goes."""
 
-import threading
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -13,7 +12,7 @@ from lead_service.models.staff import StaffUser
 from lead_service.outbox.digests import queue_due
 from lead_service.outbox.housekeeping import DIGESTS_EVERY, Housekeeping
 
-from .conftest import contact, quote
+from .conftest import contact, quote, two_workers_at_once
 
 FRIDAY = datetime(2026, 11, 27, 8, 0, tzinfo=UTC)
 DAY = timedelta(days=1)
@@ -62,20 +61,9 @@ def test_each_owner_with_steps_due_gets_one_a_working_morning(app, owners, monke
 
 def test_two_workers_at_the_same_moment_queue_it_once(app, owners):
     ana, ben, _ = owners
-    counts = []
+    counts = two_workers_at_once(app, lambda: queue_due(FRIDAY))
 
-    def worker():
-        with app.app_context():
-            counts.append(queue_due(FRIDAY))
-            db.session.remove()
-
-    threads = [threading.Thread(target=worker) for _ in range(2)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-
-    assert sorted(counts) in ([0, 2], [1, 1])
+    assert counts in ([0, 2], [1, 1])
     assert _queued(app) == [(ana, "2026-11-27"), (ben, "2026-11-27")]
 
 

@@ -2,7 +2,6 @@
 team is alerted once of each lead that came since, still new and unanswered past it in weekday
 time, however many workers look, and not when it was answered before the alert went."""
 
-import threading
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -13,7 +12,7 @@ from lead_service.models.staff import ResponseTarget
 from lead_service.outbox.overdue import queue_overdue
 from lead_service.working_time import working_deadline
 
-from .conftest import contact, quote
+from .conftest import contact, quote, two_workers_at_once
 
 TARGET = "/api/inbox/response-target"
 # Thursday 26 November 2026, 12:00 UTC: the target is set; the Friday after and the Monday follow.
@@ -85,20 +84,9 @@ def test_the_team_is_alerted_once_of_a_lead_past_it_in_weekday_time(app, waiting
 
 
 def test_two_workers_at_the_same_moment_alert_once(app, waiting):
-    counts = []
+    counts = two_workers_at_once(app, lambda: queue_overdue(MONDAY + 3 * HOUR))
 
-    def worker():
-        with app.app_context():
-            counts.append(queue_overdue(MONDAY + 3 * HOUR))
-            db.session.remove()
-
-    threads = [threading.Thread(target=worker) for _ in range(2)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-
-    assert sorted(counts) == [0, 1]
+    assert counts == [0, 1]
     assert _alerts(app) == [waiting[0]]
 
 
