@@ -9,7 +9,7 @@ from flask import Flask
 from flask_cors import CORS
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from . import api, cli, errors, inbox, intake
+from . import api, cli, errors, inbox, intake, logs, metrics
 from .config import engine_options, from_environment
 from .extensions import db, migrate
 
@@ -27,7 +27,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         app.config.from_mapping(config)
     options = engine_options(app.config["SQLALCHEMY_DATABASE_URI"])
     app.config["SQLALCHEMY_ENGINE_OPTIONS"] = options | app.config.get("SQLALCHEMY_ENGINE_OPTIONS", {})
-    app.logger.setLevel(app.config["LOG_LEVEL"])
+    logs.configure(app)
 
     if app.config["TRUSTED_PROXY_HOPS"] > 0:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=app.config["TRUSTED_PROXY_HOPS"])
@@ -36,6 +36,9 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     if app.config["CORS_ORIGINS"]:
         CORS(app, resources={r"/api/*": {"origins": app.config["CORS_ORIGINS"]}}, methods=["GET", "POST"])
 
+    # First, so that every request, one a later hook refuses too, is timed, counted and identified.
+    metrics.init_app(app)
+    logs.init_app(app)
     app.register_blueprint(errors.bp)
     api.init_app(app, public=app.config["SERVE"] != "inbox")
     inbox.init_app(app, serve=app.config["SERVE"] != "public")

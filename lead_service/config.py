@@ -159,6 +159,9 @@ def from_environment(instance_path: Path) -> dict[str, Any]:
         # `inbox` (the staff inbox's API), or `all`; each answers the health probes. Deployed, the
         # two parts run as processes of their own, so that no sign-in ever queues before a lead.
         "SERVE": _choice("SERVE", ("all", "public", "inbox")),
+        # host:port of the Prometheus metrics (gunicorn's, or the outbox worker's own), apart from
+        # the port visitors reach; unset: none. See docs/operations.md "Metrics".
+        "METRICS_BIND": _text("METRICS_BIND"),
         **_notification_settings(),
         **_mailbox_settings(),
         **_inbox_settings(site_url),
@@ -254,6 +257,9 @@ def _notification_settings() -> dict[str, Any]:
         # Each channel's network wait, per try.
         "NOTIFY_TIMEOUT_SECONDS": _seconds("NOTIFY_TIMEOUT_SECONDS", 10),
         "OUTBOX_POLL_SECONDS": _seconds("OUTBOX_POLL_SECONDS", 1),
+        # The worker beats every poll and between notifications: a beat older than this is a worker
+        # stuck (well past one try's NOTIFY_TIMEOUT_SECONDS) or gone. See docs/operations.md.
+        "OUTBOX_STALE_SECONDS": _seconds("OUTBOX_STALE_SECONDS", 30),
         # Tries 1..N wait 30 s, 1 min, 2 min, ... (capped at an hour) before the next; after the
         # last, the notification is dead until `lead-service outbox retry`.
         "OUTBOX_MAX_ATTEMPTS": _int("OUTBOX_MAX_ATTEMPTS", 10),

@@ -1,8 +1,11 @@
-"""Every error leaves the service as JSON; validation errors as {"errors": {field: [messages]}}."""
+"""Every error leaves the service as JSON; validation errors as {"errors": {field: [messages]}}.
+Each carries the request's id (logs.py), which a visitor can quote and an operator find in the logs."""
 
 from flask import Blueprint, current_app, json
 from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException, InternalServerError
+
+from .logs import request_id
 
 bp = Blueprint("errors", __name__)
 
@@ -12,14 +15,21 @@ NOT_SAVED = "We could not save your request just now. Please try again in a minu
 
 @bp.app_errorhandler(ValidationError)
 def validation_error(error: ValidationError):
-    return {"errors": error.normalized_messages()}, 400
+    return {"errors": error.normalized_messages(), "request_id": request_id()}, 400
 
 
 @bp.app_errorhandler(HTTPException)
 def http_error(error: HTTPException):
     # get_response keeps the exception's own headers (Allow on 405, Retry-After on 503).
     response = error.get_response()
-    response.data = json.dumps({"code": error.code, "message": error.name, "description": error.description})
+    response.data = json.dumps(
+        {
+            "code": error.code,
+            "message": error.name,
+            "description": error.description,
+            "request_id": request_id(),
+        }
+    )
     response.content_type = "application/json"
     if error.code == 503:
         response.headers.setdefault("Retry-After", "60")

@@ -30,6 +30,8 @@ NOT_IN_ENV_EXAMPLE = {
     "LEAD_SERVICE_URL": "docker-compose.yml (the web service's upstream)",
     "INBOX_API_URL": "docker-compose.yml (the web service's upstream for the inbox)",
     "SERVE": "docker-compose.yml (which part each lead-service container serves)",
+    "METRICS_BIND": "docker-compose.yml (the metrics port, on the containers' networks only)",
+    "PROMETHEUS_MULTIPROC_DIR": "prometheus_client's own: gunicorn.conf.py makes one under /tmp",
     "NEXT_DIST_DIR": "the tests' and the bench's side-by-side builds only",
 }
 # Inlined into the pages by `next build`: build arguments of the web image.

@@ -3,7 +3,9 @@
 from typing import Any
 
 from flask import Blueprint
+from marshmallow import ValidationError
 
+from .. import metrics
 from ..intake import turnstile
 from ..intake.idempotency import idempotent
 from ..intake.storage import commit, json_body
@@ -63,8 +65,14 @@ def create_quote():
 
 
 def _store(lead: Lead, body: Any):
+    metrics.mark_lead(lead.form, spam=lead.spam)
     if lead.spam:
         # A bot's lead is kept for the record but never reaches the sales team.
         return commit(lead, "lead", "received")
-    turnstile.verify(body)
+    try:
+        turnstile.verify(body)
+    except ValidationError:
+        # Counted with the bots': whatever the reason, the bot check did not let it in.
+        metrics.mark_lead(lead.form, spam=True)
+        raise
     return commit(lead, "lead", "received", notify=True)

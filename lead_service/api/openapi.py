@@ -41,19 +41,28 @@ _FIELD_ERRORS = {
 }
 
 
+# Every error answer's id, which a visitor can quote and an operator find in the logs.
+_REQUEST_ID = {
+    "description": "This request's id, as the answer's request id header and its log lines carry it."
+}
+
+
 class ValidationErrors(Schema):
     errors = fields.Dict(keys=fields.String(), values=fields.Raw(metadata=_FIELD_ERRORS), required=True)
+    request_id = fields.String(required=True, metadata=_REQUEST_ID)
 
 
 class HttpError(Schema):
     code = fields.Integer(required=True)
     message = fields.String(required=True)
     description = fields.String(required=True)
+    request_id = fields.String(required=True, metadata=_REQUEST_ID)
 
 
 class Health(Schema):
     status = fields.String(required=True, validate=validate.OneOf(["ok", "unavailable"]))
     database = fields.String(validate=validate.OneOf(["ok", "unavailable"]))
+    outbox_worker = fields.String(validate=validate.OneOf(["ok", "stale", "none"]))
 
 
 def _request_name(form: str) -> str:

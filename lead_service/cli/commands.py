@@ -14,7 +14,7 @@ from sqlalchemy import select
 from .. import export, retention
 from ..extensions import db
 from ..models.leads import OutboxMessage, as_utc
-from ..outbox import queue, worker
+from ..outbox import heartbeat, queue, worker
 from ..profile_pdf import build_profile_pdf
 from ..schemas import FORMS
 from . import fake_leads
@@ -154,6 +154,22 @@ def outbox_commands():
 def run_outbox():
     """Deliver notifications as leads come in, until stopped (SIGTERM or Ctrl-C)."""
     worker.run()
+
+
+@outbox_commands.command("health")
+@with_appcontext
+def outbox_health():
+    """Exit 0 while this host's worker beats (within OUTBOX_STALE_SECONDS), 1 when it is silent or
+    never ran: the worker container's health check."""
+    state, age = heartbeat.this_host()
+    limit = current_app.config["OUTBOX_STALE_SECONDS"]
+    if state == "none":
+        raise click.ClickException(f"no outbox worker has run on {heartbeat.HOST}")
+    if state == "stale":
+        raise click.ClickException(
+            f"the outbox worker is silent: its last heartbeat was {age:.0f} s ago (over {limit:g} s)"
+        )
+    click.echo(f"the outbox worker beats: its last heartbeat was {age:.1f} s ago")
 
 
 @outbox_commands.command("list")

@@ -162,6 +162,17 @@ class OutboxMessage(db.Model):
     delivered_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
 
+class WorkerHeartbeat(db.Model):
+    """When an outbox worker last went round its loop, under its host's name (a container's own):
+    how `lead-service outbox health`, the readiness probe and the metrics tell a silent worker."""
+
+    __tablename__ = "worker_heartbeats"
+
+    name: Mapped[str] = mapped_column(Text, primary_key=True)
+    started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False)
+    beat_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False)
+
+
 class IdempotencyKey(db.Model):
     """The first answer given to an Idempotency-Key, replayed to its retries for 24 hours, after
     which the outbox worker deletes it; goes with the row it answered for."""

@@ -21,6 +21,7 @@ from sqlalchemy import delete, select, update
 from sqlalchemy.exc import SQLAlchemyError
 
 from ..extensions import db
+from ..metrics import DELIVERIES
 from ..models.conversation import LeadMessage
 from ..models.leads import Lead, OutboxMessage
 from ..models.staff import StaffUser
@@ -263,8 +264,10 @@ def _send(claimed: _Claimed, channels: Sequence[Channel]) -> tuple[dict[str, obj
         try:
             send()
         except Exception as exc:
+            DELIVERIES.labels(channel.name, "failed").inc()
             errors.append(_failure(channel.name, exc))
             continue
+        DELIVERIES.labels(channel.name, "sent").inc()
         sent_at[f"{channel.name}_sent_at"] = datetime.now(UTC)
     return sent_at, errors
 
@@ -305,10 +308,11 @@ def deliver_next(channels: Sequence[Channel]) -> bool:
     return True
 
 
-def deliver_due(channels: Sequence[Channel], stop: threading.Event) -> None:
-    """Delivers every due notification, one at a time, until none is due or `stop` is set."""
+def deliver_due(channels: Sequence[Channel], stop: threading.Event, between: Callable[[], None]) -> None:
+    """Delivers every due notification, one at a time, until none is due or `stop` is set, calling
+    `between` after each (the worker's heartbeat)."""
     while not stop.is_set() and deliver_next(channels):
-        pass
+        between()
 
 
 def requeue(ids: Sequence[int]) -> int:

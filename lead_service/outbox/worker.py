@@ -1,5 +1,6 @@
 """`lead-service outbox run`: the worker process that delivers the outbox and keeps the house (see
-housekeeping.py), stopped by SIGTERM or Ctrl-C after the notification in hand."""
+housekeeping.py), beating as it goes (heartbeat.py), stopped by SIGTERM or Ctrl-C after the
+notification in hand. With METRICS_BIND set, it serves its own metrics (its deliveries)."""
 
 import fcntl
 import signal
@@ -13,9 +14,11 @@ import click
 from flask import current_app
 from sqlalchemy.exc import SQLAlchemyError
 
+from .. import metrics
 from ..extensions import db
 from . import queue
 from .channels import configured
+from .heartbeat import Heartbeat
 from .housekeeping import Housekeeping
 
 
@@ -58,7 +61,11 @@ def run() -> None:
     channels = configured(current_app.config)
     poll = current_app.config["OUTBOX_POLL_SECONDS"]
     chores = Housekeeping()
+    heartbeat = Heartbeat(poll)
+    if current_app.config["METRICS_BIND"]:
+        metrics.serve(current_app.config["METRICS_BIND"])
     with _sole_sqlite_worker():
+        _guarded(heartbeat.start)
         if not channels:
             # Kept, not dropped: once a channel is configured, the worker delivers them all.
             current_app.logger.warning(
@@ -68,8 +75,9 @@ def run() -> None:
         current_app.logger.info("outbox worker started channels=%s", names)
         while not stop.is_set():
             _guarded(lambda: chores.run_due(datetime.now(UTC)))
+            _guarded(heartbeat.beat)
             if channels:
-                _guarded(lambda: queue.deliver_due(channels, stop))
+                _guarded(lambda: queue.deliver_due(channels, stop, heartbeat.beat))
             stop.wait(poll)
         db.session.remove()
         current_app.logger.info("outbox worker stopped")

@@ -54,6 +54,7 @@ def test_environment_settings(monkeypatch, tmp_path):
     monkeypatch.setenv("WEBHOOK_SECRET", "whsec")
     monkeypatch.setenv("NOTIFY_TIMEOUT_SECONDS", "2.5")
     monkeypatch.setenv("OUTBOX_POLL_SECONDS", "0.5")
+    monkeypatch.setenv("OUTBOX_STALE_SECONDS", "5")
     monkeypatch.setenv("OUTBOX_MAX_ATTEMPTS", "4")
     monkeypatch.setenv("OUTBOX_RETRY_BASE_SECONDS", "60")
     monkeypatch.setenv("INBOX_TOTP_KEY", "k" * 43 + "=")
@@ -64,6 +65,7 @@ def test_environment_settings(monkeypatch, tmp_path):
     monkeypatch.setenv("INBOX_HASH_SLOTS", "4")
     monkeypatch.setenv("INBOX_URL", "https://inbox.example.com/")
     monkeypatch.setenv("SERVE", " Inbox ")
+    monkeypatch.setenv("METRICS_BIND", "0.0.0.0:9100")
 
     assert from_environment(tmp_path) == {
         "SQLALCHEMY_DATABASE_URI": "postgresql+psycopg://u@db/leads",
@@ -84,6 +86,7 @@ def test_environment_settings(monkeypatch, tmp_path):
         "TURNSTILE_HOSTNAMES": ["example.com", "www.example.com"],
         "SITE_URL": "https://www.example.com",
         "SERVE": "inbox",
+        "METRICS_BIND": "0.0.0.0:9100",
         "SMTP_HOST": "smtp.example.com",
         "SMTP_PORT": 465,
         "SMTP_SECURITY": "ssl",
@@ -105,6 +108,7 @@ def test_environment_settings(monkeypatch, tmp_path):
         "WEBHOOK_SECRET": "whsec",
         "NOTIFY_TIMEOUT_SECONDS": 2.5,
         "OUTBOX_POLL_SECONDS": 0.5,
+        "OUTBOX_STALE_SECONDS": 5.0,
         "OUTBOX_MAX_ATTEMPTS": 4,
         "OUTBOX_RETRY_BASE_SECONDS": 60.0,
         "INBOX_TOTP_KEY": "k" * 43 + "=",

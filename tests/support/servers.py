@@ -255,11 +255,12 @@ def nginx_command(
     inbox_api: str | None = None,
     port: int | None = None,
     inbox_web: str | None = None,
+    status_port: int | None = None,
 ) -> tuple[list[str], str]:
     """Debian's nginx on deploy/nginx.conf, with only what differs outside a container changed,
-    each exactly where expected: the paths it writes to, its listen port, the four upstream
-    servers (http://host:port URLs; the inbox's API and site are `lead_service` and `web` unless
-    given), the
+    each exactly where expected: the paths it writes to, its listen ports (the site's, and
+    `status_port` for nginx's own counts, else a free one), the four upstream servers
+    (http://host:port URLs; the inbox's API and site are `lead_service` and `web` unless given), the
     inbox's host name (INBOX_HOST) and where its trusted load balancers are listed (here,
     deploy/trusted-proxies.conf and the `trusted` addresses or ranges). The command line and the
     address it will listen on (on `port`, else a free one)."""
@@ -270,6 +271,7 @@ def nginx_command(
         ("/var/log/nginx/", f"{tmp}/", 2),
         ("listen 8080 default_server;", f"listen 127.0.0.1:{port} default_server;", 1),
         ("listen 8080;", f"listen 127.0.0.1:{port};", 1),
+        ("listen 8081;", f"listen 127.0.0.1:{status_port or free_port()};", 1),
         ("server web:3000;", f"server {web.removeprefix('http://')};", 1),
         ("server lead-service:5000;", f"server {lead_service.removeprefix('http://')};", 1),
         ("server inbox-api:5000;", f"server {(inbox_api or lead_service).removeprefix('http://')};", 1),

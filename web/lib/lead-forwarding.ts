@@ -3,7 +3,12 @@ import { isIP } from "node:net";
 import { NextResponse, type NextRequest } from "next/server";
 
 import { inbox } from "./content/inbox";
-import { inboxApiUrl, leadServiceUrl, maxBodyBytes, trustedProxyHops } from "./env";
+import {
+  inboxApiUrl,
+  leadServiceUrl,
+  maxBodyBytes,
+  trustedProxyHops,
+} from "./env";
 import { isInboxSidePath, servedOn, sideOf } from "./inbox/origin";
 
 /** A lead service that has not answered by then is treated as down. */
@@ -62,6 +67,18 @@ const DROPPED_RESPONSE_HEADERS = new Set([
 // (Next.js resolves dot segments, "%2e" ones too, before routing: those reach the route as resolved.)
 const UNSAFE_PATH = /%2e|%2f|%5c|\\|\/\.{1,2}(\/|$)/i;
 
+// The id that follows a request through the logs (nginx's, this server's and the service's): the
+// one a trusted proxy in front passed (nginx makes one per request), if well formed, else a new one.
+const REQUEST_ID_HEADER = "x-request-id";
+const WELL_FORMED_REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
+
+function requestId(request: NextRequest): string {
+  const passed = request.headers.get(REQUEST_ID_HEADER) ?? "";
+  return trustedProxyHops() > 0 && WELL_FORMED_REQUEST_ID.test(passed)
+    ? passed
+    : crypto.randomUUID();
+}
+
 /**
  * The visitor's address as the nearest of the trusted proxies saw it: the TRUSTED_PROXY_HOPS-th entry
  * from the right of X-Forwarded-For. None when no proxy is trusted, since Next.js fills the header in
@@ -85,13 +102,21 @@ function inboxCookie(request: NextRequest, inbox: boolean): string | null {
   const kept = (request.headers.get("cookie") ?? "")
     .split(";")
     .map((pair) => pair.trim())
-    .filter((pair) => INBOX_COOKIES.some((name) => pair.startsWith(`${name}=`)));
+    .filter((pair) =>
+      INBOX_COOKIES.some((name) => pair.startsWith(`${name}=`)),
+    );
   return kept.length > 0 ? kept.join("; ") : null;
 }
 
-function requestHeaders(request: NextRequest, inbox: boolean): Headers {
-  const headers = new Headers();
-  for (const name of inbox ? [...REQUEST_HEADERS, ...INBOX_REQUEST_HEADERS] : REQUEST_HEADERS) {
+function requestHeaders(
+  request: NextRequest,
+  inbox: boolean,
+  id: string,
+): Headers {
+  const headers = new Headers({ [REQUEST_ID_HEADER]: id });
+  for (const name of inbox
+    ? [...REQUEST_HEADERS, ...INBOX_REQUEST_HEADERS]
+    : REQUEST_HEADERS) {
     const value = request.headers.get(name);
     if (value !== null) {
       headers.set(name, value);
@@ -126,15 +151,32 @@ function responseHeaders(from: Headers, inbox: boolean): Headers {
 }
 
 /** The lead service's own error shape, so the browser reads every failure the same way. */
-function jsonError(code: number, message: string, description: string, headers?: HeadersInit) {
-  return NextResponse.json({ code, message, description }, { status: code, headers });
+function jsonError(
+  id: string,
+  code: number,
+  message: string,
+  description: string,
+  headers?: Record<string, string>,
+) {
+  return NextResponse.json(
+    { code, message, description, request_id: id },
+    { status: code, headers: { ...headers, [REQUEST_ID_HEADER]: id } },
+  );
 }
 
-const tooLarge = () =>
-  jsonError(413, "Request Entity Too Large", "The request is larger than the lead service accepts.");
+const tooLarge = (id: string) =>
+  jsonError(
+    id,
+    413,
+    "Request Entity Too Large",
+    "The request is larger than the lead service accepts.",
+  );
 
 /** The body, or null once it is longer than the limit (read no further than that). */
-async function cappedBody(request: NextRequest, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
+async function cappedBody(
+  request: NextRequest,
+  limit: number,
+): Promise<Uint8Array<ArrayBuffer> | null> {
   const chunks: Uint8Array[] = [];
   let size = 0;
   const reader = request.body?.getReader();
@@ -160,8 +202,9 @@ async function cappedBody(request: NextRequest, limit: number): Promise<Uint8Arr
 }
 
 // As the lead service words its own 404.
-const notFound = () =>
+const notFound = (id: string) =>
   jsonError(
+    id,
     404,
     "Not Found",
     "The requested URL was not found on the server. If you entered the URL manually please check your spelling and try again.",
@@ -173,27 +216,31 @@ const notFound = () =>
  * becomes a JSON 503 with Retry-After, and the answer (status, body and headers such as ETag,
  * Content-Range and Retry-After) goes back streamed. No header names the service or its address.
  * Cookies, both ways, and the inbox's CSRF headers pass for /api/inbox/ alone. The service's own
- * Cache-Control (no-store on the inbox's answers) goes back as it is.
+ * Cache-Control (no-store on the inbox's answers) goes back as it is. Each request carries its id
+ * (X-Request-ID) to the service, and this server's own errors carry it too.
  */
-export async function forwardToLeadService(request: NextRequest): Promise<Response> {
+export async function forwardToLeadService(
+  request: NextRequest,
+): Promise<Response> {
   const { pathname, search } = request.nextUrl;
+  const id = requestId(request);
   if (!pathname.startsWith("/api/") || UNSAFE_PATH.test(pathname)) {
-    return notFound();
+    return notFound(id);
   }
   // Decided on the path as resolved and checked above, so no encoded path can pass for the inbox's.
   const inbox = isInboxSidePath(pathname);
   // The inbox's API on its own origin alone, the rest on the site's (lib/inbox/origin.ts).
   if (!servedOn(sideOf(request.headers), pathname)) {
-    return notFound();
+    return notFound(id);
   }
   const limit = maxBodyBytes();
   const hasBody = request.method !== "GET" && request.method !== "HEAD";
   if (Number(request.headers.get("content-length") ?? 0) > limit) {
-    return tooLarge();
+    return tooLarge(id);
   }
   const body = hasBody ? await cappedBody(request, limit) : undefined;
   if (body === null) {
-    return tooLarge();
+    return tooLarge(id);
   }
   let upstream: Response;
   // The service has this long to answer; its body then streams for as long as it takes (an
@@ -201,16 +248,20 @@ export async function forwardToLeadService(request: NextRequest): Promise<Respon
   const answered = new AbortController();
   const deadline = setTimeout(() => answered.abort(), UPSTREAM_TIMEOUT_MS);
   try {
-    upstream = await fetch(new URL(pathname + search, inbox ? inboxApiUrl() : leadServiceUrl()), {
-      method: request.method,
-      headers: requestHeaders(request, inbox),
-      body,
-      redirect: "manual",
-      cache: "no-store",
-      signal: answered.signal,
-    });
+    upstream = await fetch(
+      new URL(pathname + search, inbox ? inboxApiUrl() : leadServiceUrl()),
+      {
+        method: request.method,
+        headers: requestHeaders(request, inbox, id),
+        body,
+        redirect: "manual",
+        cache: "no-store",
+        signal: answered.signal,
+      },
+    );
   } catch {
     return jsonError(
+      id,
       503,
       "Service Unavailable",
       "We could not reach our lead service just now. Please try again in a minute.",
@@ -219,5 +270,8 @@ export async function forwardToLeadService(request: NextRequest): Promise<Respon
   } finally {
     clearTimeout(deadline);
   }
-  return new Response(upstream.body, { status: upstream.status, headers: responseHeaders(upstream.headers, inbox) });
+  return new Response(upstream.body, {
+    status: upstream.status,
+    headers: responseHeaders(upstream.headers, inbox),
+  });
 }

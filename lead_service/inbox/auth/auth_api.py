@@ -19,6 +19,7 @@ from werkzeug.exceptions import ServiceUnavailable
 from ... import audit, content
 from ...extensions import db
 from ...intake.storage import json_body
+from ...metrics import LOCKS, SIGN_IN_FAILURES
 from ...models.staff import ROLES, AuditEvent, StaffUser
 from ...schemas import characters
 from . import passwords, security_mail, sessions, throttle, totp
@@ -241,7 +242,9 @@ def sign_in():
 def _password_failed(attempt: throttle.Try, user: StaffUser | None, reason: str) -> NoReturn:
     throttle.failed(attempt)
     audit.record("sign_in_failed", user.id if user else None, reason=reason)
+    SIGN_IN_FAILURES.labels(reason).inc()
     if user is not None and throttle.locks_account(attempt):
+        LOCKS.labels("account").inc()
         _account_locked(user)
     _commit()
     abort(401, description=WRONG_PASSWORD)
@@ -264,6 +267,7 @@ def _account_locked(user: StaffUser) -> None:
 
 def _code_failed(user: StaffUser, reason: str) -> NoReturn:
     audit.record("sign_in_failed", user.id, reason=reason)
+    SIGN_IN_FAILURES.labels(reason).inc()
     _commit()
     abort(401, description=WRONG_CODE)
 
@@ -279,6 +283,7 @@ def _app_code(user: StaffUser, code: str) -> bool:
         totp.forget_code_tries(user)
         return True
     if tries == totp.CODE_TRIES:
+        LOCKS.labels("second_factor").inc()
         audit.record("second_factor_locked", user.id)
         security_mail.notify(user, "second_factor_locked", tries=totp.CODE_TRIES)
     return False

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from lead_service.models.leads import ConsentRecord
 
+from ..refusals import refusal
 from .test_fuzz import json_values
 
 VALID = {
@@ -107,7 +108,7 @@ def test_each_field_is_checked(client, rows, field, value):
 def test_a_body_that_is_not_an_object(client):
     response = client.post("/api/consent", json=[VALID])
     assert response.status_code == 400
-    assert response.json == {"errors": {"_schema": ["Send the consent as a JSON object."]}}
+    assert refusal(response) == {"errors": {"_schema": ["Send the consent as a JSON object."]}}
 
 
 consent_like = st.fixed_dictionaries(

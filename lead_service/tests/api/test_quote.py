@@ -4,6 +4,8 @@ import pytest
 
 from lead_service import content
 
+from ..refusals import refusal
+
 BUDGETS = [
     "500$ - 1000$ Esmtimated",
     "1000$ - 5000$ Estimated",
@@ -45,7 +47,7 @@ def test_every_missing_field_says_this_field_is_required(client, rows):
     response = client.post("/api/quote", json={})
 
     assert response.status_code == 400
-    assert response.json == {"errors": {field: ["This field is required"] for field in REQUIRED}}
+    assert refusal(response) == {"errors": {field: ["This field is required"] for field in REQUIRED}}
     assert rows("quote") == []
 
 
@@ -55,7 +57,7 @@ def test_each_blank_field_is_required(client, field, blank):
     response = client.post("/api/quote", json={**VALID, field: blank})
 
     assert response.status_code == 400
-    assert response.json == {"errors": {field: ["This field is required"]}}
+    assert refusal(response) == {"errors": {field: ["This field is required"]}}
 
 
 @pytest.mark.parametrize("budget", BUDGETS)
@@ -72,14 +74,14 @@ def test_any_other_budget_is_rejected(client, budget):
     response = client.post("/api/quote", json={**VALID, "budget": budget})
 
     assert response.status_code == 400
-    assert response.json == {"errors": {"budget": ["Choose one of the listed budgets."]}}
+    assert refusal(response) == {"errors": {"budget": ["Choose one of the listed budgets."]}}
 
 
 def test_an_email_without_an_at_is_refused_as_the_contact_forms_refuse_it(client, rows):
     response = client.post("/api/quote", json={**VALID, "email": "arif at kite"})
 
     assert response.status_code == 400
-    assert response.json == {"errors": {"email": ["Invalid email address"]}}
+    assert refusal(response) == {"errors": {"email": ["Invalid email address"]}}
     assert rows("quote") == []
 
 
@@ -104,7 +106,7 @@ def test_phone_without_country_code_or_impossible_is_rejected(client, phone):
     response = client.post("/api/quote", json={**VALID, "phone": phone})
 
     assert response.status_code == 400
-    assert response.json == {"errors": {"phone": [PHONE_MESSAGE]}}
+    assert refusal(response) == {"errors": {"phone": [PHONE_MESSAGE]}}
 
 
 def test_country_is_optional(client, rows):
@@ -124,4 +126,4 @@ def test_length_bounds(client, field, limit):
 
     assert client.post("/api/quote", json={**VALID, field: of_length(limit)}).status_code == 201
     assert over.status_code == 400
-    assert over.json == {"errors": {field: [f"Please keep this under {limit} characters."]}}
+    assert refusal(over) == {"errors": {field: [f"Please keep this under {limit} characters."]}}

@@ -11,6 +11,7 @@ from lead_service.extensions import db
 from lead_service.inbox.auth import passwords, sessions
 from lead_service.models.staff import StaffUser
 
+from ..refusals import refusal
 from .conftest import PASSWORD, with_session
 from .test_hostile_inputs import HOSTILE
 
@@ -109,7 +110,7 @@ def test_a_wrong_current_password_is_refused_on_its_field_and_audited(app, signe
     answer = _change(browser, current="not my password at all")
 
     assert answer.status_code == 400
-    assert answer.json == {"errors": WRONG}
+    assert refusal(answer) == {"errors": WRONG}
     assert _hash(app, user_id) == before
     assert audit_trail() == [
         ("password_change_failed", user_id, {"reason": "password", "session_ended": False})

@@ -17,6 +17,7 @@ from lead_service.inbox.auth import passwords, throttle
 from lead_service.models.leads import OutboxMessage
 from lead_service.models.staff import SignInFailure, StaffUser
 
+from ..refusals import refusal
 from .conftest import PASSWORD, new_browser
 from .test_sign_in import WRONG_CODE, _code, _code_tries, _enrol, _failures, _wrong_code
 
@@ -160,11 +161,13 @@ def test_ten_wrong_codes_lock_the_second_factor_until_a_recovery_code(
     assert client.post("/api/inbox/sign-out").status_code == 204
     assert password_step(EMAIL).status_code == 200
     for _ in range(10):
-        assert client.post("/api/inbox/sign-in/code", json={"code": _wrong_code(secret)}).json == WRONG_CODE
+        assert (
+            refusal(client.post("/api/inbox/sign-in/code", json={"code": _wrong_code(secret)})) == WRONG_CODE
+        )
 
     eleventh = client.post("/api/inbox/sign-in/code", json={"code": _code(secret)})  # right, and locked
 
-    assert (eleventh.status_code, eleventh.json) == (401, WRONG_CODE)
+    assert (eleventh.status_code, refusal(eleventh)) == (401, WRONG_CODE)
     trail = audit_trail()
     assert [event for event in trail if event[0] == "second_factor_locked"] == [
         ("second_factor_locked", user_id, {})

@@ -14,6 +14,7 @@ from lead_service.extensions import db
 from lead_service.inbox.auth import auth_api, passwords, sessions, throttle
 from lead_service.models.staff import SignInFailure, StaffSession, StaffUser
 
+from ..refusals import refusal
 from .conftest import PASSWORD, SITE_ORIGIN, new_browser
 
 WRONG_PASSWORD = {"code": 401, "message": "Unauthorized", "description": "The e-mail or password is wrong."}
@@ -209,7 +210,7 @@ def test_a_code_is_taken_once(client, enrolled, password_step, audit_trail):
     replayed = client.post("/api/inbox/sign-in/code", json={"code": code})
 
     assert replayed.status_code == 401
-    assert replayed.json == WRONG_CODE
+    assert refusal(replayed) == WRONG_CODE
     assert client.get("/api/inbox/session").status_code == 401
     assert audit_trail()[-1] == ("sign_in_failed", user_id, {"reason": "code"})
 
@@ -221,7 +222,7 @@ def test_a_wrong_code_counts_against_the_second_factor(app, client, enrolled, pa
     answer = client.post("/api/inbox/sign-in/code", json={"code": _wrong_code(secret)})
 
     assert answer.status_code == 401
-    assert answer.json == WRONG_CODE
+    assert refusal(answer) == WRONG_CODE
     assert _code_tries(app, user_id) == 1
     assert audit_trail() == [("sign_in_failed", user_id, {"reason": "code"})]
     # The password step's session stays, for another try; a right code starts the count again.
@@ -243,7 +244,7 @@ def test_a_recovery_code_signs_in_once(client, staff_user, password_step, audit_
 
     assert first.status_code == 200
     assert again.status_code == 401
-    assert again.json == WRONG_CODE
+    assert refusal(again) == WRONG_CODE
     assert audit_trail()[-4:] == [
         ("sign_in", user_id, {"second_factor": "recovery_code"}),
         ("recovery_code_used", user_id, {"codes_left": 9}),
@@ -299,7 +300,7 @@ def test_every_failed_password_step_answers_alike(
     held_back_for = time.monotonic() - started
 
     for reason, answer in answers.items():
-        assert (answer.status_code, answer.json) == (401, WRONG_PASSWORD), reason
+        assert (answer.status_code, refusal(answer)) == (401, WRONG_PASSWORD), reason
         assert sessions.COOKIE not in answer.headers.get("Set-Cookie", ""), reason
     # One Argon2 check each, at the same parameters: the same work, the same time; none for a try
     # held back, which waits a fixed time instead.
@@ -490,7 +491,7 @@ def test_after_five_failures_the_account_waits(
 
     for _ in range(3):
         held_back = password_step(EMAIL)  # the right password, too soon
-        assert (held_back.status_code, held_back.json) == (401, WRONG_PASSWORD)
+        assert (held_back.status_code, refusal(held_back)) == (401, WRONG_PASSWORD)
     assert audit_trail()[-1] == ("sign_in_failed", user_id, {"reason": "locked"})
     assert _failures(app) == 5  # a try held back is not counted again
     # Five failures: the next try waits 1 s after the last one.
@@ -564,7 +565,7 @@ def test_an_address_with_20_failures_for_any_accounts_waits(app, client, enrolle
 
     answer = password_step(EMAIL)
 
-    assert (answer.status_code, answer.json) == (401, WRONG_PASSWORD)
+    assert (answer.status_code, refusal(answer)) == (401, WRONG_PASSWORD)
 
 
 def test_an_ipv6_address_counts_by_its_64(app, client, enrolled, password_step):

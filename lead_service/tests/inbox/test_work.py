@@ -15,6 +15,7 @@ from lead_service.outbox import queue
 from lead_service.outbox.channels import EmailChannel, WebhookChannel
 
 from ..receivers import SmtpSink
+from ..refusals import refusal
 from .conftest import contact, quote
 
 LEAD = "/api/inbox/leads/{}"
@@ -170,7 +171,7 @@ def test_an_invalid_change_is_a_400_naming_the_field(colleague, add, body, error
     client, _ = colleague()
     [lead_id] = add(contact())
     answer = client.post(f"{LEAD.format(lead_id)}/work", json=body)
-    assert (answer.status_code, answer.json) == (400, {"errors": errors})
+    assert (answer.status_code, refusal(answer)) == (400, {"errors": errors})
 
 
 @pytest.mark.parametrize(
@@ -293,7 +294,7 @@ def test_a_note_is_text_of_a_bounded_length(colleague, add, body, message):
     client, _ = colleague()
     [lead_id] = add(contact())
     answer = client.post(f"{LEAD.format(lead_id)}/notes", json=body)
-    assert (answer.status_code, answer.json) == (400, {"errors": {"body": [message]}})
+    assert (answer.status_code, refusal(answer)) == (400, {"errors": {"body": [message]}})
 
 
 def test_a_lead_with_no_such_id_takes_no_note(colleague, add, app):

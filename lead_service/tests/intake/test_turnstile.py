@@ -10,6 +10,7 @@ from lead_service import content, create_app
 from lead_service.intake import turnstile
 
 from ..receivers import Siteverify, free_port
+from ..refusals import refusal
 from ..samples import CONTACT, QUOTE
 
 FORMS = content.load("forms")
@@ -46,7 +47,7 @@ def test_a_missing_or_refused_token_is_a_field_error_and_nothing_is_stored(clien
 
     response = client.post("/api/quote", json=body)
 
-    assert (response.status_code, response.json) == (400, REFUSED)
+    assert (response.status_code, refusal(response)) == (400, REFUSED)
     assert rows("quote") == [] and rows("outbox") == []
 
 
@@ -79,7 +80,7 @@ def test_a_token_solved_on_another_site_is_refused(client, rows, siteverify):
 
     response = client.post("/api/quote", json={**QUOTE, FIELD: "their-token"})
 
-    assert (response.status_code, response.json) == (400, REFUSED)
+    assert (response.status_code, refusal(response)) == (400, REFUSED)
     assert rows("quote") == []
 
 
@@ -98,7 +99,7 @@ def test_an_answer_that_is_no_json_object_refuses_with_a_retry_message(client, r
 
     response = client.post("/api/quote", json={**QUOTE, FIELD: "good-token"})
 
-    assert (response.status_code, response.json) == (400, UNAVAILABLE)
+    assert (response.status_code, refusal(response)) == (400, UNAVAILABLE)
     assert rows("quote") == []
 
 
@@ -108,7 +109,7 @@ def test_cloudflare_out_of_reach_refuses_the_lead_with_a_retry_message(client, r
 
     response = client.post("/api/quote", json={**QUOTE, FIELD: "any"})
 
-    assert (response.status_code, response.json) == (400, UNAVAILABLE)
+    assert (response.status_code, refusal(response)) == (400, UNAVAILABLE)
     assert rows("quote") == [] and rows("outbox") == []
 
 
@@ -122,7 +123,7 @@ def test_cloudflare_too_slow_refuses_the_lead_with_a_retry_message(client, rows,
 
         response = client.post("/api/quote", json={**QUOTE, FIELD: "any"})
 
-    assert (response.status_code, response.json) == (400, UNAVAILABLE)
+    assert (response.status_code, refusal(response)) == (400, UNAVAILABLE)
     assert rows("quote") == []
 
 

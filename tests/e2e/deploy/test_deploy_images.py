@@ -98,8 +98,11 @@ def app(tmp_path_factory):
 def service_env(app, name: str, database: str) -> dict[str, str]:
     _, image_env = app
     composed = {key: interpolated(str(value)) for key, value in SERVICES[name]["environment"].items()}
-    # The compose network's stores, here: a SQLite file and the machine's Redis.
+    # The compose network's stores, here: a SQLite file and the machine's Redis; and for the metrics'
+    # port, which each container has to itself, a free one of this machine's.
     stores = {"DATABASE_URL": database, "RATELIMIT_STORAGE_URI": "redis://127.0.0.1:6379/15"}
+    if "METRICS_BIND" in composed:
+        stores["METRICS_BIND"] = f"127.0.0.1:{free_port()}"
     return {**image_env, **composed, **stores}
 
 
@@ -157,16 +160,26 @@ def test_migrate_then_gunicorn_then_the_worker_then_the_inbox_api_as_compose_run
         profile = requests.get(f"http://127.0.0.1:{port}/api/download/profile", timeout=10)
         assert quote.status_code == 201, quote.text
         assert profile.content == Path(env["PROFILE_PDF_PATH"]).read_bytes()
+        metrics = requests.get(f"http://{env['METRICS_BIND']}/metrics", timeout=10).text
+        assert 'leads_accepted_total{form="quote"} 1.0' in metrics
 
-        worker = spawn(
-            SERVICES["outbox-worker"]["command"],
-            service_env(app, "outbox-worker", database),
-            tmp_path / "worker.log",
-            cwd=root,
-        )
+        worker_env = service_env(app, "outbox-worker", database)
+        worker = spawn(SERVICES["outbox-worker"]["command"], worker_env, tmp_path / "worker.log", cwd=root)
         try:
             with pytest.raises(subprocess.TimeoutExpired):
                 worker.wait(timeout=3)  # it keeps running
+            # Its health check, as compose runs it in the container.
+            health = SERVICES["outbox-worker"]["healthcheck"]["test"]
+            assert health[0] == "CMD"
+            checked = subprocess.run(
+                health[1:],
+                check=False,
+                cwd=root,
+                env={**os.environ, **worker_env},
+                capture_output=True,
+                text=True,
+            )
+            assert checked.returncode == 0, checked.stderr
             worker.send_signal(signal.SIGTERM)  # docker stop
             assert worker.wait(timeout=15) == 0
         finally:

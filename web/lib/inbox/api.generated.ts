@@ -1984,7 +1984,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Up. */
+                /** @description Up; `outbox_worker` says whether a worker beat within OUTBOX_STALE_SECONDS (ok), beat before that (stale) or never ran (none). */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -2068,7 +2068,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Up. */
+                /** @description Up; `outbox_worker` says whether a worker beat within OUTBOX_STALE_SECONDS (ok), beat before that (stale) or never ran (none). */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -2163,12 +2163,16 @@ export interface components {
             /** @enum {string} */
             database?: "ok" | "unavailable";
             /** @enum {string} */
+            outbox_worker?: "ok" | "stale" | "none";
+            /** @enum {string} */
             status: "ok" | "unavailable";
         };
         HttpError: {
             code: number;
             description: string;
             message: string;
+            /** @description This request's id, as the answer's request id header and its log lines carry it. */
+            request_id: string;
         };
         InboxArrivals: {
             /** @description Leads (spam left out) after it, up to 101. */
@@ -2699,6 +2703,8 @@ export interface components {
                     [key: string]: components["schemas"]["FieldErrors"];
                 };
             };
+            /** @description This request's id, as the answer's request id header and its log lines carry it. */
+            request_id: string;
         };
     };
     responses: {
