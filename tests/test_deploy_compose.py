@@ -289,7 +289,11 @@ def test_each_secret_reaches_only_the_services_that_read_it():
         ("SMTP_", {"outbox-worker"}),
         ("WEBHOOK_", {"outbox-worker"}),
         ("NOTIFY_", {"outbox-worker"}),
-        ("OUTBOX_", {"outbox-worker"}),
+        ("OUTBOX_POLL", {"outbox-worker"}),
+        ("OUTBOX_MAX", {"outbox-worker"}),
+        ("OUTBOX_RETRY", {"outbox-worker"}),
+        # The worker's health check, and the service's readiness probe, read the heartbeat's age.
+        ("OUTBOX_STALE_SECONDS", {"lead-service", "inbox-api", "outbox-worker"}),
         ("TURNSTILE_", {"lead-service"}),
         ("RATELIMIT_", {"lead-service", "inbox-api"}),
         ("GUNICORN_", {"lead-service"}),

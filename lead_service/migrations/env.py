@@ -2,14 +2,15 @@
 the app is configured for, through the app's own engine and its options."""
 
 import logging
-from logging.config import fileConfig
 
 from alembic import context
 from flask import current_app
 
 config = context.config
-# Keep the app's own loggers working when migrations run inside it (tests, `db upgrade`).
-fileConfig(config.config_file_name, disable_existing_loggers=False)
+# The app's own logging writes alembic's lines, as JSON like every other (lead_service/logs.py):
+# they only need their level.
+for name in ("alembic", "flask_migrate"):
+    logging.getLogger(name).setLevel(logging.INFO)
 logger = logging.getLogger("alembic.env")
 
 migrate = current_app.extensions["migrate"]

@@ -307,9 +307,10 @@ def reverse_proxy(
     inbox_api: str | None = None,
     port: int | None = None,
     inbox_web: str | None = None,
+    status_port: int | None = None,
 ):
     """deploy/nginx.conf in front of these upstreams, believing the load balancers at `trusted`:
     the public site's URL (the inbox's is the same with INBOX_HOST for its host)."""
-    command, url = nginx_command(tmp, web, lead_service, trusted, inbox_api, port, inbox_web)
+    command, url = nginx_command(tmp, web, lead_service, trusted, inbox_api, port, inbox_web, status_port)
     with server(command, {}, f"{url}/", tmp / "nginx.log"):
         yield url

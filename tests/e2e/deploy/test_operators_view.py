@@ -1,7 +1,7 @@
 """What an operator sees of the running service, as deployed: its metrics on a port of their own
-(gunicorn's and the outbox worker's), never through the public site's nginx; a request followed by
-one id from nginx's log line to the service's and to the answer; and the outbox worker's heartbeat,
-which `lead-service outbox health` and the readiness probe read."""
+(gunicorn's, the outbox worker's and nginx's own counts), never through the public site's nginx; a
+request followed by one id from nginx's log line to the service's and to the answer; and the outbox
+worker's heartbeat, which `lead-service outbox health` and the readiness probe read."""
 
 import json
 import os
@@ -60,8 +60,7 @@ def json_lines(path: Path) -> list[dict]:
 @pytest.fixture(scope="module")
 def deployed(tmp_path_factory):
     """The public part of the service on SQLite with its metrics on a port of their own, the site,
-    and nginx in front believing 127.0.0.1 as a load balancer in one copy and nobody in the other:
-    (service home, metrics URL, nginx's folder, public URL, trusted URL, database URL)."""
+    and nginx in front believing 127.0.0.1 as a load balancer in one copy and nobody in the other."""
     home = tmp_path_factory.mktemp("operated")
     database = f"sqlite:///{home / 'leads.db'}"
     metrics = f"127.0.0.1:{free_port()}"
@@ -72,10 +71,11 @@ def deployed(tmp_path_factory):
         "OUTBOX_STALE_SECONDS": str(2 * POLL),
     }
     nginx_home, trusted_home = tmp_path_factory.mktemp("nginx"), tmp_path_factory.mktemp("nginx-trusted")
+    status_port = free_port()
     with (
         lead_service(home, database, settings) as service,
         standalone_web(tmp_path_factory.mktemp("web"), service) as site,
-        reverse_proxy(nginx_home, site, service) as public,
+        reverse_proxy(nginx_home, site, service, status_port=status_port) as public,
         reverse_proxy(trusted_home, site, service, (LOAD_BALANCER,)) as trusted,
     ):
         yield {
@@ -86,6 +86,7 @@ def deployed(tmp_path_factory):
             "public": public,
             "trusted": trusted,
             "database": database,
+            "nginx_status": f"http://127.0.0.1:{status_port}/stub_status",
         }
 
 
@@ -112,6 +113,13 @@ def test_the_metrics_count_leads_and_the_outbox_on_their_own_port_and_nowhere_pu
     # Through the public site, and on the service's own port, the path is nobody's.
     assert requests.get(f"{public}/metrics", timeout=10).status_code == 404
     assert requests.get(f"{deployed['service']}/metrics", timeout=10).status_code == 404
+
+
+def test_nginxs_own_counts_are_on_their_own_port_and_nowhere_public(deployed):
+    status = requests.get(deployed["nginx_status"], timeout=10)
+
+    assert status.status_code == 200 and "Active connections:" in status.text
+    assert requests.get(f"{deployed['public']}/stub_status", timeout=10).status_code == 404
 
 
 def test_a_refused_lead_is_followed_by_one_id_from_nginx_to_the_service_and_the_answer(deployed):
