@@ -35,7 +35,7 @@ endif
 WEB_SOURCES := $(shell find web/app web/components web/lib web/scripts web/next.config.ts web/proxy.ts web/postcss.config.mjs web/tsconfig.json web/package.json shared_content -type f 2>/dev/null)
 export NEXT_TELEMETRY_DISABLED := 1
 
-.PHONY: help setup run test check bench lint chromium nginx dovecot bench-tools migrate clean
+.PHONY: help setup run test check bench lint chromium nginx dovecot promtool bench-tools migrate clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F ':.*## ' '{printf "  make %-8s %s\n", $$1, $$2}'
@@ -65,13 +65,13 @@ $(SITE)/web/server.js: web/.next/BUILD_ID
 
 # -n auto: one pytest worker per CPU (pytest-xdist); each starts its own servers, on free ports, and
 # its own databases, so that no two tests share anything but the machine.
-test: setup lint chromium nginx dovecot web/.next/BUILD_ID ## Lint, then run every test (PostgreSQL too when TEST_DATABASE_URL is set)
+test: setup lint chromium nginx dovecot promtool web/.next/BUILD_ID ## Lint, then run every test (PostgreSQL too when TEST_DATABASE_URL is set)
 	cd web && npm test
 	$(BIN)/python -m pytest -n auto
 
 # No browser, server, nginx or build: tsc needs no .next/ (its types there are optional includes).
 # -rfE: without TEST_DATABASE_URL the PostgreSQL halves skip, and a line each would bury a failure.
-check: $(VENV)/.installed web/node_modules/.package-lock.json lint ## Check a change in about a minute: lint, type checks, ESLint, Vitest, every pytest not marked e2e
+check: $(VENV)/.installed web/node_modules/.package-lock.json lint promtool ## Check a change in about a minute: lint, type checks, ESLint, Vitest, every pytest not marked e2e
 	cd web && npm run typecheck
 	cd web && npm run lint
 	cd web && npm run check:types
@@ -90,6 +90,11 @@ nginx: ## Install Debian's nginx for the reverse-proxy test and the bench, when 
 # The tests start their own (lead_service/tests/mailbox_server.py); the package's own service is not used.
 dovecot: ## Install Debian's Dovecot, the IMAP server the tests read leads' answers from, when it is missing
 	@command -v dovecot >/dev/null || test -x /usr/sbin/dovecot || { apt-get update -qq && apt-get install -y -qq dovecot-imapd; }
+
+# Debian's package brings promtool; its own Prometheus service is not used (no daemon is started in
+# a container, and the monitoring profile runs Prometheus's image).
+promtool: ## Install Debian's promtool, which checks deploy/prometheus/ and runs its alerts' unit tests, when it is missing
+	@command -v promtool >/dev/null || { apt-get update -qq && apt-get install -y -qq --no-install-recommends prometheus; }
 
 bench-tools: nginx dovecot ## Install Debian's wrk, nginx and Dovecot for the bench, when they are missing
 	@command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk; }

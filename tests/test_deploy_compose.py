@@ -7,6 +7,7 @@ tests/e2e/deploy/test_deploy_nginx.py runs what they run."""
 import re
 
 import pytest
+import yaml
 from click.testing import CliRunner
 from dockerfile_parse import DockerfileParser
 
@@ -95,7 +96,8 @@ def compose_variables() -> dict[str, list[tuple[str, str]]]:
 
 
 def test_compose_runs_the_proxy_the_apps_and_the_stores():
-    assert set(SERVICES) == {
+    # And, in the monitoring profile, what watches them (the tests below "The monitoring profile").
+    assert {name for name, service in SERVICES.items() if "profiles" not in service} == {
         "proxy",
         "web",
         "inbox-web",
@@ -123,7 +125,12 @@ def test_every_dependency_waits_for_health_or_completion():
 
 
 def test_only_the_proxy_publishes_a_port_and_it_is_the_one_nginx_listens_on():
-    published = {name: service["ports"] for name, service in SERVICES.items() if "ports" in service}
+    # The monitoring profile's publish to the host's loopback alone (tested below).
+    published = {
+        name: service["ports"]
+        for name, service in SERVICES.items()
+        if "ports" in service and "profiles" not in service
+    }
     assert list(published) == ["proxy"]
     (mapping,) = published["proxy"]
     container_port = mapping.rsplit(":", 1)[1]
@@ -368,6 +375,10 @@ def test_the_site_cannot_reach_the_stores_and_the_stores_cannot_reach_out():
         "outbox-worker": {"back", "egress"},
         "postgres": {"back"},
         "redis": {"back"},
+        "prometheus": {"front", "back"},
+        "grafana": {"front"},
+        "node-exporter": {"back"},
+        "nginx-exporter": {"front"},
     }
     assert COMPOSE["networks"]["back"] == {"internal": True}
     # front carries the published port and the lead service's way out; egress the worker's.
@@ -386,3 +397,149 @@ def test_redis_requires_its_password_and_the_lead_service_gives_it():
     uri = SERVICES["lead-service"]["environment"]["RATELIMIT_STORAGE_URI"]
     assert uri.startswith("${RATELIMIT_STORAGE_URI:-redis://:${REDIS_PASSWORD:?")
     assert uri.endswith("}@redis:6379/0}")
+
+
+# ---- The monitoring profile ---------------------------------------------------------------------
+
+MONITORING = {"prometheus", "grafana", "node-exporter", "nginx-exporter"}
+# name:tag@sha256:<digest>: the tag for the reader, the digest for the bytes.
+PINNED_IMAGE = re.compile(r"[\w./-]+:[\w.-]+@sha256:[0-9a-f]{64}")
+
+
+def bind_mounts(service: str) -> dict[str, tuple[str, str]]:
+    """{path in the container: (source, options)} of a service's volumes, named ones included."""
+    mounts = {}
+    for volume in SERVICES[service].get("volumes", []):
+        source, target, *options = volume.split(":")
+        mounts[target] = (source, options[0] if options else "rw")
+    return mounts
+
+
+def host_file(service: str, path: str):
+    """The repository's file that a service sees at `path`, through a mount of ./ in the repository."""
+    for target, (source, _) in sorted(bind_mounts(service).items(), key=lambda item: -len(item[0])):
+        if source.startswith("./") and (path == target or path.startswith(f"{target}/")):
+            return ROOT / source / path.removeprefix(target).lstrip("/")
+    raise AssertionError(f"{service} mounts nothing of the repository at {path}")
+
+
+def flags(service: str) -> dict[str, str]:
+    """--name=value arguments of a service's command."""
+    return dict(word.removeprefix("--").split("=", 1) for word in SERVICES[service]["command"] if "=" in word)
+
+
+def scrape_targets() -> dict[str, list[str]]:
+    config = yaml.safe_load((ROOT / "deploy/prometheus/prometheus.yml").read_text())
+    return {
+        job["job_name"]: [target for static in job["static_configs"] for target in static["targets"]]
+        for job in config["scrape_configs"]
+    }
+
+
+def test_the_monitoring_services_start_only_in_their_profile():
+    profiled = {name: service["profiles"] for name, service in SERVICES.items() if "profiles" in service}
+    assert profiled == {name: ["monitoring"] for name in MONITORING}
+    # `docker compose up` without the profile starts none of them, nor waits for one.
+    for name, service in SERVICES.items():
+        if name not in MONITORING:
+            assert not set(service.get("depends_on", {})) & MONITORING, name
+    assert {"prometheus-data", "grafana-data"} <= set(COMPOSE["volumes"])
+
+
+def test_the_monitoring_images_are_pinned_by_digest():
+    for name in MONITORING:
+        assert "build" not in SERVICES[name], name
+        assert PINNED_IMAGE.fullmatch(SERVICES[name]["image"]), name
+
+
+def test_the_monitoring_services_publish_to_the_host_alone():
+    for name in MONITORING:
+        for mapping in SERVICES[name].get("ports", []):
+            assert mapping.startswith("127.0.0.1:"), (name, mapping)
+    # The exporters are reached by Prometheus alone.
+    assert "ports" not in SERVICES["node-exporter"] and "ports" not in SERVICES["nginx-exporter"]
+    # Nor does any service but the proxy publish to every interface.
+    for name, service in SERVICES.items():
+        if name != "proxy":
+            assert all(mapping.startswith("127.0.0.1:") for mapping in service.get("ports", [])), name
+
+
+def test_the_monitoring_services_mount_files_of_the_repository_read_only():
+    for name in MONITORING:
+        for target, (source, options) in bind_mounts(name).items():
+            if source.startswith("./"):
+                assert (ROOT / source).exists(), (name, source)
+                assert options == "ro", (name, target)
+    # Prometheus reads its configuration, and the alerts beside it, from the repository.
+    prometheus = flags("prometheus")
+    assert host_file("prometheus", prometheus["config.file"]) == ROOT / "deploy/prometheus/prometheus.yml"
+    assert host_file("prometheus", "/etc/prometheus/alerts.yml").is_file()
+    assert bind_mounts("prometheus")[prometheus["storage.tsdb.path"]] == ("prometheus-data", "rw")
+    # Grafana its data source, its dashboard provider and the dashboards that provider loads.
+    assert host_file("grafana", "/etc/grafana/provisioning/datasources").is_dir()
+    provider = host_file("grafana", "/etc/grafana/provisioning/dashboards/tidewell.yml")
+    (loaded,) = yaml.safe_load(provider.read_text())["providers"]
+    assert list(host_file("grafana", loaded["options"]["path"]).glob("*.json"))
+    home = SERVICES["grafana"]["environment"]["GF_DASHBOARDS_DEFAULT_HOME_DASHBOARD_PATH"]
+    assert home.startswith(loaded["options"]["path"] + "/") and host_file("grafana", home).is_file()
+    assert bind_mounts("grafana")["/var/lib/grafana"] == ("grafana-data", "rw")
+    # The node exporter the host's root, read-only, where --path.rootfs says.
+    assert bind_mounts("node-exporter") == {"/host": ("/", "ro,rslave")}
+    assert flags("node-exporter")["path.rootfs"] == "/host"
+
+
+def test_the_monitoring_containers_are_hardened_and_write_only_to_a_tmpfs_or_their_volume():
+    writes = {"prometheus": set(), "grafana": {"/tmp"}, "node-exporter": set(), "nginx-exporter": set()}
+    for name in MONITORING:
+        service = SERVICES[name]
+        assert service["read_only"] is True and service["cap_drop"] == ["ALL"], name
+        assert service["security_opt"] == ["no-new-privileges:true"], name
+        assert "privileged" not in service and "user" not in service, name
+        assert set(service.get("tmpfs", [])) == writes[name], name
+        assert re.fullmatch(r"\d+[mg]", service["mem_limit"]) and service["pids_limit"] > 0, name
+    # Grafana lets its visitors look, and has no account to sign in to: no default password.
+    grafana = SERVICES["grafana"]["environment"]
+    assert grafana["GF_AUTH_ANONYMOUS_ORG_ROLE"] == "Viewer"
+    assert grafana["GF_SECURITY_DISABLE_INITIAL_ADMIN_CREATION"] == "true"
+    assert not {"GF_SECURITY_ADMIN_PASSWORD", "GF_SECURITY_ADMIN_USER"} & set(grafana)
+
+
+def test_prometheus_reaches_each_target_on_a_network_they_share():
+    networks = {name: set(service["networks"]) for name, service in SERVICES.items()}
+    targets = scrape_targets()
+    assert {job: hosts for job, hosts in targets.items() if job != "prometheus"} == {
+        "lead-service": ["lead-service:9100"],
+        "inbox-api": ["inbox-api:9100"],
+        "outbox-worker": ["outbox-worker:9100"],
+        "node": ["node-exporter:9100"],
+        "nginx": ["nginx-exporter:9113"],
+    }
+    for job, hosts in targets.items():
+        for host in hosts:
+            name, port = host.split(":")
+            if name == "localhost":
+                continue
+            assert networks[name] & networks["prometheus"], (job, host)
+            # The lead-service image's processes serve their metrics on METRICS_BIND's port.
+            if SERVICES[name].get("image") == SERVICES["lead-service"]["image"]:
+                assert SERVICES[name]["environment"]["METRICS_BIND"].endswith(f":{port}"), name
+    # None of the stores is scraped, and the exporters reach no store: only Prometheus is on back
+    # beside them, to reach the outbox worker, and the node exporter, which reaches nothing outside.
+    assert networks["nginx-exporter"] == {"front"} and networks["grafana"] == {"front"}
+    assert networks["node-exporter"] == {"back"} and COMPOSE["networks"]["back"] == {"internal": True}
+    # Grafana reaches Prometheus, and the nginx exporter the proxy's stub_status on its own port.
+    (source,) = yaml.safe_load((ROOT / "deploy/grafana/provisioning/datasources/prometheus.yml").read_text())[
+        "datasources"
+    ]
+    assert source["url"] == "http://prometheus:9090" and networks["grafana"] & networks["prometheus"]
+    scrape_uri = flags("nginx-exporter")["nginx.scrape-uri"]
+    assert scrape_uri == "http://proxy:8081/stub_status" and networks["nginx-exporter"] & networks["proxy"]
+    assert re.search(r"^\s*listen 8081;", NGINX_CONF, re.M)
+    assert re.search(r"location = /stub_status \{\s*stub_status;", NGINX_CONF)
+
+
+def test_grafana_waits_for_a_prometheus_that_checks_its_own_readiness():
+    assert SERVICES["grafana"]["depends_on"] == {"prometheus": {"condition": "service_healthy"}}
+    check = " ".join(SERVICES["prometheus"]["healthcheck"]["test"])
+    assert "http://127.0.0.1:9090/-/ready" in check
+    assert "127.0.0.1:9090:9090" in SERVICES["prometheus"]["ports"]
