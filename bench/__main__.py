@@ -11,6 +11,7 @@ from pathlib import Path
 
 from tests.support.servers import lead_service, web
 
+from .backup import backup_timing
 from .build_weight import weigh
 from .floor import floor_weight, serve_floor
 from .inbox import inbox_latency
@@ -76,6 +77,7 @@ def main() -> None:
         measure("pages", lambda: page_throughput(_folder(tmp, "pages")))
         measure("notifications", lambda: notification_latency(_folder(tmp, "notifications")))
         measure("mailbox", lambda: mailbox_read(_folder(tmp, "mailbox")))
+        measure("backup", lambda: backup_timing(_folder(tmp, "backup")))
     results["seconds"] = time.monotonic() - started
 
     RESULTS.parent.mkdir(exist_ok=True)

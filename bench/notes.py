@@ -48,6 +48,12 @@ METHOD = """\
 - The sales mailbox read back (`bench/mailbox.py`): Debian's Dovecot on this machine, filled by
   IMAP's APPEND, and one `read_mailbox` in the bench's own process, timed from its start to its last
   commit.
+- Backup and restore (`bench/backup.py`): 100,000 leads made by `lead-service leads fake`, then
+  `lead-service backup create` (SQLite's online backup API, or `pg_dump --format=custom` of the
+  service's schema) and, after one person's erasure and the database dropped for an empty one,
+  `lead-service backup restore` (the copy back, or `pg_restore` in one transaction, the migrations
+  and the erasure ledger's erasures made again), each timed as a process from its start to its exit,
+  Python's start-up included.
 """
 
 FINDINGS = """\

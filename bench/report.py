@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from .backup import LEADS as BACKUP_LEADS
 from .inbox import BAR_MS as INBOX_BAR_MS
 from .inbox import DASHBOARDS as INBOX_DASHBOARDS
 from .inbox import MESSAGES as INBOX_MESSAGES
@@ -384,6 +385,30 @@ def _mailbox(results: dict[str, Any]) -> list[str]:
     return [*lines, ""]
 
 
+def _backup(results: dict[str, Any]) -> list[str]:
+    if "backup" not in results:  # runs from before the backups have no figures of them
+        return []
+    lines = [
+        f"## Backup and restore at {BACKUP_LEADS:,} leads",
+        "",
+        "`lead-service backup create`, then `lead-service backup restore` of that backup into an empty"
+        " database (after one person's erasure, which the restore makes again), each timed from the"
+        " command's start to its exit.",
+        "",
+        "| Database | leads | backup MB | create s | restore s |",
+        "|---|---:|---:|---:|---:|",
+    ]
+    for row in results["backup"]:
+        if "skipped" in row:
+            lines.append(f"| {row['database']} | {row['skipped']} | | | |")
+            continue
+        lines.append(
+            f"| {row['database']} | {row['leads']:,} | {row['bytes'] / 1e6:.1f} | {row['create_s']:.1f} |"
+            f" {row['restore_s']:.1f} |"
+        )
+    return [*lines, ""]
+
+
 def markdown(results: dict[str, Any]) -> str:
     """docs/performance.md of one run."""
     header = [
@@ -406,6 +431,7 @@ def markdown(results: dict[str, Any]) -> str:
         _pages,
         _notifications,
         _mailbox,
+        _backup,
     ]
     lines = header + [line for section in sections for line in section(results)]
     return "\n".join([*lines, METHOD, FINDINGS.rstrip("\n")]) + "\n"

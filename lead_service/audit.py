@@ -48,7 +48,8 @@ ACTIONS = (
     "export",  # a download begun, before its first byte; detail: the view's filters, query_length
     "export_finished",  # detail: rows, complete (the download was not cut short)
     # a person's leads erased (no actor: from the command line); detail: the counts removed (contact,
-    # quote, notes, notifications, keys, messages) and address_hash, the address's HMAC (retention.py)
+    # quote, notes, notifications, keys, messages) and address_hash, the address's HMAC (retention.py);
+    # restored: true when a restored backup's copy of them was erased again (the erasure ledger)
     "erase",
     "user_added",  # detail: user_id, role (an invitation made for them)
     # a new invitation for an existing user, their password void; detail: user_id, sessions_ended

@@ -165,6 +165,28 @@ def from_environment(instance_path: Path) -> dict[str, Any]:
         **_notification_settings(),
         **_mailbox_settings(),
         **_inbox_settings(site_url),
+        **_backup_settings(instance_path),
+    }
+
+
+def _backup_settings(instance_path: Path) -> dict[str, Any]:
+    """The database's backups and the erasure ledger. See docs/operations.md "Backups and restore"."""
+    backup_dir = _text("BACKUP_DIR", str(instance_path / "backups"))
+    keep, hours = _int("BACKUP_KEEP", 14), _int("BACKUP_INTERVAL_HOURS", 24)
+    if keep < 1:
+        raise RuntimeError(f"BACKUP_KEEP must be 1 or more, got {keep}")
+    if hours < 1:
+        raise RuntimeError(f"BACKUP_INTERVAL_HOURS must be 1 or more, got {hours}")
+    return {
+        # Where `lead-service backup create` writes, and how many of its backups it keeps.
+        "BACKUP_DIR": backup_dir,
+        "BACKUP_KEEP": keep,
+        # `lead-service backup run` takes one this often; `backup check` fails past twice it.
+        "BACKUP_INTERVAL_HOURS": hours,
+        # Every erasure's keyed address hash, appended before its commit and kept apart from the
+        # database, so that a restored backup loses again whoever was erased since it was taken.
+        # Every process that erases (the inbox's API, `leads erase`) and restores must share it.
+        "ERASURE_LEDGER_PATH": _text("ERASURE_LEDGER_PATH", str(Path(backup_dir) / "erasures.jsonl")),
     }
 
 

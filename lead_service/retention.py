@@ -3,17 +3,20 @@ hash of their address), old leads and cookie choices purged. A lead's deletion t
 that point at it, its notifications, its Idempotency-Key, the staff's notes on it and the notes'
 earlier texts, and its conversation with the replies' e-mails. The e-mails telling staff of events
 on their own accounts name no lead: a purge takes them at the same age as leads, and an erasure,
-which is of a person's leads, leaves them."""
+which is of a person's leads, leaves them. Each erasure is also appended to the erasure ledger,
+apart from the database, so that a restored backup loses again whoever was erased since
+(erase_again)."""
 
 import hashlib
 import hmac
-from datetime import datetime, timedelta
+from collections.abc import Mapping
+from datetime import UTC, datetime, timedelta
 from typing import NamedTuple
 
 from flask import current_app
-from sqlalchemy import ColumnElement, delete, func, select, text
+from sqlalchemy import ColumnElement, and_, delete, func, select, text
 
-from . import audit
+from . import audit, erasure_ledger
 from .config import secret_key
 from .extensions import db
 from .models.conversation import LeadMessage
@@ -91,8 +94,37 @@ def erase(email: str, actor_id: int | None = None) -> Erasure:
     removed = _remove_leads(Lead.email_folded == address)
     _merge_search_tables(removed)
     audit.record("erase", actor_id, address_hash=digest, **removed)
+    # On the ledger before the commit, stamped after the deletion: a line whose commit then fails
+    # erases again someone who asked to be erased; an erasure without its line is no erasure.
+    try:
+        erasure_ledger.append(digest, datetime.now(UTC))
+    except erasure_ledger.LedgerError:
+        db.session.rollback()
+        raise
     db.session.commit()
     return Erasure(removed, as_utc(earlier) if earlier else None)
+
+
+def erase_again(erased: Mapping[str, datetime]) -> dict[str, dict[str, int]]:
+    """After a backup's restore: each address of the restored leads whose hash the erasure ledger
+    holds (`erased`, the hash and when it was last erased) loses the leads it had sent by then, with
+    an audit event each (no actor, `restored`), in one transaction. A lead sent after its erasure is
+    a new request of that person's, and stays. What went, by address hash."""
+    addresses = db.session.scalars(select(Lead.email_folded).distinct()).all()
+    removed_by_hash: dict[str, dict[str, int]] = {}
+    for address in addresses:
+        digest = address_hash(address)
+        if digest not in erased:
+            continue
+        removed = _remove_leads(and_(Lead.email_folded == address, Lead.created_at <= erased[digest]))
+        if removed["contact"] + removed["quote"]:
+            audit.record("erase", None, address_hash=digest, restored=True, **removed)
+            removed_by_hash[digest] = removed
+    _merge_search_tables(
+        {kind: sum(removed[kind] for removed in removed_by_hash.values()) for kind in ("contact", "quote")}
+    )
+    db.session.commit()
+    return removed_by_hash
 
 
 def delete_expired_keys(now: datetime) -> int:

@@ -31,6 +31,8 @@ NOT_IN_ENV_EXAMPLE = {
     "LEAD_SERVICE_URL": "docker-compose.yml (the web service's upstream)",
     "INBOX_API_URL": "docker-compose.yml (the web service's upstream for the inbox)",
     "SERVE": "docker-compose.yml (which part each lead-service container serves)",
+    "BACKUP_DIR": "the lead-service image (ENV), where compose mounts the backups volume",
+    "ERASURE_LEDGER_PATH": "the backups volume's erasures.jsonl, beside the backups, by default",
     "METRICS_BIND": "docker-compose.yml (the metrics port, on the containers' networks only)",
     "PROMETHEUS_MULTIPROC_DIR": "prometheus_client's own: gunicorn.conf.py makes one under /tmp",
     "NEXT_DIST_DIR": "the tests' and the bench's side-by-side builds only",
@@ -42,9 +44,9 @@ COMPOSE_OWN = {"POSTGRES_PASSWORD", "REDIS_PASSWORD", "HTTP_PORT"}
 # Each secret, and the services that read it (POSTGRES_PASSWORD and REDIS_PASSWORD inside the
 # stores' URLs); no other service is given it.
 SECRETS = {
-    "POSTGRES_PASSWORD": {"postgres", "migrate", "lead-service", "inbox-api", "outbox-worker"},
+    "POSTGRES_PASSWORD": {"postgres", "migrate", "lead-service", "inbox-api", "outbox-worker", "backup"},
     "REDIS_PASSWORD": {"redis", "lead-service", "inbox-api"},
-    "SECRET_KEY": {"lead-service", "inbox-api"},
+    "SECRET_KEY": {"lead-service", "inbox-api", "backup"},
     "INBOX_TOTP_KEY": {"inbox-api", "migrate"},
     "TURNSTILE_SECRET_KEY": {"lead-service"},
     "SMTP_PASSWORD": {"outbox-worker"},
@@ -105,6 +107,7 @@ def test_compose_runs_the_proxy_the_apps_and_the_stores():
         "lead-service",
         "inbox-api",
         "outbox-worker",
+        "backup",
         "postgres",
         "redis",
     }
@@ -197,7 +200,7 @@ def test_health_checks_ask_real_endpoints_on_the_right_ports():
     assert "redis-cli ping" in " ".join(SERVICES["redis"]["healthcheck"]["test"])
 
 
-@pytest.mark.parametrize("service", ["migrate", "outbox-worker"])
+@pytest.mark.parametrize("service", ["migrate", "outbox-worker", "backup"])
 def test_the_one_shot_and_the_worker_run_real_commands_of_the_lead_service_image(service):
     command = SERVICES[service]["command"]
     assert command[:3] == ["python", "-m", "lead_service"]
@@ -337,6 +340,7 @@ def test_every_container_is_read_only_without_capabilities_and_limited():
         ("lead-service", {"/tmp"}),
         ("inbox-api", {"/tmp"}),
         ("outbox-worker", {"/tmp"}),
+        ("backup", {"/tmp"}),
         ("postgres", {"/var/run/postgresql", "/tmp"}),
         ("redis", {"/data"}),
     ],
@@ -352,6 +356,21 @@ def test_each_container_writes_only_to_a_tmpfs_or_its_volume(service, writes):
         final = dockerfile("web/Dockerfile").structure
         workdirs = [i["value"] for i in final if i["instruction"] == "WORKDIR"]
         assert workdirs[-1] == "/app"
+
+
+def test_the_backups_and_the_erasure_ledger_are_where_erasures_and_backups_are_made_alone():
+    # The image's BACKUP_DIR, which holds the ledger (ERASURE_LEDGER_PATH's default).
+    backup_dir = dict(dockerfile("lead_service/Dockerfile").envs)["BACKUP_DIR"]
+    mounted = {
+        name
+        for name, service in SERVICES.items()
+        for volume in service.get("volumes", ())
+        if volume.split(":")[0] == "backups"
+    }
+    assert mounted == {"backup", "inbox-api"}  # never the public side's containers
+    for name in mounted:
+        assert f"backups:{backup_dir}" in SERVICES[name]["volumes"], name
+    assert "backups" in COMPOSE["volumes"]
 
 
 def test_the_stores_run_as_their_own_users_so_their_entrypoints_need_no_capability():
@@ -373,6 +392,7 @@ def test_the_site_cannot_reach_the_stores_and_the_stores_cannot_reach_out():
         "inbox-api": {"front", "back"},
         "migrate": {"back", "egress"},
         "outbox-worker": {"back", "egress"},
+        "backup": {"back"},
         "postgres": {"back"},
         "redis": {"back"},
         "prometheus": {"front", "back"},

@@ -297,11 +297,14 @@ def commands(doc: Path) -> list[str]:
 def _compose(words: list[str]) -> None:
     """A `docker compose` command: a subcommand compose has, on services of docker-compose.yml,
     and lead-service commands that exist."""
+    if words[2] == "--profile":  # services that start only when their profile is asked for
+        assert any(words[3] in service.get("profiles", ()) for service in SERVICES.values()), words[3]
+        words = [*words[:2], *words[4:]]
     subcommand = words[2]
-    assert subcommand in {"up", "ps", "exec", "stop", "start", "restart", "logs"}, subcommand
+    assert subcommand in {"up", "ps", "exec", "stop", "start", "restart", "logs", "build", "run"}, subcommand
     arguments = [word for word in words[3:] if not word.startswith("-") and "=" not in word]
     if subcommand != "ps":
-        for word in arguments[: 1 if subcommand == "exec" else None]:
+        for word in arguments[: 1 if subcommand in {"exec", "run"} else None]:
             assert word in SERVICES, word
     if "lead_service" in words:
         _lead_service(words[words.index("lead_service") + 1 :])
@@ -385,7 +388,7 @@ CHECKS = {
 def test_every_command_names_what_exists(doc, command):
     """Each command is of a kind checked here (a new kind fails until it has a check); a span of
     the CLI's own words (`leads purge`) is a `lead-service` command."""
-    for part in command.split("#")[0].split(">")[0].split("<")[0].split("&&"):
+    for part in command.split("#")[0].split(">")[0].split("<")[0].split("|")[0].split("&&"):
         words = shlex.split(part)
         if words[0] in cli_groups():
             words = ["lead-service", *words]

@@ -1,4 +1,5 @@
-"""The `lead-service` commands beyond Flask's own: leads, outbox, profile, content and openapi."""
+"""The `lead-service` commands beyond Flask's own: leads, outbox, profile, content, openapi
+and backup."""
 
 from .commands import init_app
 

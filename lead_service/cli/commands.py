@@ -1,5 +1,6 @@
 """The sales team's `leads` commands, the `outbox` worker and its checks, the `profile` build, the
-`content` summary and the API's `openapi` document, registered on the app's CLI."""
+`content` summary and the API's `openapi` document, registered on the app's CLI with the `backup`
+group (backup.py)."""
 
 import json
 import sys
@@ -11,13 +12,14 @@ from flask import Flask, current_app
 from flask.cli import with_appcontext
 from sqlalchemy import select
 
-from .. import export, retention
+from .. import erasure_ledger, export, retention
 from ..extensions import db
 from ..models.leads import OutboxMessage, as_utc
 from ..outbox import heartbeat, queue, worker
 from ..profile_pdf import build_profile_pdf
 from ..schemas import FORMS
 from . import fake_leads
+from .backup import backup
 from .content_summary import summary
 from .openapi import openapi
 
@@ -103,7 +105,10 @@ def _report(removed: dict[str, int], what: str) -> None:
 @with_appcontext
 def erase_leads(email):
     """Erase every lead sent with an e-mail address (a data-protection request)."""
-    erasure = retention.erase(email)
+    try:
+        erasure = retention.erase(email)
+    except erasure_ledger.LedgerError as exc:
+        raise click.ClickException(str(exc)) from None
     _report(erasure.removed, f"sent with {email.strip()}")
     if erasure.erased_before:
         click.echo(f"this address was erased before, last on {erasure.erased_before:%Y-%m-%d %H:%M} UTC")
@@ -238,3 +243,4 @@ def init_app(app: Flask) -> None:
     app.cli.add_command(profile)
     app.cli.add_command(content)
     app.cli.add_command(openapi)
+    app.cli.add_command(backup)

@@ -64,10 +64,19 @@ def empty_database(database, tmp_path, monkeypatch):
 
 
 @pytest.fixture(scope="session")
-def app(database, profile_pdf):
-    # Rate limits have tests of their own; here one test client sends hundreds of requests.
+def app(database, profile_pdf, tmp_path_factory):
+    # Rate limits have tests of their own; here one test client sends hundreds of requests. The
+    # backups and the erasure ledger every erasure appends to stay out of the instance folder.
+    backups = tmp_path_factory.mktemp("backups")
     app = create_app(
-        {**database, "TESTING": True, "PROFILE_PDF_PATH": str(profile_pdf), "RATELIMIT_ENABLED": False}
+        {
+            **database,
+            "TESTING": True,
+            "PROFILE_PDF_PATH": str(profile_pdf),
+            "RATELIMIT_ENABLED": False,
+            "BACKUP_DIR": str(backups),
+            "ERASURE_LEDGER_PATH": str(backups / "erasures.jsonl"),
+        }
     )
     with app.app_context():
         flask_migrate.upgrade()  # the real migrations, not create_all

@@ -66,6 +66,10 @@ def test_environment_settings(monkeypatch, tmp_path):
     monkeypatch.setenv("INBOX_URL", "https://inbox.example.com/")
     monkeypatch.setenv("SERVE", " Inbox ")
     monkeypatch.setenv("METRICS_BIND", "0.0.0.0:9100")
+    monkeypatch.setenv("BACKUP_DIR", "/backups")
+    monkeypatch.setenv("BACKUP_KEEP", "30")
+    monkeypatch.setenv("BACKUP_INTERVAL_HOURS", "6")
+    monkeypatch.setenv("ERASURE_LEDGER_PATH", "/ledger/erasures.jsonl")
 
     assert from_environment(tmp_path) == {
         "SQLALCHEMY_DATABASE_URI": "postgresql+psycopg://u@db/leads",
@@ -118,6 +122,10 @@ def test_environment_settings(monkeypatch, tmp_path):
         "INBOX_READ_RATE_LIMIT": "100 per minute",
         "INBOX_HASH_SLOTS": 4,
         "INBOX_URL": "https://inbox.example.com",
+        "BACKUP_DIR": "/backups",
+        "BACKUP_KEEP": 30,
+        "BACKUP_INTERVAL_HOURS": 6,
+        "ERASURE_LEDGER_PATH": "/ledger/erasures.jsonl",
     }
 
 
@@ -138,6 +146,10 @@ def test_defaults_keep_everything_in_the_instance_folder(monkeypatch, tmp_path):
         "TURNSTILE_HOSTNAMES",
         "INBOX_URL",
         "SERVE",
+        "BACKUP_DIR",
+        "BACKUP_KEEP",
+        "BACKUP_INTERVAL_HOURS",
+        "ERASURE_LEDGER_PATH",
     ):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("LEAD_SERVICE_INSTANCE_PATH", str(tmp_path))
@@ -153,6 +165,12 @@ def test_defaults_keep_everything_in_the_instance_folder(monkeypatch, tmp_path):
     assert app.config["TURNSTILE_HOSTNAMES"] == ["127.0.0.1"]
     # One process serves every part, and the inbox shares the site's origin.
     assert (app.config["SERVE"], app.config["INBOX_URL"]) == ("all", "http://127.0.0.1:3000")
+    # A backup a day, two weeks of them, beside the ledger in the instance folder.
+    assert (app.config["BACKUP_DIR"], app.config["ERASURE_LEDGER_PATH"]) == (
+        str(tmp_path / "backups"),
+        str(tmp_path / "backups" / "erasures.jsonl"),
+    )
+    assert (app.config["BACKUP_KEEP"], app.config["BACKUP_INTERVAL_HOURS"]) == (14, 24)
     # A random key of the instance's own, made by the first request that needs it, the same for
     # every process that starts on it.
     assert not (tmp_path / "secret_key").exists()
@@ -187,6 +205,8 @@ def test_bad_number_is_a_clear_startup_error(monkeypatch, tmp_path):
         ({"DUE_DIGEST_DAYS": "mon,tue"}, "DUE_DIGEST_DAYS must be ISO weekdays"),
         ({"IMAP_SECURITY": "tls"}, "IMAP_SECURITY must be ssl, starttls or none"),
         ({"IMAP_HOST": "imap.example.com"}, "IMAP_USERNAME and SALES_EMAIL must be set too"),
+        ({"BACKUP_KEEP": "0"}, "BACKUP_KEEP must be 1 or more"),
+        ({"BACKUP_INTERVAL_HOURS": "0"}, "BACKUP_INTERVAL_HOURS must be 1 or more"),
     ],
 )
 def test_a_notification_channel_set_up_halfway_is_a_clear_startup_error(

@@ -134,6 +134,20 @@ def test_the_same_person_erased_again_is_recognised(signed_in, person, app, audi
     assert len(hashes) == 3 and hashes[0] == hashes[1] != hashes[2]
 
 
+def test_an_erasure_the_ledger_cannot_take_erases_nothing(
+    signed_in, person, app, rows, audit_trail, tmp_path, monkeypatch
+):
+    # Its folder is a file: no line can be written, and a restore would bring the person back.
+    (tmp_path / "not-a-folder").write_text("")
+    monkeypatch.setitem(app.config, "ERASURE_LEDGER_PATH", str(tmp_path / "not-a-folder" / "erasures.jsonl"))
+
+    answer = _erase(signed_in("admin"))
+
+    assert answer.status_code == 500
+    assert len(rows("leads")) == 4
+    assert "erase" not in [action for action, _actor, _detail in audit_trail()]
+
+
 @pytest.mark.parametrize("role", ["viewer", "sales"])
 def test_only_admins_erase(signed_in, person, rows, role, audit_trail):
     response = _erase(signed_in(role))
