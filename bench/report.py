@@ -4,6 +4,7 @@ runs found (notes.py)."""
 
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -361,52 +362,55 @@ def _bars(results: dict[str, Any]) -> list[str]:
     return [*lines, ""]
 
 
+def _per_database(
+    title: str, intro: str, columns: list[str], rows: list[dict], cells: Callable[[dict], list[str]]
+) -> list[str]:
+    """A section of one figure's rows, a database each (or the reason it was skipped)."""
+    lines = [title, "", intro, "", f"| Database | {' | '.join(columns)} |", "|---|" + "---:|" * len(columns)]
+    for row in rows:
+        if "skipped" in row:
+            lines.append(f"| {row['database']} | {row['skipped']} |" + " |" * (len(columns) - 1))
+        else:
+            lines.append(f"| {row['database']} | {' | '.join(cells(row))} |")
+    return [*lines, ""]
+
+
 def _mailbox(results: dict[str, Any]) -> list[str]:
     if "mailbox" not in results:  # runs from before answers were read have no figures of it
         return []
-    lines = [
+    return _per_database(
         "## The sales mailbox read back",
-        "",
         "One read of the sales mailbox as the outbox worker makes it, from Dovecot on this machine: 1,000"
         " answers to the team's replies (one in ten with a 20 kB attachment) among 1,000 other messages,"
         " each answer filed into its lead's conversation with its owner's notice queued.",
-        "",
-        "| Database | messages | answers filed | seconds | messages/s |",
-        "|---|---:|---:|---:|---:|",
-    ]
-    for row in results["mailbox"]:
-        if "skipped" in row:
-            lines.append(f"| {row['database']} | {row['skipped']} | | | |")
-            continue
-        lines.append(
-            f"| {row['database']} | {row['messages']:,} | {row['filed']:,} | {row['seconds']:.1f} |"
-            f" {row['messages'] / row['seconds']:,.0f} |"
-        )
-    return [*lines, ""]
+        ["messages", "answers filed", "seconds", "messages/s"],
+        results["mailbox"],
+        lambda row: [
+            f"{row['messages']:,}",
+            f"{row['filed']:,}",
+            f"{row['seconds']:.1f}",
+            f"{row['messages'] / row['seconds']:,.0f}",
+        ],
+    )
 
 
 def _backup(results: dict[str, Any]) -> list[str]:
     if "backup" not in results:  # runs from before the backups have no figures of them
         return []
-    lines = [
+    return _per_database(
         f"## Backup and restore at {BACKUP_LEADS:,} leads",
-        "",
         "`lead-service backup create`, then `lead-service backup restore` of that backup into an empty"
         " database (after one person's erasure, which the restore makes again), each timed from the"
         " command's start to its exit.",
-        "",
-        "| Database | leads | backup MB | create s | restore s |",
-        "|---|---:|---:|---:|---:|",
-    ]
-    for row in results["backup"]:
-        if "skipped" in row:
-            lines.append(f"| {row['database']} | {row['skipped']} | | | |")
-            continue
-        lines.append(
-            f"| {row['database']} | {row['leads']:,} | {row['bytes'] / 1e6:.1f} | {row['create_s']:.1f} |"
-            f" {row['restore_s']:.1f} |"
-        )
-    return [*lines, ""]
+        ["leads", "backup MB", "create s", "restore s"],
+        results["backup"],
+        lambda row: [
+            f"{row['leads']:,}",
+            f"{row['bytes'] / 1e6:.1f}",
+            f"{row['create_s']:.1f}",
+            f"{row['restore_s']:.1f}",
+        ],
+    )
 
 
 def markdown(results: dict[str, Any]) -> str:

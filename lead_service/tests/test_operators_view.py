@@ -15,13 +15,7 @@ from lead_service.models.leads import OutboxMessage, WorkerHeartbeat
 from lead_service.outbox import heartbeat
 from lead_service.outbox.gauges import PURPOSES, OutboxState
 
-CONTACT = {
-    "name": "Nadia Rahman",
-    "company": "Brightfield",
-    "email": "nadia@brightfield.co",
-    "phone": "+8801712345678",
-    "message": "Hello",
-}
+from .samples import CONTACT
 
 
 def counted(name: str, **labels: str) -> float:

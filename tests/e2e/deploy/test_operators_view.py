@@ -14,6 +14,7 @@ import requests
 from prometheus_client.parser import text_string_to_metric_families
 
 from lead_service.tests.receivers import channel_settings, wait_for
+from lead_service.tests.samples import CONTACT
 
 from ...support.servers import (
     BIN,
@@ -27,13 +28,6 @@ from ...support.servers import (
 
 pytestmark = pytest.mark.e2e
 
-CONTACT = {
-    "name": "Nadia Rahman",
-    "company": "Brightfield",
-    "email": "nadia@brightfield.co",
-    "phone": "+8801712345678",
-    "message": "Hello",
-}
 # As the load balancer in front of nginx: every request here comes from 127.0.0.1.
 LOAD_BALANCER = "127.0.0.1/32"
 # The worker's poll in these tests, and two of them the heartbeat's age that counts as silent (for
