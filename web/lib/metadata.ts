@@ -1,23 +1,41 @@
 import type { Metadata, Viewport } from "next";
 
+import { FEED_TYPE } from "@/lib/blog-feed";
 import { getSite } from "@/lib/content";
+import { BLOG_FEED_PATH } from "@/lib/routes";
 
-/** Title, description, canonical URL and Open Graph for one page. `title` undefined = home. */
+/**
+ * Title, description, canonical URL and Open Graph for one page. `title` undefined = home. `feed`:
+ * the head announces the blog's feed (the blog's pages).
+ */
 export function pageMetadata({
   title,
   description,
   path,
+  feed = false,
 }: {
   title?: string;
   description: string;
   path: string;
+  feed?: boolean;
 }): Metadata {
   const site = getSite();
   return {
     // Without a title the key stays out, so the layout's default (the product name) applies.
     ...(title ? { title } : {}),
     description,
-    alternates: { canonical: path },
+    alternates: {
+      canonical: path,
+      ...(feed
+        ? {
+            types: {
+              [FEED_TYPE]: [
+                { url: BLOG_FEED_PATH, title: `${site.name} blog` },
+              ],
+            },
+          }
+        : {}),
+    },
     openGraph: {
       type: "website",
       siteName: site.name,
@@ -26,7 +44,14 @@ export function pageMetadata({
       url: path,
       locale: "en_US",
       // A page's openGraph replaces the layout's, so the site card (app/opengraph-image) is named again.
-      images: [{ url: "/opengraph-image", width: 1200, height: 630, alt: `${site.name}: ${site.tagline}` }],
+      images: [
+        {
+          url: "/opengraph-image",
+          width: 1200,
+          height: 630,
+          alt: `${site.name}: ${site.tagline}`,
+        },
+      ],
     },
     twitter: { card: "summary_large_image" },
   };

@@ -25,8 +25,14 @@ export const paths = {
   privacyPolicy: "/privacy-policy",
 } as const;
 
+/** The blog's RSS feed: apart from `paths`, which the pages' scripts carry, as no script links it. */
+export const BLOG_FEED_PATH = "/blog/feed.xml";
+
 /** The entry after `id` in `items`, wrapping from the last to the first. */
-export function nextInCycle<Item extends { id: number }>(items: readonly Item[], id: number): Item | undefined {
+export function nextInCycle<Item extends { id: number }>(
+  items: readonly Item[],
+  id: number,
+): Item | undefined {
   const index = items.findIndex((item) => item.id === id);
   return index === -1 ? undefined : items[(index + 1) % items.length];
 }

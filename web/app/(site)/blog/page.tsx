@@ -8,15 +8,28 @@ import { getBlog } from "@/lib/content";
 import { pageMetadata } from "@/lib/metadata";
 import { paths } from "@/lib/routes";
 
-export const metadata: Metadata = pageMetadata({ title: "Blog", description: getBlog().page.intro, path: paths.blog });
+export const metadata: Metadata = pageMetadata({
+  title: "Blog",
+  description: getBlog().page.intro,
+  path: paths.blog,
+  feed: true,
+});
 
 export default function BlogPage() {
   const blog = getBlog();
   const posts = blog.posts.map(summarize);
   return (
     <>
-      <PageHero eyebrow="Blog" title={blog.page.heading} intro={blog.page.intro} />
-      <BlogFilter categories={blog.categories} posts={posts} emptyMessage="No posts in this category yet.">
+      <PageHero
+        eyebrow="Blog"
+        title={blog.page.heading}
+        intro={blog.page.intro}
+      />
+      <BlogFilter
+        categories={blog.categories}
+        posts={posts}
+        emptyMessage="No posts in this category yet."
+      >
         <BlogGroupsSections posts={posts} />
       </BlogFilter>
     </>

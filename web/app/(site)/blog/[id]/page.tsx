@@ -23,7 +23,12 @@ export function generateStaticParams() {
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const post = getBlogPost((await params).id);
   if (!post) notFound();
-  return pageMetadata({ title: TITLE, description: post.excerpt, path: paths.blogPost(post.id) });
+  return pageMetadata({
+    title: TITLE,
+    description: post.excerpt,
+    path: paths.blogPost(post.id),
+    feed: true,
+  });
 }
 
 export default async function BlogPostPage({ params }: Props) {
