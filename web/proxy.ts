@@ -22,10 +22,7 @@ export async function proxy(request: NextRequest) {
     }
     return new NextResponse("Not Found", {
       status: 404,
-      headers: {
-        "content-type": "text/plain; charset=utf-8",
-        "cache-control": "no-store",
-      },
+      headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
     });
   }
   if (isInboxPath(pathname)) return inboxResponse(request);
@@ -35,8 +32,7 @@ export async function proxy(request: NextRequest) {
     status: 404,
     headers: {
       "content-type": "text/html; charset=utf-8",
-      "cache-control":
-        "private, no-cache, no-store, max-age=0, must-revalidate",
+      "cache-control": "private, no-cache, no-store, max-age=0, must-revalidate",
       // The same URL answers an RSC request differently: caches must keep the two apart.
       vary: "rsc, next-router-state-tree, next-router-prefetch, next-router-segment-prefetch",
     },
@@ -44,27 +40,16 @@ export async function proxy(request: NextRequest) {
 }
 
 /** The section whose not-found screen answers this request, if it is a page load that misses. */
-async function missingSection(
-  request: NextRequest,
-): Promise<DetailSection | undefined> {
-  const pageLoad =
-    (request.method === "GET" || request.method === "HEAD") &&
-    !request.headers.has("rsc");
+async function missingSection(request: NextRequest): Promise<DetailSection | undefined> {
+  const pageLoad = (request.method === "GET" || request.method === "HEAD") && !request.headers.has("rsc");
   if (!pageLoad) return undefined;
   const [, first = "", second = ""] = request.nextUrl.pathname.split("/");
   // app/missing/<section> is where the screens are built, never a page to visit.
   if (first === "missing") return isDetailSection(second) ? second : undefined;
   // A section's own list page is no detail: only /<section>/<id> can miss. Nor is the blog's feed.
-  if (
-    !isDetailSection(first) ||
-    second === "" ||
-    request.nextUrl.pathname === BLOG_FEED_PATH
-  )
-    return undefined;
+  if (!isDetailSection(first) || second === "" || request.nextUrl.pathname === BLOG_FEED_PATH) return undefined;
   const id = parseId(second);
-  return id !== undefined && (await isPrerendered(first, id))
-    ? undefined
-    : first;
+  return id !== undefined && (await isPrerendered(first, id)) ? undefined : first;
 }
 
 // Literal paths, as Next.js reads the matcher at build time: the detail sections of

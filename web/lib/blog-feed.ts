@@ -4,13 +4,11 @@ import { BLOG_FEED_PATH, paths } from "@/lib/routes";
 /** The feed's type, as its route answers it and the blog pages' heads announce it. */
 export const FEED_TYPE = "application/rss+xml";
 
+const ENTITIES: Record<string, string> = { "&": "amp", "<": "lt", ">": "gt", '"': "quot", "'": "apos" };
+
 /** Text as XML character data: the five characters XML gives meaning to, escaped. */
 function xml(text: string): string {
-  return text.replace(
-    /[&<>"']/g,
-    (c) =>
-      `&${{ "&": "amp", "<": "lt", ">": "gt", '"': "quot", "'": "apos" }[c]};`,
-  );
+  return text.replace(/[&<>"']/g, (c) => `&${ENTITIES[c]};`);
 }
 
 /** A content date (YYYY-MM-DD) as RSS's RFC 822 date, at noon UTC so that it is that day everywhere. */
@@ -25,9 +23,7 @@ function rfc822(date: string): string {
 export function blogFeed(): string {
   const site = getSite();
   const blog = getBlog();
-  const posts = [...blog.posts].sort(
-    (a, b) => b.date.localeCompare(a.date) || b.id - a.id,
-  );
+  const posts = [...blog.posts].sort((a, b) => b.date.localeCompare(a.date) || b.id - a.id);
   const [newest] = posts;
   const items = posts.map((post) => {
     const link = new URL(paths.blogPost(post.id), site.url).href;
@@ -52,9 +48,7 @@ export function blogFeed(): string {
     `    <atom:link href="${xml(new URL(BLOG_FEED_PATH, site.url).href)}" rel="self" type="${FEED_TYPE}"/>`,
     `    <description>${xml(blog.page.intro)}</description>`,
     "    <language>en</language>",
-    ...(newest
-      ? [`    <lastBuildDate>${rfc822(newest.date)}</lastBuildDate>`]
-      : []),
+    ...(newest ? [`    <lastBuildDate>${rfc822(newest.date)}</lastBuildDate>`] : []),
     ...items,
     "  </channel>",
     "</rss>",

@@ -14,8 +14,7 @@ let answer: () => Promise<Response>;
 
 beforeEach(() => {
   sent = undefined;
-  answer = async () =>
-    new Response('{"id": 1, "status": "received"}', { status: 201 });
+  answer = async () => new Response('{"id": 1, "status": "received"}', { status: 201 });
   vi.stubEnv("LEAD_SERVICE_URL", SERVICE);
   vi.stubEnv("MAX_BODY_BYTES", "");
   vi.stubEnv("TRUSTED_PROXY_HOPS", "");
@@ -34,19 +33,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function request(
-  path: string,
-  init: {
-    method?: string;
-    headers?: Record<string, string>;
-    body?: string;
-  } = {},
-) {
-  return new NextRequest(`${SITE}${path}`, {
-    method: init.method ?? "GET",
-    headers: init.headers,
-    body: init.body,
-  });
+function request(path: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}) {
+  return new NextRequest(`${SITE}${path}`, { method: init.method ?? "GET", headers: init.headers, body: init.body });
 }
 
 /** The headers the site sent, but the request id that every request carries (see sentRequestId). */
@@ -64,9 +52,7 @@ function sentRequestId(): string | null {
 
 describe("which paths are forwarded", () => {
   it("sends the path and query under /api/ to LEAD_SERVICE_URL with the method", async () => {
-    const response = await forwardToLeadService(
-      request("/api/quote?source=hero&x=1", { method: "POST", body: "{}" }),
-    );
+    const response = await forwardToLeadService(request("/api/quote?source=hero&x=1", { method: "POST", body: "{}" }));
 
     expect(response.status).toBe(201);
     expect(sent!.url).toBe(`${SERVICE}/api/quote?source=hero&x=1`);
@@ -85,30 +71,16 @@ describe("which paths are forwarded", () => {
   });
 
   // "/api/%2E%2E/x" is resolved by the URL parser to "/x".
-  const outside = [
-    "/healthz",
-    "/api",
-    "/apix/quote",
-    "/inbox/api/quote",
-    "/api/%2E%2E/x",
-  ];
+  const outside = ["/healthz", "/api", "/apix/quote", "/inbox/api/quote", "/api/%2E%2E/x"];
   it.each(outside)("answers 404 for %s, outside /api/", async (path) => {
     const response = await forwardToLeadService(request(path));
 
     expect(response.status).toBe(404);
-    expect(await response.json()).toMatchObject({
-      code: 404,
-      message: "Not Found",
-    });
+    expect(await response.json()).toMatchObject({ code: 404, message: "Not Found" });
     expect(sent).toBeUndefined();
   });
 
-  it.each([
-    "/api/%2e%2e%2fhealthz",
-    "/api/inbox%2fleads",
-    "/api/x%5Cy",
-    "/api/x%2Ey",
-  ])(
+  it.each(["/api/%2e%2e%2fhealthz", "/api/inbox%2fleads", "/api/x%5Cy", "/api/x%2Ey"])(
     "answers 404 for %s, whose encoded dots or slashes could leave /api/ upstream",
     async (path) => {
       const response = await forwardToLeadService(request(path));
@@ -146,26 +118,16 @@ describe("which request headers are passed on", () => {
       referer: "https://www.example.com/",
       "x-custom": "1",
     };
-    await forwardToLeadService(
-      request("/api/quote", {
-        method: "POST",
-        headers: { ...passed, ...kept },
-        body: "{}",
-      }),
-    );
+    await forwardToLeadService(request("/api/quote", { method: "POST", headers: { ...passed, ...kept }, body: "{}" }));
 
     expect(sentHeaders()).toEqual(passed);
   });
 });
 
 describe("the visitor's address (X-Forwarded-For through TRUSTED_PROXY_HOPS)", () => {
-  async function forwardedFor(
-    hops: string,
-    header?: string,
-  ): Promise<string | undefined> {
+  async function forwardedFor(hops: string, header?: string): Promise<string | undefined> {
     vi.stubEnv("TRUSTED_PROXY_HOPS", hops);
-    const headers: Record<string, string> =
-      header === undefined ? {} : { "x-forwarded-for": header };
+    const headers: Record<string, string> = header === undefined ? {} : { "x-forwarded-for": header };
     await forwardToLeadService(request("/api/contact", { headers }));
     return sentHeaders()["x-forwarded-for"];
   }
@@ -177,21 +139,15 @@ describe("the visitor's address (X-Forwarded-For through TRUSTED_PROXY_HOPS)", (
   });
 
   it("takes the entry the one trusted proxy appended, not the client's own", async () => {
-    expect(await forwardedFor("1", "198.51.100.66, 203.0.113.7")).toBe(
-      "203.0.113.7",
-    );
+    expect(await forwardedFor("1", "198.51.100.66, 203.0.113.7")).toBe("203.0.113.7");
   });
 
   it("counts hops from the right: with two proxies, the entry the farther one appended", async () => {
-    expect(
-      await forwardedFor("2", "198.51.100.66, 203.0.113.7, 10.0.0.2"),
-    ).toBe("203.0.113.7");
+    expect(await forwardedFor("2", "198.51.100.66, 203.0.113.7, 10.0.0.2")).toBe("203.0.113.7");
   });
 
   it("trims the entry and accepts IPv6", async () => {
-    expect(await forwardedFor("1", "198.51.100.66,  2001:db8::1 ")).toBe(
-      "2001:db8::1",
-    );
+    expect(await forwardedFor("1", "198.51.100.66,  2001:db8::1 ")).toBe("2001:db8::1");
   });
 
   it.each([
@@ -208,9 +164,7 @@ describe("the visitor's address (X-Forwarded-For through TRUSTED_PROXY_HOPS)", (
 describe("the request body", () => {
   it("forwards the body's bytes as they came", async () => {
     const body = '{"name": "Ayesha", "note": "ü ✓"}';
-    await forwardToLeadService(
-      request("/api/contact", { method: "POST", body }),
-    );
+    await forwardToLeadService(request("/api/contact", { method: "POST", body }));
 
     expect(new TextDecoder().decode(sent!.init.body as Uint8Array)).toBe(body);
   });
@@ -223,9 +177,7 @@ describe("the request body", () => {
 
   it("forwards a body of exactly MAX_BODY_BYTES", async () => {
     vi.stubEnv("MAX_BODY_BYTES", "10");
-    const response = await forwardToLeadService(
-      request("/api/contact", { method: "POST", body: "x".repeat(10) }),
-    );
+    const response = await forwardToLeadService(request("/api/contact", { method: "POST", body: "x".repeat(10) }));
 
     expect(response.status).toBe(201);
     expect((sent!.init.body as Uint8Array).byteLength).toBe(10);
@@ -233,9 +185,7 @@ describe("the request body", () => {
 
   it("stops a longer body here with 413, counting bytes rather than characters", async () => {
     vi.stubEnv("MAX_BODY_BYTES", "10");
-    const response = await forwardToLeadService(
-      request("/api/contact", { method: "POST", body: "ü".repeat(6) }),
-    );
+    const response = await forwardToLeadService(request("/api/contact", { method: "POST", body: "ü".repeat(6) }));
 
     expect(response.status).toBe(413);
     expect(await response.json()).toMatchObject({ code: 413 });
@@ -244,11 +194,7 @@ describe("the request body", () => {
 
   it("stops a request whose Content-Length is over the limit before reading it", async () => {
     const response = await forwardToLeadService(
-      request("/api/contact", {
-        method: "POST",
-        headers: { "content-length": String(64 * 1024 + 1) },
-        body: "{}",
-      }),
+      request("/api/contact", { method: "POST", headers: { "content-length": String(64 * 1024 + 1) }, body: "{}" }),
     );
 
     expect(response.status).toBe(413);
@@ -277,9 +223,7 @@ describe("the answer", () => {
           via: "1.1 lead-service",
         },
       });
-    const response = await forwardToLeadService(
-      request("/api/download/profile", { headers: { range: "bytes=0-11" } }),
-    );
+    const response = await forwardToLeadService(request("/api/download/profile", { headers: { range: "bytes=0-11" } }));
 
     expect(response.status).toBe(206);
     expect(await response.text()).toBe("%PDF-partial");
@@ -294,11 +238,7 @@ describe("the answer", () => {
   });
 
   it("passes a redirect on rather than following it", async () => {
-    answer = async () =>
-      new Response(null, {
-        status: 302,
-        headers: { location: "/api/openapi.json" },
-      });
+    answer = async () => new Response(null, { status: 302, headers: { location: "/api/openapi.json" } });
     const response = await forwardToLeadService(request("/api/docs"));
 
     expect(response.status).toBe(302);
@@ -306,50 +246,34 @@ describe("the answer", () => {
   });
 
   it("passes the service's own errors on unchanged", async () => {
-    answer = async () =>
-      Response.json(
-        { errors: { email: ["Invalid email address"] } },
-        { status: 400 },
-      );
-    const response = await forwardToLeadService(
-      request("/api/contact", { method: "POST", body: "{}" }),
-    );
+    answer = async () => Response.json({ errors: { email: ["Invalid email address"] } }, { status: 400 });
+    const response = await forwardToLeadService(request("/api/contact", { method: "POST", body: "{}" }));
 
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({
-      errors: { email: ["Invalid email address"] },
-    });
+    expect(await response.json()).toEqual({ errors: { email: ["Invalid email address"] } });
   });
 
   it("turns a service that is down into a JSON 503 with Retry-After", async () => {
     answer = async () => {
       throw new TypeError("fetch failed");
     };
-    const response = await forwardToLeadService(
-      request("/api/quote", { method: "POST", body: "{}" }),
-    );
+    const response = await forwardToLeadService(request("/api/quote", { method: "POST", body: "{}" }));
 
     expect(response.status).toBe(503);
     expect(response.headers.get("retry-after")).toBe("30");
-    expect(await response.json()).toMatchObject({
-      code: 503,
-      message: "Service Unavailable",
-    });
+    expect(await response.json()).toMatchObject({ code: 503, message: "Service Unavailable" });
   });
 });
 
 describe("the request id that follows a request through the logs", () => {
   const NGINX_ID = "0f5c2a9e4b7d41c3a8e6f1d2c3b4a596";
+  const post = (hops: string, id: string) => {
+    vi.stubEnv("TRUSTED_PROXY_HOPS", hops);
+    return forwardToLeadService(request("/api/contact", { method: "POST", body: "{}", headers: { "x-request-id": id } }));
+  };
 
   it("keeps the id nginx passed when a proxy in front is trusted", async () => {
-    vi.stubEnv("TRUSTED_PROXY_HOPS", "1");
-    await forwardToLeadService(
-      request("/api/contact", {
-        method: "POST",
-        body: "{}",
-        headers: { "x-request-id": NGINX_ID },
-      }),
-    );
+    await post("1", NGINX_ID);
 
     expect(sentRequestId()).toBe(NGINX_ID);
   });
@@ -359,14 +283,7 @@ describe("the request id that follows a request through the logs", () => {
     ["one that could forge a log line", "1", 'abc" "status": 200'],
     ["one too short to be an id", "1", "abc"],
   ])("makes a new id instead of %s", async (_, hops, passed) => {
-    vi.stubEnv("TRUSTED_PROXY_HOPS", hops);
-    await forwardToLeadService(
-      request("/api/contact", {
-        method: "POST",
-        body: "{}",
-        headers: { "x-request-id": passed },
-      }),
-    );
+    await post(hops, passed);
 
     const id = sentRequestId();
     expect(id).not.toBe(passed);
@@ -377,9 +294,7 @@ describe("the request id that follows a request through the logs", () => {
     answer = async () => {
       throw new TypeError("fetch failed");
     };
-    const response = await forwardToLeadService(
-      request("/api/quote", { method: "POST", body: "{}" }),
-    );
+    const response = await forwardToLeadService(request("/api/quote", { method: "POST", body: "{}" }));
 
     const id = response.headers.get("x-request-id");
     expect(id).toBe(sentRequestId());
@@ -392,53 +307,25 @@ describe("the staff inbox (/api/inbox/): its cookies, CSRF headers and Set-Cooki
   const CSRF = "__Host-inbox-csrf=csrf-t0ken-B";
   const DEVICE = "__Host-inbox-device=n0nce.acc0unt.mac";
   // With what else a browser sends the site (analytics, the consent choice) and names close to the inbox's.
-  const OTHERS = [
-    "_ga=GA1.1.123",
-    "consent=analytics%3D1",
-    "inbox-session=x",
-    "__Host-inbox-sessions=y",
-  ];
-  const ALL_COOKIES = [
-    OTHERS[0],
-    SESSION,
-    OTHERS[1],
-    DEVICE,
-    CSRF,
-    ...OTHERS.slice(2),
-  ].join("; ");
-  const INBOX_HEADERS = {
-    "x-csrf-token": "csrf-t0ken-B",
-    "sec-fetch-site": "same-origin",
-  };
+  const OTHERS = ["_ga=GA1.1.123", "consent=analytics%3D1", "inbox-session=x", "__Host-inbox-sessions=y"];
+  const ALL_COOKIES = [OTHERS[0], SESSION, OTHERS[1], DEVICE, CSRF, ...OTHERS.slice(2)].join("; ");
+  const INBOX_HEADERS = { "x-csrf-token": "csrf-t0ken-B", "sec-fetch-site": "same-origin" };
 
   it("sends the inbox's own three cookies, unchanged and in the browser's order, and no other", async () => {
-    await forwardToLeadService(
-      request("/api/inbox/session", { headers: { cookie: ALL_COOKIES } }),
-    );
+    await forwardToLeadService(request("/api/inbox/session", { headers: { cookie: ALL_COOKIES } }));
 
     expect(sentHeaders().cookie).toBe(`${SESSION}; ${DEVICE}; ${CSRF}`);
   });
 
   it("sends no Cookie header when the browser sent none of the inbox's", async () => {
-    await forwardToLeadService(
-      request("/api/inbox/session", {
-        headers: { cookie: "_ga=GA1.1.123; consent=1" },
-      }),
-    );
+    await forwardToLeadService(request("/api/inbox/session", { headers: { cookie: "_ga=GA1.1.123; consent=1" } }));
 
     expect(sentHeaders()).not.toHaveProperty("cookie");
   });
 
   it("sends the CSRF token, Sec-Fetch-Site and Origin with an inbox change", async () => {
-    const headers = {
-      ...INBOX_HEADERS,
-      origin: SITE,
-      "content-type": "application/json",
-      cookie: SESSION,
-    };
-    await forwardToLeadService(
-      request("/api/inbox/sign-out", { method: "POST", headers, body: "{}" }),
-    );
+    const headers = { ...INBOX_HEADERS, origin: SITE, "content-type": "application/json", cookie: SESSION };
+    await forwardToLeadService(request("/api/inbox/sign-out", { method: "POST", headers, body: "{}" }));
 
     expect(sentHeaders()).toEqual(headers);
   });
@@ -446,23 +333,15 @@ describe("the staff inbox (/api/inbox/): its cookies, CSRF headers and Set-Cooki
   it.each(["/api/leads", "/api/consent", "/api/quote", "/api/inbox"])(
     "sends none of them to %s, outside /api/inbox/",
     async (path) => {
-      const headers = {
-        ...INBOX_HEADERS,
-        cookie: ALL_COOKIES,
-        "content-type": "application/json",
-      };
-      await forwardToLeadService(
-        request(path, { method: "POST", headers, body: "{}" }),
-      );
+      const headers = { ...INBOX_HEADERS, cookie: ALL_COOKIES, "content-type": "application/json" };
+      await forwardToLeadService(request(path, { method: "POST", headers, body: "{}" }));
 
       expect(sentHeaders()).toEqual({ "content-type": "application/json" });
     },
   );
 
   it("decides on the resolved path: a dot segment out of /api/inbox/ leaves the cookie behind", async () => {
-    await forwardToLeadService(
-      request("/api/inbox/../consent", { headers: { cookie: SESSION } }),
-    );
+    await forwardToLeadService(request("/api/inbox/../consent", { headers: { cookie: SESSION } }));
 
     expect(sent!.url).toBe(`${SERVICE}/api/consent`);
     expect(sentHeaders()).not.toHaveProperty("cookie");
@@ -471,27 +350,16 @@ describe("the staff inbox (/api/inbox/): its cookies, CSRF headers and Set-Cooki
   // As a sign-in's second step answers: the new session set, the pre-sign-in CSRF cookie cleared.
   function answerSettingCookies() {
     answer = async () => {
-      const headers = new Headers({
-        "content-type": "application/json",
-        "cache-control": "no-store",
-      });
-      headers.append(
-        "set-cookie",
-        `${SESSION}; Path=/; Secure; HttpOnly; SameSite=Strict`,
-      );
-      headers.append(
-        "set-cookie",
-        "__Host-inbox-csrf=; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Max-Age=0; Path=/",
-      );
+      const headers = new Headers({ "content-type": "application/json", "cache-control": "no-store" });
+      headers.append("set-cookie", `${SESSION}; Path=/; Secure; HttpOnly; SameSite=Strict`);
+      headers.append("set-cookie", "__Host-inbox-csrf=; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Max-Age=0; Path=/");
       return new Response('{"stage": "signed_in"}', { status: 200, headers });
     };
   }
 
   it("passes each of an inbox answer's Set-Cookie headers back on its own, with its Cache-Control", async () => {
     answerSettingCookies();
-    const response = await forwardToLeadService(
-      request("/api/inbox/session/code", { method: "POST", body: "{}" }),
-    );
+    const response = await forwardToLeadService(request("/api/inbox/session/code", { method: "POST", body: "{}" }));
 
     expect(response.status).toBe(200);
     expect(response.headers.getSetCookie()).toEqual([
@@ -523,11 +391,7 @@ describe("how long the service has", () => {
   it("gives up on an answer that has not come within 15 s", async () => {
     vi.useFakeTimers();
     answer = () =>
-      new Promise((_resolve, reject) =>
-        sent!.init.signal!.addEventListener("abort", () =>
-          reject(new Error("aborted")),
-        ),
-      );
+      new Promise((_resolve, reject) => sent!.init.signal!.addEventListener("abort", () => reject(new Error("aborted"))));
     const forwarded = forwardToLeadService(request("/api/inbox/leads"));
     await vi.advanceTimersByTimeAsync(15_000);
 
@@ -536,8 +400,7 @@ describe("how long the service has", () => {
 
   it("lets an answer's body stream past the 15 s once the answer came", async () => {
     vi.useFakeTimers();
-    answer = async () =>
-      new Response(new ReadableStream({ start() {} }), { status: 200 });
+    answer = async () => new Response(new ReadableStream({ start() {} }), { status: 200 });
     await forwardToLeadService(request("/api/inbox/leads/export"));
     await vi.advanceTimersByTimeAsync(60_000);
 
@@ -554,48 +417,24 @@ describe("an inbox origin of its own (INBOX_URL)", () => {
   });
 
   it("sends the inbox's API, asked on the inbox's origin, to INBOX_API_URL", async () => {
-    await forwardToLeadService(
-      request("/api/inbox/session", {
-        headers: { host: "Inbox.Site.Example:443" },
-      }),
-    );
+    await forwardToLeadService(request("/api/inbox/session", { headers: { host: "Inbox.Site.Example:443" } }));
 
     expect(sent!.url).toBe(`${INBOX_API}/api/inbox/session`);
   });
 
   it("sends the rest, asked on the site's origin, to LEAD_SERVICE_URL", async () => {
-    await forwardToLeadService(
-      request("/api/quote", {
-        method: "POST",
-        headers: { host: "site.example" },
-        body: "{}",
-      }),
-    );
+    await forwardToLeadService(request("/api/quote", { method: "POST", headers: { host: "site.example" }, body: "{}" }));
 
     expect(sent!.url).toBe(`${SERVICE}/api/quote`);
   });
 
   it.each([
-    [
-      "the inbox's API on the site's origin",
-      "/api/inbox/session",
-      "site.example",
-    ],
-    [
-      "the inbox's API on another name",
-      "/api/inbox/leads/export",
-      "inbox.site.example.evil.example",
-    ],
+    ["the inbox's API on the site's origin", "/api/inbox/session", "site.example"],
+    ["the inbox's API on another name", "/api/inbox/leads/export", "inbox.site.example.evil.example"],
     ["the inbox's API with no Host", "/api/inbox/session", undefined],
-    [
-      "the site's API on the inbox's origin",
-      "/api/contact",
-      "inbox.site.example",
-    ],
+    ["the site's API on the inbox's origin", "/api/contact", "inbox.site.example"],
   ])("answers 404 for %s, and sends nothing", async (_case, path, host) => {
-    const response = await forwardToLeadService(
-      request(path, { headers: host ? { host } : {} }),
-    );
+    const response = await forwardToLeadService(request(path, { headers: host ? { host } : {} }));
 
     expect(response.status).toBe(404);
     expect(sent).toBeUndefined();

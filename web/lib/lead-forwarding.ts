@@ -3,12 +3,7 @@ import { isIP } from "node:net";
 import { NextResponse, type NextRequest } from "next/server";
 
 import { inbox } from "./content/inbox";
-import {
-  inboxApiUrl,
-  leadServiceUrl,
-  maxBodyBytes,
-  trustedProxyHops,
-} from "./env";
+import { inboxApiUrl, leadServiceUrl, maxBodyBytes, trustedProxyHops } from "./env";
 import { isInboxSidePath, servedOn, sideOf } from "./inbox/origin";
 
 /** A lead service that has not answered by then is treated as down. */
@@ -74,9 +69,7 @@ const WELL_FORMED_REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
 function requestId(request: NextRequest): string {
   const passed = request.headers.get(REQUEST_ID_HEADER) ?? "";
-  return trustedProxyHops() > 0 && WELL_FORMED_REQUEST_ID.test(passed)
-    ? passed
-    : crypto.randomUUID();
+  return trustedProxyHops() > 0 && WELL_FORMED_REQUEST_ID.test(passed) ? passed : crypto.randomUUID();
 }
 
 /**
@@ -102,21 +95,13 @@ function inboxCookie(request: NextRequest, inbox: boolean): string | null {
   const kept = (request.headers.get("cookie") ?? "")
     .split(";")
     .map((pair) => pair.trim())
-    .filter((pair) =>
-      INBOX_COOKIES.some((name) => pair.startsWith(`${name}=`)),
-    );
+    .filter((pair) => INBOX_COOKIES.some((name) => pair.startsWith(`${name}=`)));
   return kept.length > 0 ? kept.join("; ") : null;
 }
 
-function requestHeaders(
-  request: NextRequest,
-  inbox: boolean,
-  id: string,
-): Headers {
+function requestHeaders(request: NextRequest, inbox: boolean, id: string): Headers {
   const headers = new Headers({ [REQUEST_ID_HEADER]: id });
-  for (const name of inbox
-    ? [...REQUEST_HEADERS, ...INBOX_REQUEST_HEADERS]
-    : REQUEST_HEADERS) {
+  for (const name of inbox ? [...REQUEST_HEADERS, ...INBOX_REQUEST_HEADERS] : REQUEST_HEADERS) {
     const value = request.headers.get(name);
     if (value !== null) {
       headers.set(name, value);
@@ -150,14 +135,8 @@ function responseHeaders(from: Headers, inbox: boolean): Headers {
   return headers;
 }
 
-/** The lead service's own error shape, so the browser reads every failure the same way. */
-function jsonError(
-  id: string,
-  code: number,
-  message: string,
-  description: string,
-  headers?: Record<string, string>,
-) {
+/** The lead service's own error shape, with the request's id, so the browser reads every failure the same way. */
+function jsonError(id: string, code: number, message: string, description: string, headers?: Record<string, string>) {
   return NextResponse.json(
     { code, message, description, request_id: id },
     { status: code, headers: { ...headers, [REQUEST_ID_HEADER]: id } },
@@ -165,18 +144,10 @@ function jsonError(
 }
 
 const tooLarge = (id: string) =>
-  jsonError(
-    id,
-    413,
-    "Request Entity Too Large",
-    "The request is larger than the lead service accepts.",
-  );
+  jsonError(id, 413, "Request Entity Too Large", "The request is larger than the lead service accepts.");
 
 /** The body, or null once it is longer than the limit (read no further than that). */
-async function cappedBody(
-  request: NextRequest,
-  limit: number,
-): Promise<Uint8Array<ArrayBuffer> | null> {
+async function cappedBody(request: NextRequest, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
   const chunks: Uint8Array[] = [];
   let size = 0;
   const reader = request.body?.getReader();
@@ -219,9 +190,7 @@ const notFound = (id: string) =>
  * Cache-Control (no-store on the inbox's answers) goes back as it is. Each request carries its id
  * (X-Request-ID) to the service, and this server's own errors carry it too.
  */
-export async function forwardToLeadService(
-  request: NextRequest,
-): Promise<Response> {
+export async function forwardToLeadService(request: NextRequest): Promise<Response> {
   const { pathname, search } = request.nextUrl;
   const id = requestId(request);
   if (!pathname.startsWith("/api/") || UNSAFE_PATH.test(pathname)) {
@@ -248,17 +217,14 @@ export async function forwardToLeadService(
   const answered = new AbortController();
   const deadline = setTimeout(() => answered.abort(), UPSTREAM_TIMEOUT_MS);
   try {
-    upstream = await fetch(
-      new URL(pathname + search, inbox ? inboxApiUrl() : leadServiceUrl()),
-      {
-        method: request.method,
-        headers: requestHeaders(request, inbox, id),
-        body,
-        redirect: "manual",
-        cache: "no-store",
-        signal: answered.signal,
-      },
-    );
+    upstream = await fetch(new URL(pathname + search, inbox ? inboxApiUrl() : leadServiceUrl()), {
+      method: request.method,
+      headers: requestHeaders(request, inbox, id),
+      body,
+      redirect: "manual",
+      cache: "no-store",
+      signal: answered.signal,
+    });
   } catch {
     return jsonError(
       id,
@@ -270,8 +236,5 @@ export async function forwardToLeadService(
   } finally {
     clearTimeout(deadline);
   }
-  return new Response(upstream.body, {
-    status: upstream.status,
-    headers: responseHeaders(upstream.headers, inbox),
-  });
+  return new Response(upstream.body, { status: upstream.status, headers: responseHeaders(upstream.headers, inbox) });
 }

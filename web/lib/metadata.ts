@@ -26,15 +26,7 @@ export function pageMetadata({
     description,
     alternates: {
       canonical: path,
-      ...(feed
-        ? {
-            types: {
-              [FEED_TYPE]: [
-                { url: BLOG_FEED_PATH, title: `${site.name} blog` },
-              ],
-            },
-          }
-        : {}),
+      ...(feed ? { types: { [FEED_TYPE]: [{ url: BLOG_FEED_PATH, title: `${site.name} blog` }] } } : {}),
     },
     openGraph: {
       type: "website",
@@ -44,14 +36,7 @@ export function pageMetadata({
       url: path,
       locale: "en_US",
       // A page's openGraph replaces the layout's, so the site card (app/opengraph-image) is named again.
-      images: [
-        {
-          url: "/opengraph-image",
-          width: 1200,
-          height: 630,
-          alt: `${site.name}: ${site.tagline}`,
-        },
-      ],
+      images: [{ url: "/opengraph-image", width: 1200, height: 630, alt: `${site.name}: ${site.tagline}` }],
     },
     twitter: { card: "summary_large_image" },
   };

@@ -29,10 +29,7 @@ export const paths = {
 export const BLOG_FEED_PATH = "/blog/feed.xml";
 
 /** The entry after `id` in `items`, wrapping from the last to the first. */
-export function nextInCycle<Item extends { id: number }>(
-  items: readonly Item[],
-  id: number,
-): Item | undefined {
+export function nextInCycle<Item extends { id: number }>(items: readonly Item[], id: number): Item | undefined {
   const index = items.findIndex((item) => item.id === id);
   return index === -1 ? undefined : items[(index + 1) % items.length];
 }

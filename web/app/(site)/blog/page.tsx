@@ -20,16 +20,8 @@ export default function BlogPage() {
   const posts = blog.posts.map(summarize);
   return (
     <>
-      <PageHero
-        eyebrow="Blog"
-        title={blog.page.heading}
-        intro={blog.page.intro}
-      />
-      <BlogFilter
-        categories={blog.categories}
-        posts={posts}
-        emptyMessage="No posts in this category yet."
-      >
+      <PageHero eyebrow="Blog" title={blog.page.heading} intro={blog.page.intro} />
+      <BlogFilter categories={blog.categories} posts={posts} emptyMessage="No posts in this category yet.">
         <BlogGroupsSections posts={posts} />
       </BlogFilter>
     </>

@@ -4,7 +4,5 @@ import { blogFeed, FEED_TYPE } from "@/lib/blog-feed";
 export const dynamic = "force-static";
 
 export function GET() {
-  return new Response(blogFeed(), {
-    headers: { "content-type": `${FEED_TYPE}; charset=utf-8` },
-  });
+  return new Response(blogFeed(), { headers: { "content-type": `${FEED_TYPE}; charset=utf-8` } });
 }
