@@ -10,7 +10,7 @@ import pytest
 import requests
 from PIL import Image
 
-from ...support.site import SITE, routes
+from ...support.site import SITE, Route, routes
 
 pytestmark = pytest.mark.e2e
 
@@ -52,7 +52,43 @@ def test_organization_data_is_on_the_home_page_only(web_url):
     assert (home["name"], home["url"]) == (SITE["name"], SITE["url"])
     assert home["sameAs"] == [link["href"] for link in SITE["social"]]
 
-    assert _json_ld(requests.get(f"{web_url}/case-studies/3", timeout=10).text) == []
+    assert [
+        data["@type"] for data in _json_ld(requests.get(f"{web_url}/case-studies/3", timeout=10).text)
+    ] == ["BreadcrumbList"]
+
+
+def _sections() -> dict[str, Route]:
+    """Each section's list route, by its path."""
+    return {route.path: route for route in routes() if route.path.count("/") == 1 and route.path != "/"}
+
+
+DETAILS = [route for route in routes() if route.path.count("/") == 2]
+SERVICES = ("/services/", "/ai-solutions/", "/edutech/")
+
+
+@pytest.mark.parametrize("route", DETAILS, ids=lambda route: route.path)
+def test_every_detail_page_says_its_breadcrumbs_home_its_section_and_itself(web_url, route):
+    html = requests.get(f"{web_url}{route.path}", timeout=10).text
+    (trail,) = [data for data in _json_ld(html) if data["@type"] == "BreadcrumbList"]
+    section = _sections()["/" + route.path.split("/")[1]]
+
+    assert [(item["position"], item["name"], item["item"]) for item in trail["itemListElement"]] == [
+        (1, "Home", f"{SITE['url']}/"),
+        (2, section.title, f"{SITE['url']}{section.path}"),
+        (3, route.heading, f"{SITE['url']}{route.path}"),
+    ]
+
+
+@pytest.mark.parametrize(
+    "route", [r for r in DETAILS if r.path.startswith(SERVICES)], ids=lambda route: route.path
+)
+def test_service_solution_and_edutech_pages_describe_their_service(web_url, route):
+    html = requests.get(f"{web_url}{route.path}", timeout=10).text
+    (service,) = [data for data in _json_ld(html) if data["@type"] == "Service"]
+
+    assert (service["name"], service["url"]) == (route.heading, f"{SITE['url']}{route.path}")
+    assert service["provider"] == {"@type": "Organization", "name": SITE["name"], "url": SITE["url"]}
+    assert service["description"] and service["serviceType"]
 
 
 def test_every_page_links_the_icon_set_and_the_manifest(web_url):

@@ -4,9 +4,10 @@ import { PageHero } from "@/components/ui/page-hero";
 import { getAiSolutionsPage } from "@/lib/content";
 import { pageMetadata } from "@/lib/metadata";
 import { paths } from "@/lib/routes";
+import { sections } from "@/lib/sections";
 
 export const metadata = pageMetadata({
-  title: "AI Solutions",
+  title: sections.aiSolutions.title,
   description: getAiSolutionsPage().page.intro,
   path: paths.aiSolutions,
 });

@@ -7,9 +7,10 @@ import { PageHero } from "@/components/ui/page-hero";
 import { getBlog } from "@/lib/content";
 import { pageMetadata } from "@/lib/metadata";
 import { paths } from "@/lib/routes";
+import { sections } from "@/lib/sections";
 
 export const metadata: Metadata = pageMetadata({
-  title: "Blog",
+  title: sections.blog.title,
   description: getBlog().page.intro,
   path: paths.blog,
   feed: true,

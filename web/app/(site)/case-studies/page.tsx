@@ -6,10 +6,11 @@ import { Section, SectionHeading } from "@/components/ui/section";
 import { getCaseStudiesPage } from "@/lib/content";
 import { pageMetadata } from "@/lib/metadata";
 import { paths } from "@/lib/routes";
+import { sections } from "@/lib/sections";
 
 const content = getCaseStudiesPage();
 
-export const metadata = pageMetadata({ title: "Case Studies", description: content.page.intro, path: paths.caseStudies });
+export const metadata = pageMetadata({ title: sections.caseStudies.title, description: content.page.intro, path: paths.caseStudies });
 
 // Next.js requires the page itself as the default export.
 export default function CaseStudiesPage() {

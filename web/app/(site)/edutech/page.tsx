@@ -4,9 +4,10 @@ import { PageHero } from "@/components/ui/page-hero";
 import { getEdutechPage } from "@/lib/content";
 import { pageMetadata } from "@/lib/metadata";
 import { paths } from "@/lib/routes";
+import { sections } from "@/lib/sections";
 
 export const metadata = pageMetadata({
-  title: "EduTech",
+  title: sections.edutech.title,
   description: getEdutechPage().page.intro,
   path: paths.edutech,
 });

@@ -4,9 +4,10 @@ import { PageHero } from "@/components/ui/page-hero";
 import { getServicesPage } from "@/lib/content";
 import { pageMetadata } from "@/lib/metadata";
 import { paths } from "@/lib/routes";
+import { sections } from "@/lib/sections";
 
 export const metadata = pageMetadata({
-  title: "Our Services",
+  title: sections.services.title,
   description: getServicesPage().page.intro,
   path: paths.services,
 });

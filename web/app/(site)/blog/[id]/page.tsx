@@ -1,12 +1,14 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 
+import { BreadcrumbJsonLd } from "@/components/detail/breadcrumb-json-ld";
 import { BlogArticle } from "@/components/blog/blog-article";
 import { BlogPostingJsonLd } from "@/components/blog/blog-posting-json-ld";
 import { PostNavigation } from "@/components/blog/post-navigation";
 import { getBlog, getBlogPost } from "@/lib/content";
 import { pageMetadata } from "@/lib/metadata";
 import { paths } from "@/lib/routes";
+import { sections } from "@/lib/sections";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -37,6 +39,7 @@ export default async function BlogPostPage({ params }: Props) {
       <BlogArticle post={post} />
       <PostNavigation previous={posts[index - 1]} next={posts[index + 1]} />
       <BlogPostingJsonLd post={post} />
+      <BreadcrumbJsonLd section={sections.blog} name={post.title} path={paths.blogPost(post.id)} />
     </>
   );
 }

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 
+import { BreadcrumbJsonLd } from "@/components/detail/breadcrumb-json-ld";
 import { AboutSection } from "@/components/case-studies/about-section";
 import { ClientReviewSection } from "@/components/case-studies/client-review-section";
 import { ComparisonSection } from "@/components/case-studies/comparison-section";
@@ -14,6 +15,7 @@ import { PageHero } from "@/components/ui/page-hero";
 import { getCaseStudiesPage, getCaseStudy } from "@/lib/content";
 import { pageMetadata } from "@/lib/metadata";
 import { nextInCycle, paths } from "@/lib/routes";
+import { sections } from "@/lib/sections";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -102,6 +104,7 @@ export default async function CaseStudyPage({ params }: Props) {
           nextHref={paths.caseStudy(next.id)}
         />
       )}
+      <BreadcrumbJsonLd section={sections.caseStudies} name={heading} path={paths.caseStudy(study.id)} />
     </>
   );
 }

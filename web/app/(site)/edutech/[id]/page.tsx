@@ -1,12 +1,15 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 
+import { BreadcrumbJsonLd } from "@/components/detail/breadcrumb-json-ld";
+import { ServiceJsonLd } from "@/components/solutions/service-json-ld";
 import { OfferingDetailSections } from "@/components/solutions/offering-detail-sections";
 import { SubHeaderIntro } from "@/components/solutions/sub-header-intro";
 import { ButtonLink } from "@/components/ui/button-link";
 import { getEdutechPage, getEdutechService } from "@/lib/content";
 import { pageMetadata } from "@/lib/metadata";
 import { nextInCycle, paths } from "@/lib/routes";
+import { sections } from "@/lib/sections";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -44,6 +47,13 @@ export default async function EdutechServicePage({ params }: Props) {
         }
       />
       <OfferingDetailSections offering={service} next={{ title: next.title, href: paths.edutechService(next.id) }} />
+      <BreadcrumbJsonLd section={sections.edutech} name={service.title} path={paths.edutechService(service.id)} />
+      <ServiceJsonLd
+        name={service.title}
+        description={service.description}
+        category={service.category}
+        path={paths.edutechService(service.id)}
+      />
     </>
   );
 }

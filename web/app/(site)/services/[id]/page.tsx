@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 
+import { BreadcrumbJsonLd } from "@/components/detail/breadcrumb-json-ld";
+import { ServiceJsonLd } from "@/components/solutions/service-json-ld";
 import { ClosingCta } from "@/components/detail/closing-cta";
 import { MoreServices } from "@/components/solutions/more-services";
 import { toSummaries } from "@/components/solutions/offering";
@@ -11,6 +13,7 @@ import { formConfig } from "@/lib/forms/config";
 import { getDefaultPhoneCountry } from "@/lib/forms/default-phone-country";
 import { pageMetadata } from "@/lib/metadata";
 import { nextInCycle, paths } from "@/lib/routes";
+import { sections } from "@/lib/sections";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -62,6 +65,13 @@ export default async function ServicePage({ params }: Props) {
         text={`Tell us what you need and we will come back with a plan, a timeline and a quote. Or keep exploring: next up is ${next.title}.`}
         nextLabel="Next Service"
         nextHref={paths.service(next.id)}
+      />
+      <BreadcrumbJsonLd section={sections.services} name={service.title} path={paths.service(service.id)} />
+      <ServiceJsonLd
+        name={service.title}
+        description={service.description}
+        category={service.category}
+        path={paths.service(service.id)}
       />
     </>
   );
