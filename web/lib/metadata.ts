@@ -6,20 +6,27 @@ import { BLOG_FEED_PATH } from "@/lib/routes";
 
 /**
  * Title, description, canonical URL and Open Graph for one page. `title` undefined = home. `feed`:
- * the head announces the blog's feed (the blog's pages).
+ * the head announces the blog's feed (the blog's pages). `article`: a post's, shared as an article
+ * with its date and author. `card`: the page has a card of its own (its segment's opengraph-image),
+ * which the head names instead of the site's.
  */
 export function pageMetadata({
   title,
   description,
   path,
   feed = false,
+  article,
+  card = false,
 }: {
   title?: string;
   description: string;
   path: string;
   feed?: boolean;
+  article?: { publishedTime: string; author: string };
+  card?: boolean;
 }): Metadata {
   const site = getSite();
+  const siteCardAlt = `${site.name}: ${site.tagline}`;
   return {
     // Without a title the key stays out, so the layout's default (the product name) applies.
     ...(title ? { title } : {}),
@@ -29,14 +36,16 @@ export function pageMetadata({
       ...(feed ? { types: { [FEED_TYPE]: [{ url: BLOG_FEED_PATH, title: `${site.name} blog` }] } } : {}),
     },
     openGraph: {
-      type: "website",
+      ...(article
+        ? { type: "article", publishedTime: article.publishedTime, authors: [article.author] }
+        : { type: "website" }),
       siteName: site.name,
       title: title ? `${title} - ${site.name}` : site.name,
       description,
       url: path,
       locale: "en_US",
       // A page's openGraph replaces the layout's, so the site card (app/opengraph-image) is named again.
-      images: [{ url: "/opengraph-image", width: 1200, height: 630, alt: `${site.name}: ${site.tagline}` }],
+      ...(card ? {} : { images: [{ url: "/opengraph-image", width: 1200, height: 630, alt: siteCardAlt }] }),
     },
     twitter: { card: "summary_large_image" },
   };

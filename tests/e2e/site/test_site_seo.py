@@ -4,12 +4,16 @@ structured data; and the text set in the device's own font, with no font file to
 import io
 import json
 import re
+from html import unescape as html_unescape
 from urllib.parse import urljoin
 
 import pytest
 import requests
 from PIL import Image
 
+from lead_service import content
+
+from ...support.servers import ROOT
 from ...support.site import SITE, Route, routes
 
 pytestmark = pytest.mark.e2e
@@ -42,6 +46,56 @@ def test_page_has_canonical_url_and_open_graph(web_url):
     assert f'<link rel="canonical" href="{SITE["url"]}/case-studies/3"/>' in html
     assert f'<meta property="og:title" content="Case Study Details - {SITE["name"]}"/>' in html
     assert '<meta property="og:image"' in html
+
+
+def _meta(html: str, name: str) -> list[str]:
+    """The content of each <meta property=name> (Open Graph's) or <meta name=name> (Twitter's)."""
+    return [
+        html_unescape(value)
+        for value in re.findall(rf'<meta (?:property|name)="{name}" content="([^"]*)"/>', html)
+    ]
+
+
+def _card(web_url: str, html: str) -> bytes:
+    """The og:image the page names, as the site serves it: the PNG's bytes, once checked."""
+    (url,) = _meta(html, "og:image")
+    assert url.startswith(SITE["url"]) and _meta(html, "twitter:image") == [url]
+    answer = requests.get(web_url + url.removeprefix(SITE["url"]), timeout=30)
+    assert (answer.status_code, answer.headers["content-type"]) == (200, "image/png")
+    assert Image.open(io.BytesIO(answer.content)).size == (1200, 630)
+    return answer.content
+
+
+def test_every_detail_page_shares_a_card_of_its_own_drawn_at_build_time(web_url):
+    cards = {
+        route.path: _card(web_url, requests.get(f"{web_url}{route.path}", timeout=10).text)
+        for route in DETAILS
+    }
+    site_card = requests.get(f"{web_url}/opengraph-image", timeout=30).content
+
+    assert len(set(cards.values())) == len(cards)  # each page's own
+    assert site_card not in cards.values()
+    for path in cards:
+        section, id_ = path.strip("/").split("/")
+        assert list((ROOT / "web/.next/server/app" / section / id_).glob("opengraph-image-*.body")), path
+
+
+@pytest.mark.parametrize("path", ["/", "/blog", "/case-studies", "/services", "/team"])
+def test_the_list_pages_and_the_rest_keep_the_site_card(web_url, path):
+    html = requests.get(f"{web_url}{path}", timeout=10).text
+
+    assert _meta(html, "og:image") == [f"{SITE['url']}/opengraph-image"]
+    assert _meta(html, "og:type") == ["website"]
+
+
+def test_a_post_is_shared_as_an_article_with_its_date_and_author(web_url):
+    post = content.load("blog")["posts"][0]
+    html = requests.get(f"{web_url}/blog/{post['id']}", timeout=10).text
+
+    assert _meta(html, "og:type") == ["article"]
+    assert _meta(html, "article:published_time") == [post["date"]]
+    assert _meta(html, "article:author") == [post["author"]]
+    assert _meta(html, "twitter:card") == ["summary_large_image"]
 
 
 def test_organization_data_is_on_the_home_page_only(web_url):

@@ -22,7 +22,12 @@ export function generateStaticParams() {
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const solution = getAiSolution((await params).id);
   if (!solution) notFound();
-  return pageMetadata({ title: "AI Solution Details", description: solution.description, path: paths.aiSolution(solution.id) });
+  return pageMetadata({
+    title: "AI Solution Details",
+    description: solution.description,
+    path: paths.aiSolution(solution.id),
+    card: true,
+  });
 }
 
 export default async function AiSolutionPage({ params }: Props) {

@@ -25,7 +25,14 @@ export function generateStaticParams() {
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const post = getBlogPost((await params).id);
   if (!post) notFound();
-  return pageMetadata({ title: TITLE, description: post.excerpt, path: paths.blogPost(post.id), feed: true });
+  return pageMetadata({
+    title: TITLE,
+    description: post.excerpt,
+    path: paths.blogPost(post.id),
+    feed: true,
+    card: true,
+    article: { publishedTime: post.date, author: post.author },
+  });
 }
 
 export default async function BlogPostPage({ params }: Props) {

@@ -33,7 +33,12 @@ export function generateStaticParams() {
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const study = getCaseStudy((await params).id);
   if (!study) notFound();
-  return pageMetadata({ title: TITLE, description: study.sub_headers?.title ?? study.title, path: paths.caseStudy(study.id) });
+  return pageMetadata({
+    title: TITLE,
+    description: study.sub_headers?.title ?? study.title,
+    path: paths.caseStudy(study.id),
+    card: true,
+  });
 }
 
 // Next.js requires the page itself as the default export. Every section shows only when its

@@ -23,7 +23,12 @@ export function generateStaticParams() {
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const service = getEdutechService((await params).id);
   if (!service) notFound();
-  return pageMetadata({ title: "EduTech Details", description: service.description, path: paths.edutechService(service.id) });
+  return pageMetadata({
+    title: "EduTech Details",
+    description: service.description,
+    path: paths.edutechService(service.id),
+    card: true,
+  });
 }
 
 export default async function EdutechServicePage({ params }: Props) {

@@ -27,7 +27,12 @@ export function generateStaticParams() {
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const service = getService((await params).id);
   if (!service) notFound();
-  return pageMetadata({ title: "Service Details", description: service.description, path: paths.service(service.id) });
+  return pageMetadata({
+    title: "Service Details",
+    description: service.description,
+    path: paths.service(service.id),
+    card: true,
+  });
 }
 
 export default async function ServicePage({ params }: Props) {

@@ -1,0 +1,17 @@
+import { notFound } from "next/navigation";
+
+import { getEdutechService } from "@/lib/content";
+import { CARD_SIZE, CARD_TYPE, shareCard } from "@/lib/share-card";
+
+export const alt = "The edutech offering's name on its card";
+export const size = CARD_SIZE;
+export const contentType = CARD_TYPE;
+
+export { generateStaticParams } from "./page";
+
+// Drawn at build time for each page the section prerenders: a shared link shows its own card.
+export default async function Image({ params }: { params: Promise<{ id: string }> }) {
+  const item = getEdutechService((await params).id);
+  if (!item) notFound();
+  return shareCard("EduTech", item.title);
+}
