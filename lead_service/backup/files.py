@@ -43,7 +43,8 @@ def backups(where: Path) -> list[Path]:
     return sorted(path for path in where.iterdir() if NAME.fullmatch(path.name) and path.is_file())
 
 
-def _sync_folder(where: Path) -> None:
+def _fsync(where: Path) -> None:
+    """A file's bytes, or a folder's names, to the disk."""
     fd = os.open(where, os.O_RDONLY)
     try:
         os.fsync(fd)
@@ -61,16 +62,12 @@ def writing(final: Path) -> Iterator[Path]:
     os.close(os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
     try:
         yield draft
-        fd = os.open(draft, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
+        _fsync(draft)
         try:
             os.link(draft, final)
         except FileExistsError:
             raise BackupError(f"{final} exists already: one backup a second") from None
-        _sync_folder(final.parent)
+        _fsync(final.parent)
     finally:
         draft.unlink(missing_ok=True)
 
@@ -81,5 +78,5 @@ def prune(where: Path, keep: int) -> list[Path]:
     for path in removed:
         path.unlink(missing_ok=True)
     if removed:
-        _sync_folder(where)
+        _fsync(where)
     return removed

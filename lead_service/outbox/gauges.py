@@ -12,7 +12,8 @@ from sqlalchemy import func, select
 from sqlalchemy.exc import SQLAlchemyError
 
 from ..extensions import db
-from ..models.leads import OutboxMessage, WorkerHeartbeat, as_utc
+from ..models.leads import OutboxMessage, as_utc
+from . import heartbeat
 
 # Every purpose the outbox knows (models.leads.OutboxMessage.purpose): each is reported, 0 when
 # none waits, so that an alert on a sum never meets a missing series.
@@ -35,7 +36,7 @@ class OutboxState(Collector):
                 oldest = db.session.scalar(
                     select(func.min(OutboxMessage.created_at)).where(OutboxMessage.status == "pending")
                 )
-                beat = db.session.scalar(select(func.max(WorkerHeartbeat.beat_at)))
+                beat = heartbeat.newest()
                 db.session.remove()
         except SQLAlchemyError:
             up.add_metric([], 0)
@@ -62,9 +63,9 @@ class OutboxState(Collector):
             "Age of the oldest message waiting to be sent (0 when none waits).",
             value=(now - as_utc(oldest)).total_seconds() if oldest else 0,
         )
-        if beat is not None:
+        if beat.age_seconds is not None:
             yield GaugeMetricFamily(
                 "outbox_worker_heartbeat_age_seconds",
                 "Time since an outbox worker last beat (the newest of all workers').",
-                value=max((now - as_utc(beat)).total_seconds(), 0),
+                value=beat.age_seconds,
             )
