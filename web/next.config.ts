@@ -21,9 +21,15 @@ const nextConfig: NextConfig = {
   // Images are SVG or pre-sized files served as they are; the runtime optimizer stays off
   // (an aborted first optimisation can hang that image URL: vercel/next.js#98402).
   images: { unoptimized: true },
-  // The public pages and the staff inbox each have a root layout of their own, so a URL no route
-  // matches is answered by app/global-not-found.tsx.
-  experimental: { globalNotFound: true },
+  experimental: {
+    // The public pages and the staff inbox each have a root layout of their own, so a URL no route
+    // matches is answered by app/global-not-found.tsx.
+    globalNotFound: true,
+    // The stylesheet rides in the head of the HTML instead of costing a phone a round trip of its
+    // own before the first paint (0.6x the bare framework page's, against 1.36x as a file). React's
+    // payload carries it a second time; client navigations fetch the file.
+    inlineCss: true,
+  },
   async headers() {
     return [
       {

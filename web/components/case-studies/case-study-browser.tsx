@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useRef, useSyncExternalStore } from "react";
+import { memo, useCallback, useDeferredValue, useRef, useSyncExternalStore } from "react";
 
 import { Reveal } from "../ui/reveal";
 import { revealSide } from "../ui/reveal-side";
@@ -23,17 +23,25 @@ function subscribe(onChange: () => void) {
 const currentSearch = () => window.location.search;
 const serverSearch = () => "";
 
-export function CaseStudyBrowser({ studies, categories }: { studies: CaseStudyCardData[]; categories: string[] }) {
-  const search = useSyncExternalStore(subscribe, currentSearch, serverSearch);
-  const listTop = useRef<HTMLDivElement>(null);
+type Listing = { studies: CaseStudyCardData[]; categories: string[] };
 
+function useListState({ studies, categories }: Listing, search: string) {
   const inCategory = useCallback(
     (category?: string) => (category ? studies.filter((study) => study.category === category) : studies),
     [studies],
   );
-  const { category, page } = parseListQuery(search, categories, (name) => inCategory(name).length);
-  const matching = inCategory(category);
-  const shown = pageSlice(matching, page);
+  const state = parseListQuery(search, categories, (name) => inCategory(name).length);
+  return { ...state, matching: inCategory(state.category) };
+}
+
+export function CaseStudyBrowser({ studies, categories }: Listing) {
+  const search = useSyncExternalStore(subscribe, currentSearch, serverSearch);
+  // The pressed filter or page shows at once; the cards it asks for, the costly part, follow in a
+  // render of their own that a later press may interrupt, so the press is painted first.
+  const listed = useDeferredValue(search);
+  const listTop = useRef<HTMLDivElement>(null);
+
+  const { category, page, matching } = useListState({ studies, categories }, search);
   const pages = pageCount(matching.length);
 
   function show(next: ListState, scroll: boolean) {
@@ -44,9 +52,6 @@ export function CaseStudyBrowser({ studies, categories }: { studies: CaseStudyCa
     const top = listTop.current;
     if (scroll && top && top.getBoundingClientRect().top < 0) top.scrollIntoView({ block: "start" });
   }
-
-  const first = (page - 1) * CASE_STUDIES_PER_PAGE + 1;
-  const last = first + shown.length - 1;
 
   return (
     <div ref={listTop} className="scroll-mt-(--header-height)">
@@ -70,21 +75,7 @@ export function CaseStudyBrowser({ studies, categories }: { studies: CaseStudyCa
         })}
       </div>
 
-      <p aria-live="polite" className="mt-6 text-center text-sm text-muted" data-list-status>
-        {matching.length === 0
-          ? "No case studies in this category yet."
-          : `Showing ${first}–${last} of ${matching.length}${category ? ` ${category}` : ""} case studies`}
-      </p>
-
-      <ul className="mt-10 grid gap-8 sm:grid-cols-2 lg:grid-cols-3" data-case-study-list>
-        {shown.map((study, index) => (
-          <li key={study.id}>
-            <Reveal from={revealSide(index)} className="h-full">
-              <CaseStudyCard study={study} />
-            </Reveal>
-          </li>
-        ))}
-      </ul>
+      <CaseStudyList studies={studies} categories={categories} search={listed} />
 
       {pages > 1 && (
         <nav aria-label="Case studies pages" className="mt-12 flex justify-center">
@@ -114,3 +105,30 @@ export function CaseStudyBrowser({ studies, categories }: { studies: CaseStudyCa
     </div>
   );
 }
+
+/** The status line and the cards of one list state: rendered again only when that state changes. */
+const CaseStudyList = memo(function CaseStudyList({ search, ...listing }: Listing & { search: string }) {
+  const { category, page, matching } = useListState(listing, search);
+  const shown = pageSlice(matching, page);
+  const first = (page - 1) * CASE_STUDIES_PER_PAGE + 1;
+  const last = first + shown.length - 1;
+  return (
+    <>
+      <p aria-live="polite" className="mt-6 text-center text-sm text-muted" data-list-status>
+        {matching.length === 0
+          ? "No case studies in this category yet."
+          : `Showing ${first}–${last} of ${matching.length}${category ? ` ${category}` : ""} case studies`}
+      </p>
+
+      <ul className="mt-10 grid gap-8 sm:grid-cols-2 lg:grid-cols-3" data-case-study-list>
+        {shown.map((study, index) => (
+          <li key={study.id}>
+            <Reveal from={revealSide(index)} className="h-full">
+              <CaseStudyCard study={study} />
+            </Reveal>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+});

@@ -1,7 +1,7 @@
 "use client";
 
 import dynamic from "next/dynamic";
-import { useCallback, useEffect, useState } from "react";
+import { startTransition, useCallback, useEffect, useState } from "react";
 
 import { forgetFirstTouch, keepFirstTouch } from "@/lib/analytics/first-touch";
 import type { ConsentTexts, TagIds } from "@/lib/content";
@@ -136,9 +136,13 @@ export function ConsentManager({
     } catch {
       // Not stored: the choice still holds for this page.
     }
-    apply(saved, proofUrl);
-    setChoice(saved);
+    // The press is answered at the next paint: the banner, shown by the root's mark (globals.css),
+    // goes at once, and the dialog closes; the choice's own work (the tags, Consent Mode, the first
+    // touch) renders after that paint.
+    document.documentElement.removeAttribute(CONSENT_ASK_ATTRIBUTE);
     setDialog("closed");
+    startTransition(() => setChoice(saved));
+    apply(saved, proofUrl);
   }
 
   return (

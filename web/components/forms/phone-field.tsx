@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useEffect, useRef, useState, type ComponentType } from "react";
+import { startTransition, useCallback, useEffect, useRef, useState, type ComponentType } from "react";
 import { flushSync } from "react-dom";
 
 import type { DefaultPhoneCountry } from "@/lib/forms/default-phone-country";
@@ -25,10 +25,12 @@ const inputClassName = "min-w-0 flex-1 bg-transparent py-3 text-base text-ink ou
  * task, and one that lands on a press or a keystroke elsewhere in the form delays what that press
  * shows.
  *
- * The take-over is one task: the plain field is read, the library rendered in its place (flushSync)
- * and handed the text, the focus and the caret before the browser handles another key, so a key
- * pressed at any moment lands in one of the two fields and is carried over. Never in the middle of
- * an input method's composition, which the swap would cut short: it waits for the composition's end.
+ * The library is drawn first, hidden, in a render that the visitor's keys interrupt (its first
+ * render, the country list sorted and some 250 options made, is the costly part). The take-over is
+ * then one short task: the plain field is read, the drawn library shown in its place (flushSync) and
+ * handed the text, the focus and the caret before the browser handles another key, so a key pressed
+ * at any moment lands in one of the two fields and is carried over. Never in the middle of an input
+ * method's composition, which the swap would cut short: it waits for the composition's end.
  */
 export function PhoneField({
   formId,
@@ -41,26 +43,28 @@ export function PhoneField({
   onCountryChange,
 }: FieldProps & { defaultCountry: DefaultPhoneCountry; onCountryChange: (name: string) => void }) {
   const id = controlId(formId, name);
+  const library = useRef<PhoneInputModule | null>(null);
+  // The library's input, drawn hidden once it has arrived; `tookOver` once it shows instead.
   const [Input, setInput] = useState<ComponentType<PhoneNumberInputProps> | null>(null);
+  const [tookOver, setTookOver] = useState(false);
   const asked = useRef(false);
   const composing = useRef(false);
-  // The library, when it arrived during a composition: it takes over once the composition ends.
-  const waiting = useRef<PhoneInputModule | null>(null);
+  // The library was drawn during a composition: it takes over once the composition ends.
+  const waiting = useRef(false);
 
-  const takeOver = useCallback(
-    (module: PhoneInputModule) => {
-      if (composing.current) {
-        waiting.current = module;
-        return;
-      }
-      const plain = document.getElementById(id);
-      const typed = plain instanceof HTMLInputElement ? module.readTyped(plain) : null;
-      flushSync(() => setInput(() => module.PhoneNumberInput));
-      const input = document.getElementById(id);
-      if (typed && input instanceof HTMLInputElement) module.carryOver(input, typed);
-    },
-    [id],
-  );
+  const takeOver = useCallback(() => {
+    const loaded = library.current;
+    if (!loaded) return;
+    if (composing.current) {
+      waiting.current = true;
+      return;
+    }
+    const plain = document.getElementById(id);
+    const typed = plain instanceof HTMLInputElement ? loaded.readTyped(plain) : null;
+    flushSync(() => setTookOver(true));
+    const input = document.getElementById(id);
+    if (typed && input instanceof HTMLInputElement) loaded.carryOver(input, typed);
+  }, [id]);
 
   const load = useCallback(() => {
     if (asked.current) return; // a pointer, then focus: the first intent asks
@@ -68,17 +72,27 @@ export function PhoneField({
     // The library draws the flag from its file: asked for beside the library, it is there when the
     // library is, and the flag never blinks out at the take-over.
     new Image().src = flagUrl(defaultCountry.iso2);
-    // A task of its own, after the one that ran the library's code: keys pressed meanwhile are
-    // answered in between, by the plain field, whose text is read at the take-over.
-    void loadPhoneInput().then((module) => setTimeout(() => takeOver(module)));
-  }, [takeOver, defaultCountry.iso2]);
+    void loadPhoneInput().then((loaded) => {
+      library.current = loaded;
+      startTransition(() => setInput(() => loaded.PhoneNumberInput));
+    });
+  }, [defaultCountry.iso2]);
+
+  // Once the hidden library is on the page, in a task of its own: keys pressed until then were
+  // answered by the plain field, whose text is read at the take-over.
+  useEffect(() => {
+    if (!Input || tookOver) return;
+    const task = setTimeout(takeOver);
+    return () => clearTimeout(task);
+  }, [Input, tookOver, takeOver]);
 
   function endComposition() {
     composing.current = false;
-    const waited = waiting.current;
-    waiting.current = null;
     // After the composition's last input event has reached the form.
-    if (waited) setTimeout(() => takeOver(waited));
+    if (waiting.current) {
+      waiting.current = false;
+      setTimeout(takeOver);
+    }
   }
 
   const fieldRef = useRef<HTMLDivElement>(null);
@@ -98,21 +112,25 @@ export function PhoneField({
         {field.label}
       </FieldLabel>
       <div
-        data-phone-field={Input ? "ready" : "pending"}
+        data-phone-field={tookOver ? "ready" : "pending"}
         className={`rounded-xl border bg-white px-4 focus-within:outline-2 focus-within:outline-amber ${invalid ? "border-coral" : "border-navy/15"}`}
       >
-        {Input ? (
-          <Input
-            id={id}
-            name={name}
-            value={value}
-            defaultCountry={defaultCountry.iso2}
-            inputClassName={inputClassName}
-            ariaProps={ariaProps}
-            onChange={(next) => onChange(name, next)}
-            onCountryChange={onCountryChange}
-          />
-        ) : (
+        {Input && (
+          // Hidden, it has neither the field's id nor its name: the plain field still holds both.
+          <div hidden={!tookOver}>
+            <Input
+              id={tookOver ? id : undefined}
+              name={tookOver ? name : undefined}
+              value={value}
+              defaultCountry={defaultCountry.iso2}
+              inputClassName={inputClassName}
+              ariaProps={ariaProps}
+              onChange={(next) => onChange(name, next)}
+              onCountryChange={onCountryChange}
+            />
+          </div>
+        )}
+        {!tookOver && (
           <div className="PhoneInput">
             <div className="PhoneInputCountry" aria-hidden="true">
               <div className="PhoneInputCountryIcon PhoneInputCountryIcon--border">

@@ -11,8 +11,9 @@ import { flagUrl } from "./flag-url";
 import { PhoneCountryArrow } from "./phone-country-arrow";
 
 export type PhoneNumberInputProps = {
-  id: string;
-  name: string;
+  /** The field's id and name; none while the input is drawn hidden, before it takes over. */
+  id?: string;
+  name?: string;
   /** E.164 ("+8801712345678"), or "" (or, for the moment of the take-over, what the plain field held). */
   value: string;
   defaultCountry: string;

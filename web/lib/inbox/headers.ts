@@ -11,7 +11,9 @@ export function inboxContentSecurityPolicy(nonce: string): string {
   return [
     "default-src 'self'",
     `script-src 'nonce-${nonce}' 'strict-dynamic'`,
-    "style-src 'self'",
+    // The stylesheet is inlined in the page's head (next.config.ts), and React writes it without
+    // the nonce. A style runs no script, and every text a visitor sent is rendered as text.
+    "style-src 'self' 'unsafe-inline'",
     // The enrolment's QR code is an SVG image in a data: URL; an image cannot run script.
     "img-src 'self' data:",
     "font-src 'self'",
