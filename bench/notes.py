@@ -153,9 +153,9 @@ Lighthouse's mobile score moves the other way: by up to 3 points in that run, an
 2026-11-28 run five routes scored 92 to 96 against the floor's 99. What it holds against the pages
 is blocking time in the document's own tasks, most likely because the parser now reads the
 stylesheet with the HTML and, with nothing holding the paint any longer, the page is styled and
-laid out as the document arrives instead of once at the end. On `/pricing`, three runs each side by side, its blocking time
-went from 30 to 41 ms to 162 to 282 ms, and its score from 99 to 94 to 96, while the real load
-above paints in half the time. Making those tasks smaller is open work.
+laid out as the document arrives instead of once at the end. On `/pricing`, three runs each side
+by side, its blocking time went from 30 to 41 ms to 162 to 282 ms, and its score from 99 to 94 to
+96, while the real load above paints in half the time. Making those tasks smaller is open work.
 
 ### What the INP bench counted
 

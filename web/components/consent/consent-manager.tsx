@@ -139,7 +139,7 @@ export function ConsentManager({
     // The press is answered at the next paint: the banner, shown by the root's mark (globals.css),
     // goes at once, and the dialog closes; the choice's own work (the tags, Consent Mode, the first
     // touch) renders after that paint.
-    document.documentElement.removeAttribute(CONSENT_ASK_ATTRIBUTE);
+    document.documentElement.toggleAttribute(CONSENT_ASK_ATTRIBUTE, false);
     setDialog("closed");
     startTransition(() => setChoice(saved));
     apply(saved, proofUrl);
