@@ -219,7 +219,7 @@ def test_the_library_waits_for_an_input_method_to_finish_its_composition(page):
     expect(form.locator('[data-phone-field="pending"]')).to_be_attached()
     # Drawn already, hidden: the plain field alone has the field's id and name until the take-over.
     expect(form.locator('[data-phone-field] [hidden] input[type="tel"]')).to_have_count(1)
-    expect(form.locator('[data-phone-field] input[id]')).to_have_count(1)
+    expect(form.locator("[data-phone-field] input[id]")).to_have_count(1)
     expect(form.locator('input[name="phone"]')).to_have_count(1)
 
     devtools.send("Input.insertText", {"text": "01712"})  # the composition committed
