@@ -1,10 +1,9 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 
-import { BreadcrumbJsonLd } from "@/components/detail/breadcrumb-json-ld";
-import { ServiceJsonLd } from "@/components/solutions/service-json-ld";
 import { DetailIntro } from "@/components/detail/detail-intro";
 import { OfferingDetailSections } from "@/components/solutions/offering-detail-sections";
+import { OfferingJsonLd } from "@/components/solutions/offering-json-ld";
 import { getAiSolution, getAiSolutionsPage } from "@/lib/content";
 import { pageMetadata } from "@/lib/metadata";
 import { nextInCycle, paths } from "@/lib/routes";
@@ -46,8 +45,8 @@ export default async function AiSolutionPage({ params }: Props) {
         quoteHref={paths.requestDemo}
       />
       <OfferingDetailSections offering={solution} next={{ title: next.title, href: paths.aiSolution(next.id) }} />
-      <BreadcrumbJsonLd section={sections.aiSolutions} name={solution.title} path={paths.aiSolution(solution.id)} />
-      <ServiceJsonLd
+      <OfferingJsonLd
+        section={sections.aiSolutions}
         name={solution.title}
         description={solution.description}
         category="AI Solution"

@@ -1,9 +1,8 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 
-import { BreadcrumbJsonLd } from "@/components/detail/breadcrumb-json-ld";
-import { ServiceJsonLd } from "@/components/solutions/service-json-ld";
 import { OfferingDetailSections } from "@/components/solutions/offering-detail-sections";
+import { OfferingJsonLd } from "@/components/solutions/offering-json-ld";
 import { SubHeaderIntro } from "@/components/solutions/sub-header-intro";
 import { ButtonLink } from "@/components/ui/button-link";
 import { getEdutechPage, getEdutechService } from "@/lib/content";
@@ -52,8 +51,8 @@ export default async function EdutechServicePage({ params }: Props) {
         }
       />
       <OfferingDetailSections offering={service} next={{ title: next.title, href: paths.edutechService(next.id) }} />
-      <BreadcrumbJsonLd section={sections.edutech} name={service.title} path={paths.edutechService(service.id)} />
-      <ServiceJsonLd
+      <OfferingJsonLd
+        section={sections.edutech}
         name={service.title}
         description={service.description}
         category={service.category}

@@ -1,11 +1,10 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 
-import { BreadcrumbJsonLd } from "@/components/detail/breadcrumb-json-ld";
-import { ServiceJsonLd } from "@/components/solutions/service-json-ld";
 import { ClosingCta } from "@/components/detail/closing-cta";
 import { MoreServices } from "@/components/solutions/more-services";
 import { toSummaries } from "@/components/solutions/offering";
+import { OfferingJsonLd } from "@/components/solutions/offering-json-ld";
 import { ServiceQuoteButton } from "@/components/solutions/service-quote-button";
 import { SubHeaderIntro } from "@/components/solutions/sub-header-intro";
 import { getService, getServicesPage } from "@/lib/content";
@@ -71,8 +70,8 @@ export default async function ServicePage({ params }: Props) {
         nextLabel="Next Service"
         nextHref={paths.service(next.id)}
       />
-      <BreadcrumbJsonLd section={sections.services} name={service.title} path={paths.service(service.id)} />
-      <ServiceJsonLd
+      <OfferingJsonLd
+        section={sections.services}
         name={service.title}
         description={service.description}
         category={service.category}
