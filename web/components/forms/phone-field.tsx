@@ -1,6 +1,6 @@
 "use client";
 
-import { startTransition, useCallback, useEffect, useRef, useState, type ComponentType } from "react";
+import { startTransition, useCallback, useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 
 import type { DefaultPhoneCountry } from "@/lib/forms/default-phone-country";
@@ -9,7 +9,6 @@ import { controlId } from "@/lib/forms/use-lead-form";
 import { errorProps, FieldError, FieldLabel, type FieldProps } from "./field-parts";
 import { flagUrl } from "./flag-url";
 import { PhoneCountryArrow } from "./phone-country-arrow";
-import type { PhoneNumberInputProps } from "./phone-number-input";
 
 const loadPhoneInput = () => import("./phone-number-input");
 type PhoneInputModule = Awaited<ReturnType<typeof loadPhoneInput>>;
@@ -43,9 +42,8 @@ export function PhoneField({
   onCountryChange,
 }: FieldProps & { defaultCountry: DefaultPhoneCountry; onCountryChange: (name: string) => void }) {
   const id = controlId(formId, name);
-  const library = useRef<PhoneInputModule | null>(null);
-  // The library's input, drawn hidden once it has arrived; `tookOver` once it shows instead.
-  const [Input, setInput] = useState<ComponentType<PhoneNumberInputProps> | null>(null);
+  // The library, drawn hidden once it has arrived; `tookOver` once it shows instead.
+  const [library, setLibrary] = useState<PhoneInputModule | null>(null);
   const [tookOver, setTookOver] = useState(false);
   const asked = useRef(false);
   const composing = useRef(false);
@@ -53,18 +51,17 @@ export function PhoneField({
   const waiting = useRef(false);
 
   const takeOver = useCallback(() => {
-    const loaded = library.current;
-    if (!loaded) return;
+    if (!library) return;
     if (composing.current) {
       waiting.current = true;
       return;
     }
     const plain = document.getElementById(id);
-    const typed = plain instanceof HTMLInputElement ? loaded.readTyped(plain) : null;
+    const typed = plain instanceof HTMLInputElement ? library.readTyped(plain) : null;
     flushSync(() => setTookOver(true));
     const input = document.getElementById(id);
-    if (typed && input instanceof HTMLInputElement) loaded.carryOver(input, typed);
-  }, [id]);
+    if (typed && input instanceof HTMLInputElement) library.carryOver(input, typed);
+  }, [id, library]);
 
   const load = useCallback(() => {
     if (asked.current) return; // a pointer, then focus: the first intent asks
@@ -72,19 +69,16 @@ export function PhoneField({
     // The library draws the flag from its file: asked for beside the library, it is there when the
     // library is, and the flag never blinks out at the take-over.
     new Image().src = flagUrl(defaultCountry.iso2);
-    void loadPhoneInput().then((loaded) => {
-      library.current = loaded;
-      startTransition(() => setInput(() => loaded.PhoneNumberInput));
-    });
+    void loadPhoneInput().then((loaded) => startTransition(() => setLibrary(loaded)));
   }, [defaultCountry.iso2]);
 
   // Once the hidden library is on the page, in a task of its own: keys pressed until then were
   // answered by the plain field, whose text is read at the take-over.
   useEffect(() => {
-    if (!Input || tookOver) return;
+    if (!library || tookOver) return;
     const task = setTimeout(takeOver);
     return () => clearTimeout(task);
-  }, [Input, tookOver, takeOver]);
+  }, [library, tookOver, takeOver]);
 
   function endComposition() {
     composing.current = false;
@@ -115,10 +109,10 @@ export function PhoneField({
         data-phone-field={tookOver ? "ready" : "pending"}
         className={`rounded-xl border bg-white px-4 focus-within:outline-2 focus-within:outline-amber ${invalid ? "border-coral" : "border-navy/15"}`}
       >
-        {Input && (
+        {library && (
           // Hidden, it has neither the field's id nor its name: the plain field still holds both.
           <div hidden={!tookOver}>
-            <Input
+            <library.PhoneNumberInput
               id={tookOver ? id : undefined}
               name={tookOver ? name : undefined}
               value={value}
