@@ -137,11 +137,13 @@ export function ConsentManager({
       // Not stored: the choice still holds for this page.
     }
     // The press is answered at the next paint: the banner, shown by the root's mark (globals.css),
-    // goes at once, and the dialog closes; the choice's own work (the tags, Consent Mode, the first
-    // touch) renders after that paint.
+    // goes at once, and the dialog closes. A first answer's own work (the tags, Consent Mode, the
+    // first touch) renders after that paint: it withdraws nothing. A change to a standing choice
+    // takes effect with the press, so a withdrawal switches the tags off before anything else runs.
     document.documentElement.toggleAttribute(CONSENT_ASK_ATTRIBUTE, false);
     setDialog("closed");
-    startTransition(() => setChoice(saved));
+    if (choice) setChoice(saved);
+    else startTransition(() => setChoice(saved));
     apply(saved, proofUrl);
   }
 
