@@ -2,7 +2,8 @@
 takes it over. Whatever the visitor does while the library is on its way (quick typing, a paste, a
 deletion, a moved caret or a selection) is what the library shows and sends once it has taken
 over: the library's script files are held back by the test and let through mid-typing, with the
-network's latency and a slower CPU applied, on the home page's form and a service page's dialog."""
+network's latency and a slower CPU applied, on the home page's form and a service page's dialog.
+The field asks for the library, and lets it take over, when the visitor pauses in their typing."""
 
 import itertools
 import re
@@ -22,6 +23,10 @@ CPU_SLOWDOWNS = (1, 4)
 # How many of the visitor's steps are done before the library's held files are let through.
 RELEASES_AFTER = (0, 4, 8)
 KEY_GAP_MS = 20  # a quick typist
+# After the first three keys the visitor pauses, longer than the field waits for (half a second):
+# the library is asked for then, and arrives before, while or after the rest is entered.
+PAUSE_BEFORE_STEP = 3
+PAUSE_MS = 800
 ANDROID = (
     "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko)"
     " Chrome/156.0 Mobile Safari/537.36"
@@ -131,6 +136,8 @@ def quick_visitor(browser, web_url: str, where: str, latency: int, cpu: int, rel
     phone = form.get_by_role("textbox", name="Phone")
     phone.click()  # the press that asks for the library
     for index, step in enumerate(STEPS):
+        if index == PAUSE_BEFORE_STEP:
+            page.wait_for_timeout(PAUSE_MS)
         if index == release_after:
             scripts.release()
         step(page.keyboard)
@@ -160,6 +167,22 @@ def test_every_step_of_a_quick_visitor_is_kept_whenever_the_library_arrives(brow
                 f" {shown!r}, {what}, caret at the end: {at_the_end}"
             )
     assert changed == [], f"{len(changed)} of {len(tries)} tries:\n" + "\n".join(changed)
+
+
+def test_the_library_waits_for_a_pause_in_the_typing(page):
+    """Its start on a slow phone is a long task, which would hold a key back: a visitor who keeps
+    typing types into the plain field, and the library is asked for once they stop."""
+    form = home_form(page)
+    phone = form.get_by_role("textbox", name="Phone")
+    phone.click()
+    for key in "01712345678":
+        page.keyboard.press(key)
+        page.wait_for_timeout(150)  # a steady typist: never half a second between keys
+    # Asked for at the press, the library would be here by now, drawn hidden beside the plain field.
+    expect(form.locator('[data-phone-field="pending"] [hidden]')).to_have_count(0)
+
+    expect(form.locator('[data-phone-field="ready"]')).to_be_attached()
+    expect(phone).to_have_value("01712-345678")
 
 
 @pytest.mark.parametrize("user_agent", [None, ANDROID], ids=["desktop", "android"])

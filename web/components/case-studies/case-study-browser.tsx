@@ -75,7 +75,10 @@ export function CaseStudyBrowser({ studies, categories }: Listing) {
         })}
       </div>
 
-      <CaseStudyList studies={studies} categories={categories} search={listed} />
+      {/* Busy while the cards trail the press, so a screen reader waits for them before reading. */}
+      <div aria-busy={listed !== search} data-case-study-results>
+        <CaseStudyList studies={studies} categories={categories} search={listed} />
+      </div>
 
       {pages > 1 && (
         <nav aria-label="Case studies pages" className="mt-12 flex justify-center">

@@ -5,6 +5,7 @@ import { flushSync } from "react-dom";
 
 import type { DefaultPhoneCountry } from "@/lib/forms/default-phone-country";
 import { controlId } from "@/lib/forms/use-lead-form";
+import { useTypingPause } from "@/lib/forms/use-typing-pause";
 
 import { errorProps, FieldError, FieldLabel, type FieldProps } from "./field-parts";
 import { flagUrl } from "./flag-url";
@@ -12,6 +13,10 @@ import { PhoneCountryArrow } from "./phone-country-arrow";
 
 const loadPhoneInput = () => import("./phone-number-input");
 type PhoneInputModule = Awaited<ReturnType<typeof loadPhoneInput>>;
+
+// How long the plain field goes without a key before the library's work starts: longer than the
+// gap between a quick typist's keys.
+const TYPING_PAUSE_MS = 500;
 
 const inputClassName = "min-w-0 flex-1 bg-transparent py-3 text-base text-ink outline-none placeholder:text-muted/80";
 
@@ -22,11 +27,12 @@ const inputClassName = "min-w-0 flex-1 bg-transparent py-3 text-base text-ink ou
  * pointer over it, a touch or focus in it), then takes over with what was typed, the focus and the
  * caret. Not at idle, nor when the visitor reaches for another field: starting the library is a long
  * task, and one that lands on a press or a keystroke elsewhere in the form delays what that press
- * shows.
+ * shows. For the same reason, its steps wait for a pause in the visitor's typing in this field: its
+ * script's start, its first render (the country names sorted, some 250 options made) and the
+ * take-over each take 60 to 130 ms on a slow phone, long enough to hold a key back visibly.
  *
- * The library is drawn first, hidden, in a render that the visitor's keys interrupt (its first
- * render, the country list sorted and some 250 options made, is the costly part). The take-over is
- * then one short task: the plain field is read, the drawn library shown in its place (flushSync) and
+ * The library is drawn first, hidden, in a render that the visitor's keys interrupt. The take-over
+ * is then one task: the plain field is read, the drawn library shown in its place (flushSync) and
  * handed the text, the focus and the caret before the browser handles another key, so a key pressed
  * at any moment lands in one of the two fields and is carried over. Never in the middle of an input
  * method's composition, which the swap would cut short: it waits for the composition's end.
@@ -49,6 +55,7 @@ export function PhoneField({
   const composing = useRef(false);
   // The library was drawn during a composition: it takes over once the composition ends.
   const waiting = useRef(false);
+  const { typing, afterPause, cancel } = useTypingPause(TYPING_PAUSE_MS);
 
   const takeOver = useCallback(() => {
     if (!library) return;
@@ -69,23 +76,24 @@ export function PhoneField({
     // The library draws the flag from its file: asked for beside the library, it is there when the
     // library is, and the flag never blinks out at the take-over.
     new Image().src = flagUrl(defaultCountry.iso2);
-    void loadPhoneInput().then((loaded) => startTransition(() => setLibrary(loaded)));
-  }, [defaultCountry.iso2]);
+    typing(); // reaching for the field, the visitor is about to type
+    afterPause(() => void loadPhoneInput().then((loaded) => startTransition(() => setLibrary(loaded))));
+  }, [defaultCountry.iso2, typing, afterPause]);
 
-  // Once the hidden library is on the page, in a task of its own: keys pressed until then were
+  // Once the hidden library is on the page, in a pause of its own: keys pressed until then were
   // answered by the plain field, whose text is read at the take-over.
   useEffect(() => {
     if (!library || tookOver) return;
-    const task = setTimeout(takeOver);
-    return () => clearTimeout(task);
-  }, [library, tookOver, takeOver]);
+    afterPause(takeOver);
+    return cancel;
+  }, [library, tookOver, takeOver, afterPause, cancel]);
 
   function endComposition() {
     composing.current = false;
     // After the composition's last input event has reached the form.
     if (waiting.current) {
       waiting.current = false;
-      setTimeout(takeOver);
+      afterPause(takeOver);
     }
   }
 
@@ -140,7 +148,10 @@ export function PhoneField({
               type="tel"
               autoComplete="tel"
               value={value}
-              onChange={(event) => onChange(name, event.target.value)}
+              onChange={(event) => {
+                typing();
+                onChange(name, event.target.value);
+              }}
               onCompositionStart={() => (composing.current = true)}
               onCompositionEnd={endComposition}
               className={`PhoneInputInput ${inputClassName}`}

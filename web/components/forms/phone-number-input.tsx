@@ -1,14 +1,14 @@
 "use client";
 
 import { parseIncompletePhoneNumber } from "libphonenumber-js/core";
-import PhoneInput, { getCountryCallingCode, type Country } from "react-phone-number-input";
+import PhoneInput, { type Country } from "react-phone-number-input";
 import labels from "react-phone-number-input/locale/en";
-import { createContext, useContext, useState, type AriaAttributes } from "react";
+import type { AriaAttributes } from "react";
 
 import { useUndoHistory } from "@/lib/forms/use-undo-history";
 
 import { flagUrl } from "./flag-url";
-import { PhoneCountryArrow } from "./phone-country-arrow";
+import { PhoneCountrySelect } from "./phone-country-select";
 
 export type PhoneNumberInputProps = {
   /** The field's id and name; none while the input is drawn hidden, before it takes over. */
@@ -25,14 +25,6 @@ export type PhoneNumberInputProps = {
 };
 
 const isE164 = (value: string) => /^\+\d+$/.test(value);
-
-// The library renders its arrow with no props: the selected country reaches it through context.
-const SelectedCountry = createContext<Country | undefined>(undefined);
-
-function SelectedCountryArrow() {
-  const country = useContext(SelectedCountry);
-  return <PhoneCountryArrow callingCode={country && getCountryCallingCode(country)} />;
-}
 
 /**
  * react-phone-number-input: formats as the visitor types, guesses the country from a typed
@@ -51,29 +43,23 @@ export function PhoneNumberInput({
 }: PhoneNumberInputProps) {
   // Only the library's own values are entries: the plain field's text, restored, would empty it.
   const onKeyDown = useUndoHistory(isE164(value) ? value : "", onChange);
-  const [country, setCountry] = useState<Country | undefined>(defaultCountry as Country);
 
   return (
-    <SelectedCountry value={country}>
-      <PhoneInput
-        id={id}
-        name={name}
-        autoComplete="tel"
-        value={isE164(value) ? value : undefined}
-        onChange={(next) => onChange(next ?? "")}
-        defaultCountry={defaultCountry as Country}
-        onCountryChange={(next) => {
-          setCountry(next);
-          onCountryChange(next ? labels[next] : "");
-        }}
-        labels={labels}
-        flagUrl={flagUrl("{XX}")}
-        countrySelectProps={{ arrowComponent: SelectedCountryArrow }}
-        onKeyDown={onKeyDown}
-        numberInputProps={{ className: inputClassName }}
-        {...ariaProps}
-      />
-    </SelectedCountry>
+    <PhoneInput
+      id={id}
+      name={name}
+      autoComplete="tel"
+      value={isE164(value) ? value : undefined}
+      onChange={(next) => onChange(next ?? "")}
+      defaultCountry={defaultCountry as Country}
+      onCountryChange={(next) => onCountryChange(next ? labels[next] : "")}
+      labels={labels}
+      flagUrl={flagUrl("{XX}")}
+      countrySelectComponent={PhoneCountrySelect}
+      onKeyDown={onKeyDown}
+      numberInputProps={{ className: inputClassName }}
+      {...ariaProps}
+    />
   );
 }
 
