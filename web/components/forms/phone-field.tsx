@@ -70,15 +70,16 @@ export function PhoneField({
     if (typed && input instanceof HTMLInputElement) library.carryOver(input, typed);
   }, [id, library]);
 
-  const load = useCallback(() => {
-    if (asked.current) return; // a pointer, then focus: the first intent asks
+  // The visitor's intent: a pointer over the field, a touch or focus in it. The first one asks.
+  function load() {
+    if (asked.current) return;
     asked.current = true;
     // The library draws the flag from its file: asked for beside the library, it is there when the
     // library is, and the flag never blinks out at the take-over.
     new Image().src = flagUrl(defaultCountry.iso2);
     typing(); // reaching for the field, the visitor is about to type
     afterPause(() => void loadPhoneInput().then((loaded) => startTransition(() => setLibrary(loaded))));
-  }, [defaultCountry.iso2, typing, afterPause]);
+  }
 
   // Once the hidden library is on the page, in a pause of its own: keys pressed until then were
   // answered by the plain field, whose text is read at the take-over.
@@ -97,19 +98,10 @@ export function PhoneField({
     }
   }
 
-  const fieldRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const element = fieldRef.current;
-    if (!element) return;
-    const intents = ["pointerenter", "touchstart", "focusin"] as const;
-    for (const intent of intents) element.addEventListener(intent, load, { once: true, passive: true });
-    return () => intents.forEach((intent) => element.removeEventListener(intent, load));
-  }, [load]);
-
   const invalid = Boolean(messages?.length);
   const ariaProps = { "aria-required": field.required, ...errorProps(formId, name, messages) };
   return (
-    <div ref={fieldRef}>
+    <div onPointerEnter={load} onTouchStart={load} onFocus={load}>
       <FieldLabel htmlFor={id} required={field.required} markRequired={false}>
         {field.label}
       </FieldLabel>
