@@ -87,7 +87,7 @@ def _type_a_name(visitor: Visitor) -> None:
 
 
 def _type_a_phone_number(visitor: Visitor) -> None:
-    # The press on the field asks for the phone library, which takes over while the keys arrive.
+    # The press on the field asks for the phone library, which starts once the keys pause.
     field = FORMS["quote"]["fields"]["phone"]
     visitor.press(_quote_form(visitor.page).get_by_role("textbox", name=field["label"]))
     visitor.type("1712345678")
