@@ -140,7 +140,7 @@ export function ConsentManager({
     // goes at once, and the dialog closes. A first answer's own work (the tags, Consent Mode, the
     // first touch) renders after that paint: it withdraws nothing. A change to a standing choice
     // takes effect with the press, so a withdrawal switches the tags off before anything else runs.
-    document.documentElement.toggleAttribute(CONSENT_ASK_ATTRIBUTE, false);
+    document.documentElement.removeAttribute(CONSENT_ASK_ATTRIBUTE);
     setDialog("closed");
     if (choice) setChoice(saved);
     else startTransition(() => setChoice(saved));

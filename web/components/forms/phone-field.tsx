@@ -55,7 +55,7 @@ export function PhoneField({
   const composing = useRef(false);
   // The library was drawn during a composition: it takes over once the composition ends.
   const waiting = useRef(false);
-  const { typing, afterPause, cancel } = useTypingPause(TYPING_PAUSE_MS);
+  const { typing, afterPause } = useTypingPause(TYPING_PAUSE_MS);
 
   const takeOver = useCallback(() => {
     if (!library) return;
@@ -86,8 +86,7 @@ export function PhoneField({
   useEffect(() => {
     if (!library || tookOver) return;
     afterPause(takeOver);
-    return cancel;
-  }, [library, tookOver, takeOver, afterPause, cancel]);
+  }, [library, tookOver, takeOver, afterPause]);
 
   function endComposition() {
     composing.current = false;

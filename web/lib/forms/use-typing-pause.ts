@@ -19,10 +19,6 @@ export function useTypingPause(quietMs: number) {
       // Typed again while it waited: it waits on from that input.
       timer.current = window.setTimeout(() => (wait > 0 ? afterPause(step) : step()), Math.max(wait, 0));
     }
-    return {
-      typing: () => void (lastInput.current = performance.now()),
-      afterPause,
-      cancel: () => window.clearTimeout(timer.current),
-    };
+    return { typing: () => void (lastInput.current = performance.now()), afterPause };
   }, [quietMs]);
 }
