@@ -1,15 +1,11 @@
 "use client";
 
-import dynamic from "next/dynamic";
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 
 import type { FormConfig } from "@/lib/forms/config";
 import { whenIdle } from "@/lib/when-idle";
 
-const ContactForm = dynamic(() => import("../forms/contact-form").then((module) => module.ContactForm), {
-  ssr: false,
-  loading: () => <FormSpace />,
-});
+const ContactForm = lazy(() => import("../forms/contact-form").then((module) => ({ default: module.ContactForm })));
 
 /** Holds the form's place (its height at each width) until it arrives, so nothing below it moves. */
 function FormSpace() {
@@ -23,5 +19,11 @@ function FormSpace() {
 export function DeferredContactForm({ config }: { config: FormConfig }) {
   const [wanted, setWanted] = useState(false);
   useEffect(() => whenIdle(() => setWanted(true)), []);
-  return wanted ? <ContactForm config={config} markRequired /> : <FormSpace />;
+  return wanted ? (
+    <Suspense fallback={<FormSpace />}>
+      <ContactForm config={config} markRequired />
+    </Suspense>
+  ) : (
+    <FormSpace />
+  );
 }

@@ -1,7 +1,6 @@
 "use client";
 
-import dynamic from "next/dynamic";
-import { startTransition, useCallback, useEffect, useState } from "react";
+import { lazy, startTransition, Suspense, useCallback, useEffect, useState } from "react";
 
 import { forgetFirstTouch, keepFirstTouch } from "@/lib/analytics/first-touch";
 import type { ConsentTexts, TagIds } from "@/lib/content";
@@ -15,10 +14,10 @@ import { randomUuid } from "@/lib/random-uuid";
 import { ConsentBanner } from "./consent-banner";
 
 // Loaded only when needed: the dialog when opened, the tags once something is consented to.
-const ConsentPreferences = dynamic(() => import("./consent-preferences").then((module) => module.ConsentPreferences), {
-  ssr: false,
-});
-const ConsentTags = dynamic(() => import("./consent-tags").then((module) => module.ConsentTags), { ssr: false });
+const ConsentPreferences = lazy(() =>
+  import("./consent-preferences").then((module) => ({ default: module.ConsentPreferences })),
+);
+const ConsentTags = lazy(() => import("./consent-tags").then((module) => ({ default: module.ConsentTags })));
 
 function useStickyTrue(value: boolean): boolean {
   const [stuck, setStuck] = useState(value);
@@ -159,17 +158,21 @@ export function ConsentManager({
         />
       )}
       {dialogKey > 0 && (
-        <ConsentPreferences
-          key={dialogKey}
-          texts={texts}
-          open={dialog === "open"}
-          initial={{ analytics: choice?.analytics ?? false, marketing: choice?.marketing ?? false }}
-          onCancel={() => setDialog("closed")}
-          onSave={save}
-        />
+        <Suspense>
+          <ConsentPreferences
+            key={dialogKey}
+            texts={texts}
+            open={dialog === "open"}
+            initial={{ analytics: choice?.analytics ?? false, marketing: choice?.marketing ?? false }}
+            onCancel={() => setDialog("closed")}
+            onSave={save}
+          />
+        </Suspense>
       )}
       {tagsMounted && (
-        <ConsentTags analytics={choice?.analytics ?? false} marketing={choice?.marketing ?? false} tags={tags} />
+        <Suspense>
+          <ConsentTags analytics={choice?.analytics ?? false} marketing={choice?.marketing ?? false} tags={tags} />
+        </Suspense>
       )}
     </>
   );

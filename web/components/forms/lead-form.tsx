@@ -1,7 +1,6 @@
 "use client";
 
-import dynamic from "next/dynamic";
-import type { ReactNode } from "react";
+import { lazy, Suspense, type ReactNode } from "react";
 
 import type { FormConfig } from "@/lib/forms/config";
 import type { LeadFormState } from "@/lib/forms/use-lead-form";
@@ -13,7 +12,7 @@ import { TurnstileField } from "./turnstile-field";
 
 // Needed only once a lead is stored: fetched when the visitor first presses submit.
 const loadSuccessDialog = () => import("./success-dialog");
-const SuccessDialog = dynamic(() => loadSuccessDialog().then((module) => module.SuccessDialog), { ssr: false });
+const SuccessDialog = lazy(() => loadSuccessDialog().then((module) => ({ default: module.SuccessDialog })));
 
 /**
  * What every lead form has around its fields: the form element (method="post", so a submit before
@@ -62,14 +61,16 @@ export function LeadForm({
         />
       </form>
       {form.status === "sent" && (
-        <SuccessDialog
-          open
-          success={config.success}
-          onClose={() => {
-            form.dismiss();
-            onDone?.();
-          }}
-        />
+        <Suspense>
+          <SuccessDialog
+            open
+            success={config.success}
+            onClose={() => {
+              form.dismiss();
+              onDone?.();
+            }}
+          />
+        </Suspense>
       )}
     </>
   );

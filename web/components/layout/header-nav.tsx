@@ -1,8 +1,7 @@
 "use client";
 
-import dynamic from "next/dynamic";
 import { usePathname } from "next/navigation";
-import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent, type PointerEvent } from "react";
+import { lazy, Suspense, useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent, type PointerEvent } from "react";
 
 import { track } from "@/lib/analytics/events";
 import { earlyPress } from "@/lib/early-press";
@@ -18,7 +17,7 @@ import type { NavItem } from "./nav-item";
 
 // The modal and its form load on first use (a hover or focus on Contact Us starts the download).
 const loadContactModal = () => import("../forms/contact-modal");
-const ContactModal = dynamic(() => loadContactModal().then((module) => module.ContactModal), { ssr: false });
+const ContactModal = lazy(() => loadContactModal().then((module) => ({ default: module.ContactModal })));
 
 // The submenus and the mobile menu are rendered only while open: they need this script to open
 // at all, and kept hidden in the server HTML they cost every page a kilobyte of its first round trip.
@@ -211,7 +210,11 @@ export function HeaderNav({
           onNavigate={() => setMobileOpen(false)}
         />
       )}
-      {contact.mounted && <ContactModal config={contactForm} open={contact.open} onClose={closeContact} />}
+      {contact.mounted && (
+        <Suspense>
+          <ContactModal config={contactForm} open={contact.open} onClose={closeContact} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import dynamic from "next/dynamic";
+import { lazy, Suspense } from "react";
 
 import { track } from "@/lib/analytics/events";
 import type { FormConfig } from "@/lib/forms/config";
@@ -10,7 +10,7 @@ import { buttonClass } from "../ui/button-link";
 import { useLazyDialog } from "../ui/use-lazy-dialog";
 
 const loadQuoteDialog = () => import("./service-quote-dialog");
-const QuoteDialog = dynamic(() => loadQuoteDialog().then((module) => module.ServiceQuoteDialog), { ssr: false });
+const QuoteDialog = lazy(() => loadQuoteDialog().then((module) => ({ default: module.ServiceQuoteDialog })));
 
 /** On a service page, Request a Quote opens the quote form in a dialog; its code loads on first use. */
 export function ServiceQuoteButton({
@@ -38,7 +38,9 @@ export function ServiceQuoteButton({
         {label}
       </button>
       {dialog.mounted && (
-        <QuoteDialog config={config} defaultCountry={defaultCountry} open={dialog.open} onClose={dialog.hide} />
+        <Suspense>
+          <QuoteDialog config={config} defaultCountry={defaultCountry} open={dialog.open} onClose={dialog.hide} />
+        </Suspense>
       )}
     </>
   );
