@@ -79,3 +79,13 @@ def visit(page, path: str):
     page.wait_for_function(hydrated("header button, header a"))
     page.wait_for_function("() => (window.dataLayer || []).some((entry) => entry?.event === 'page_view')")
     return response
+
+
+def scroll_to(locator) -> None:
+    """Scroll `locator` into view as a visitor would, and wait until the browser has laid it out: a
+    section far below the screen is laid out only as it nears it (content-visibility in globals.css),
+    and until then its text has no rendering (innerText reads empty)."""
+    locator.scroll_into_view_if_needed()
+    locator.page.wait_for_function(
+        "el => el.checkVisibility({ contentVisibilityAuto: true })", arg=locator.element_handle()
+    )

@@ -5,7 +5,7 @@ from playwright.sync_api import expect
 
 from lead_service import content
 
-from ...support.site import visit
+from ...support.site import scroll_to, visit
 
 pytestmark = pytest.mark.e2e
 
@@ -138,6 +138,7 @@ def test_detail_sections_in_order(page, case):
 def test_metric_value_is_split_into_number_and_suffix(page):
     page.goto("/case-studies/1")
     metric = page.locator('[data-section="results"] [data-metric]').first
+    scroll_to(metric)
     value = CASES[0]["results"]["metrics"][0]["value"]
     number = metric.locator("[data-metric-number]").inner_text()
     suffix = metric.locator("[data-metric-suffix]").inner_text()

@@ -6,7 +6,7 @@ from playwright.sync_api import expect
 
 from lead_service import content
 
-from ...support.site import SITE, visit
+from ...support.site import SITE, scroll_to, visit
 
 pytestmark = pytest.mark.e2e
 
@@ -120,6 +120,7 @@ def test_project_cards_link_to_case_study_and_live_demo(page):
 
 def test_testimonials_are_cut_at_128_characters(page):
     visit(page, "/")
+    scroll_to(page.locator("[data-testimonial]").first)
     reviews = page.locator("[data-testimonial] [data-review]").all_inner_texts()
 
     expected = [item["review"][:128].rstrip() + "…" for item in HOME["testimonials"]["items"]]

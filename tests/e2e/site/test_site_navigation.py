@@ -6,7 +6,7 @@ from datetime import date
 import pytest
 from playwright.sync_api import expect
 
-from ...support.site import SITE, visit
+from ...support.site import SITE, scroll_to, visit
 
 pytestmark = pytest.mark.e2e
 
@@ -131,6 +131,7 @@ def test_mobile_menu_toggles_each_submenu(phone):
 def test_footer_columns_contacts_and_copyright(page):
     visit(page, "/")
     footer = page.locator("footer")
+    scroll_to(footer.locator("[data-copyright]"))
 
     for column in ("Company", "Services", "Connect"):
         assert footer.get_by_role("heading", name=column).is_visible()

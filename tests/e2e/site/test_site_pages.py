@@ -97,6 +97,34 @@ def test_nothing_on_the_first_screen_waits_for_the_reveal(page, path):
     assert 'data-visible="false"' not in page.request.get(path).text()
 
 
+def test_a_section_far_below_is_laid_out_as_it_nears_and_still_slides_in(page):
+    visit(page, "/")
+    last = page.locator(".reveal").last
+    # Not laid out yet, so not hidden either: the page's first layout stopped short of it.
+    assert last.evaluate("el => el.checkVisibility({ contentVisibilityAuto: true })") is False
+    assert last.get_attribute("data-visible") == "true"
+    last.evaluate(
+        """el => {
+            window.__changes = [];
+            new MutationObserver(() => window.__changes.push({
+                visible: el.dataset.visible,
+                below: el.getBoundingClientRect().top >= innerHeight,
+            })).observe(el, { attributes: true, attributeFilter: ['data-visible'] });
+        }"""
+    )
+
+    for _ in range(60):  # a visitor's wheel, down to it
+        if last.evaluate("el => el.getBoundingClientRect().top < innerHeight / 2"):
+            break
+        page.mouse.wheel(0, 300)
+        page.wait_for_timeout(50)
+
+    expect(last).to_have_attribute("data-visible", "true")
+    changes = page.evaluate("window.__changes")
+    assert changes == [{"visible": "false", "below": True}, {"visible": "true", "below": False}]
+    assert last.evaluate("el => getComputedStyle(el).transitionDuration").startswith("1s")
+
+
 def test_reduced_motion_shows_content_without_animation(browser, web_url):
     context = browser.new_context(base_url=web_url, reduced_motion="reduce")
     page = context.new_page()

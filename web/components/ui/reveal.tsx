@@ -24,7 +24,7 @@ export function Reveal({ children, from = "bottom", className = "" }: { children
         for (const entry of entries) {
           if (entry.isIntersecting) {
             setVisible(true);
-            observer.disconnect();
+            stop();
           } else if (entry.boundingClientRect.top >= window.innerHeight) {
             setVisible(false);
           }
@@ -32,8 +32,24 @@ export function Reveal({ children, from = "bottom", className = "" }: { children
       },
       { rootMargin: "0px 0px -10% 0px" },
     );
+    // A section far below the screen is not laid out until it nears it (content-visibility in
+    // globals.css), so the observer first reports it nowhere. Once its section is laid out, the
+    // observer is asked again: it is then hidden, still well below the screen, to slide in.
+    const laidOut = (event: Event) => {
+      const { skipped, target } = event as ContentVisibilityAutoStateChangeEvent;
+      if (!skipped && target instanceof Node && target.contains(element)) {
+        observer.unobserve(element);
+        observer.observe(element);
+      }
+    };
+    const stop = () => {
+      observer.disconnect();
+      document.removeEventListener("contentvisibilityautostatechange", laidOut, true);
+    };
     observer.observe(element);
-    return () => observer.disconnect();
+    // The event does not bubble: it is caught on its way down.
+    document.addEventListener("contentvisibilityautostatechange", laidOut, true);
+    return stop;
   }, []);
 
   return (
