@@ -155,7 +155,39 @@ is blocking time in the document's own tasks, most likely because the parser now
 stylesheet with the HTML and, with nothing holding the paint any longer, the page is styled and
 laid out as the document arrives instead of once at the end. On `/pricing`, three runs each side
 by side, its blocking time went from 30 to 41 ms to 162 to 282 ms, and its score from 99 to 94 to
-96, while the real load above paints in half the time. Making those tasks smaller is open work.
+96, while the real load above paints in half the time. The next finding makes those tasks smaller.
+
+### The first layout covers the first screens
+
+Lighthouse's blocking time on the content pages came mostly from one task: the page's first style
+and layout, before its first paint, which covered the whole page. Traced on 2026-11-28 (Lighthouse
+benchmarkIndex about 2,400) it took 83 ms on `/` (39 of style, 43 of layout, for 545 elements) and
+119 ms on `/company`: text set in many sizes and weights, grids and flex rows. In
+Lighthouse's model the part after its estimated first paint counts towards TBT, four times over
+(layout twice). Each section past a page's first, and the footer, now has `content-visibility:
+auto` (`web/app/globals.css`): the browser lays a section out only as it nears the screen, and
+holds an estimated height for it until then. `/`'s first
+style and layout, measured on its HTML with the stylesheet and without scripts (9 loads each,
+medians, full speed): 12.4 and 44.7 ms before, 5.2 and 15.1 ms after. Lighthouse's mobile preset
+on the same build with and without the rule, run in pairs:
+
+| Route | TBT before | after | Performance before | after |
+|---|---:|---:|---:|---:|
+| /company | 275, 212, 428 ms | 155, 43, 219 ms | 92, 95, 88 | 97, 100, 94 |
+| / | 270, 182, 148 ms | 176, 190, 100 ms | 94, 96, 96 | 95, 97, 97 |
+
+A section not yet laid out reports no position, so Reveal (`web/components/ui/reveal.tsx`) asks its
+observer again when the section's `contentvisibilityautostatechange` says it is laid out: the
+content is then hidden, still well below the screen, and slides in as before. Whatever reads the
+rendered page reads such a section as empty until it is laid out (`innerText`, axe's colour
+contrast): the browser tests scroll a visitor's way to what they read, and axe is shown every
+section at once. Until it is laid out a section is as tall as its estimate, and what does not fit
+it lies over the next section: with one estimate of 800 px (the 2026-11-28 13:16 run),
+Lighthouse's mobile contrast audit read the fourth metric of a navy section on three kinds of
+detail page against the white below it, and scored their accessibility 96. The estimates now err
+tall, 1,200 px below the `lg` breakpoint and 800 px above (a section's median height is about
+1,000 px on a phone and 600 on a wide screen), and axe's contrast rule finds nothing on the page as
+loaded, at widths from 360 to 1,440 px.
 
 ### The phone library waits for a pause in the typing
 
