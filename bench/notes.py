@@ -162,14 +162,13 @@ by side, its blocking time went from 30 to 41 ms to 162 to 282 ms, and its score
 Lighthouse's blocking time on the content pages came mostly from one task: the page's first style
 and layout, before its first paint, which covered the whole page. Traced on 2026-11-28 (Lighthouse
 benchmarkIndex about 2,400) it took 83 ms on `/` (39 of style, 43 of layout, for 545 elements) and
-119 ms on `/company`: text set in many sizes and weights, grids and flex rows. In
-Lighthouse's model the part after its estimated first paint counts towards TBT, four times over
-(layout twice). Each section past a page's first, and the footer, now has `content-visibility:
-auto` (`web/app/globals.css`): the browser lays a section out only as it nears the screen, and
-holds an estimated height for it until then. `/`'s first
-style and layout, measured on its HTML with the stylesheet and without scripts (9 loads each,
-medians, full speed): 12.4 and 44.7 ms before, 5.2 and 15.1 ms after. Lighthouse's mobile preset
-on the same build with and without the rule, run in pairs:
+119 ms on `/company`: text set in many sizes and weights, grids and flex rows. In Lighthouse's model
+the part after its estimated first paint counts towards TBT, four times over (layout twice). Each
+section past a page's first, and the footer, now has `content-visibility: auto`
+(`web/app/globals.css`): the browser lays a section out only as it nears the screen, and holds an
+estimated height for it until then. `/`'s first style and layout, measured on its HTML with the
+stylesheet and without scripts (9 loads each, medians, full speed): 12.4 and 44.7 ms before, 5.2 and
+15.1 ms after. Lighthouse's mobile preset on the same build with and without the rule, run in pairs:
 
 | Route | TBT before | after | Performance before | after |
 |---|---:|---:|---:|---:|
@@ -181,13 +180,13 @@ observer again when the section's `contentvisibilityautostatechange` says it is 
 content is then hidden, still well below the screen, and slides in as before. Whatever reads the
 rendered page reads such a section as empty until it is laid out (`innerText`, axe's colour
 contrast): the browser tests scroll a visitor's way to what they read, and axe is shown every
-section at once. Until it is laid out a section is as tall as its estimate, and what does not fit
-it lies over the next section: with one estimate of 800 px (the 2026-11-28 13:16 run),
-Lighthouse's mobile contrast audit read the fourth metric of a navy section on three kinds of
-detail page against the white below it, and scored their accessibility 96. The estimates now err
-tall, 1,200 px below the `lg` breakpoint and 800 px above (a section's median height is about
-1,000 px on a phone and 600 on a wide screen), and axe's contrast rule finds nothing on the page as
-loaded, at widths from 360 to 1,440 px.
+section at once. Until it is laid out a section is as tall as its estimate, and what does not fit it
+lies over the next section: with one estimate of 800 px (the 2026-11-28 13:16 run), Lighthouse's
+mobile contrast audit read the fourth metric of a navy section on `/ai-solutions/1` and `/edutech/1`
+against the white below it, and scored their accessibility 96. The estimates now err tall, 1,200 px
+below the `lg` breakpoint and 800 px above (a section's median height is about 1,000 px on a phone
+and 600 on a wide screen), and axe's contrast rule finds nothing on the page as loaded, at widths
+from 360 to 1,440 px.
 
 ### The phone library waits for a pause in the typing
 
