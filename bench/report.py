@@ -37,7 +37,7 @@ def _kb(size: float) -> str:
 def _lighthouse(results: dict[str, Any]) -> list[str]:
     indexes = [m["benchmark_index"] for routes in results["lighthouse"].values() for m in routes.values()]
     lines = [
-        "## Lighthouse (median of 3 runs)",
+        "## Lighthouse (medians of each preset's runs)",
         "",
         f"Lighthouse's CPU benchmark (benchmarkIndex) on this machine: {min(indexes):.0f} to"
         f" {max(indexes):.0f}. The mobile preset's 4x CPU slowdown assumes a host of 1500 to 2000"
@@ -45,8 +45,9 @@ def _lighthouse(results: dict[str, Any]) -> list[str]:
         "",
     ]
     for preset, routes in results["lighthouse"].items():
+        runs = {median["runs"] for median in routes.values()}
         lines += [
-            f"### {preset}",
+            f"### {preset} (median of {'/'.join(str(n) for n in sorted(runs))} runs)",
             "",
             "| Route | Perf | A11y | Best pr. | SEO | FCP ms | LCP ms | TBT ms | CLS | kB |",
             "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
