@@ -5,7 +5,7 @@ whole file."""
 SUMMARY = """\
 `make bench` (after `make setup`) measures the site and the lead service in one run and rewrites
 this file; the raw figures go to `bench-results/bench.json` (git-ignored). It installs Debian's
-`wrk` and `nginx` when they are missing (`make bench-tools`) and takes 18 to 25 minutes on 2 cores,
+`wrk` and `nginx` when they are missing (`make bench-tools`) and takes 20 to 30 minutes on 2 cores,
 most of it Lighthouse and the phone loads. Every route of the site (one id per detail route, and a
 URL that does not exist) is measured beside the framework floor, a bare `create-next-app` page built
 in the same run with the same Next.js: its load on a phone (Chromium under Lighthouse's mobile
@@ -187,6 +187,23 @@ against the white below it, and scored their accessibility 96. The estimates now
 below the `lg` breakpoint and 800 px above (a section's median height is about 1,000 px on a phone
 and 600 on a wide screen), and axe's contrast rule finds nothing on the page as loaded, at widths
 from 360 to 1,440 px.
+
+### The illustrations' text
+
+After the first layout, most of what remains of `/blog`'s blocking time is its illustrations'
+text. Each picture is an SVG whose labels are `<text>` elements, and the browser lays out and draws
+each picture as a small document of its own, on the main thread, in the task that paints it.
+Measured on 2026-11-28 with the CPU four times slower (9 loads each, medians), `/blog` spent 124 to
+195 ms laying out and 60 to 92 ms painting; served with the pictures' `<text>` removed, 79 to 123 and
+35 to 44 ms. Lighthouse's mobile preset, 5 runs each of one build: TBT 73 to 201 ms (median 152) as
+served, 59 to 153 ms (median 80) without the text; Performance 95 to 98 and 98 to 99. Other changes
+to the pictures did not help: another `font-family`, no gradients, or loading `/blog`'s first
+picture (below a phone's first screen) lazily instead of at once. Setting the labels as outlines
+when the site is built would remove that work; it changes the artwork's files, and is left open.
+
+Runs of one build vary most in TBT: `/blog`'s spanned 27 to 320 ms within one session, and its
+Performance 91 to 100. Since 2026-11-28 the mobile preset's figures are medians of 5 runs, as
+Lighthouse's guide to variability advises, not 3.
 
 ### The phone library waits for a pause in the typing
 
