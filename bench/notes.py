@@ -35,9 +35,9 @@ METHOD = """\
   speed, after a 300 ms pause, so Playwright's own work in the page is not counted as the page's.
 - Lighthouse 13 (`web/scripts/lighthouse.mjs`, driving Debian's Chromium) on every route against
   `next start`, and on the framework floor served the same way, with the mobile and desktop
-  presets, 3 runs each: the median of each score and metric. Each trace ends after half a second of
-  network and main-thread quiet instead of Lighthouse's default second: every page here settles
-  within 0.4 s on 127.0.0.1, and it saves a second per run.
+  presets, 5 runs on mobile and 3 on desktop: the median of each score and metric. Each trace ends
+  after half a second of network and main-thread quiet instead of Lighthouse's default second:
+  every page here settles within 0.4 s on 127.0.0.1, and it saves a second per run.
 - The first-load JavaScript, CSS and HTML of each route from the production build (gzip -9), beside
   the framework floor: a bare `create-next-app` page (`bench/floor-app/`) built in the same run with
   the same Next.js. The stylesheet counts whether linked or inlined; the HTML is the page as sent,
