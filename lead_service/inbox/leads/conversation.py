@@ -1,7 +1,7 @@
 """A lead's conversation: the replies the sales team writes from the inbox, sent by the outbox as
 e-mails from the sales mailbox (SALES_EMAIL) under the writer's name, each threaded under the ones
 before it, and shown on the lead's page with its delivery as it stands; and the lead's answers,
-which the outbox worker files from the sales mailbox (outbox/mailbox.py).
+which the outbox worker files from the sales mailbox (mailbox/reader.py).
 
 A reply is the lead's first response when nothing answered it before: a new lead becomes
 "contacted" with it, in its transaction, as a change of status from new would make it."""

@@ -26,7 +26,7 @@ from .. import audit
 from ..extensions import db
 from ..models.conversation import LeadMessage, MailboxRead
 from ..models.leads import as_utc
-from . import queue
+from ..outbox import queue
 from .received import Received, parse, thread_ids
 
 # Long enough for a read of a large folder's first pass; a worker that dies holding it only delays

@@ -7,7 +7,7 @@ from email.message import EmailMessage
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lead_service.outbox.received import MAX_BODY, UNREADABLE, html_text, parse, thread_ids
+from lead_service.mailbox.received import MAX_BODY, UNREADABLE, html_text, parse, thread_ids
 
 
 def _answer(**headers: str) -> EmailMessage:
