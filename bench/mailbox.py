@@ -15,9 +15,9 @@ from sqlalchemy import select
 from lead_service import create_app
 from lead_service.config import database_url
 from lead_service.extensions import db
+from lead_service.mailbox.reader import read_mailbox
 from lead_service.models.conversation import LeadMessage
 from lead_service.models.leads import Lead
-from lead_service.mailbox.reader import read_mailbox
 from lead_service.tests.mailbox_server import Dovecot
 from tests.support.servers import BIN
 

@@ -39,7 +39,15 @@ ACTIONS = (
     "note_added",  # detail: note_id
     "note_edited",  # detail: note_id
     "reply_sent",  # written and queued, not yet sent; detail: message_id, length
-    "reply_received",  # the lead's answer read from the sales mailbox (no actor); detail: message_id
+    # the lead's answer read from the sales mailbox (no actor); detail: message_id, other_address
+    # (sent from an address not the lead's: nobody told until it is confirmed)
+    "reply_received",
+    "answer_confirmed",  # an answer from another address confirmed as the lead's; detail: message_id
+    # a message of the sales mailbox that answers a lead but could not be filed (no actor); detail:
+    # set_aside_id
+    "message_set_aside",
+    "set_aside_filed",  # filed by hand into a lead; detail: set_aside_id, message_id
+    "set_aside_dismissed",  # detail: set_aside_id
     "saved_reply_added",  # detail: saved_reply_id
     "saved_reply_changed",  # detail: saved_reply_id
     "saved_reply_removed",  # detail: saved_reply_id

@@ -1,6 +1,6 @@
-"""The sales team's `leads` commands, the `outbox` worker and its checks, the `profile` build, the
-`content` summary and the API's `openapi` document, registered on the app's CLI with the `backup`
-group (backup.py)."""
+"""The sales team's `leads` commands, the `outbox` worker and the `mailbox` reader and their checks,
+the `profile` build, the `content` summary and the API's `openapi` document, registered on the
+app's CLI with the `backup` group (backup.py)."""
 
 import json
 import sys
@@ -14,6 +14,7 @@ from sqlalchemy import select
 
 from .. import erasure_ledger, export, retention
 from ..extensions import db
+from ..mailbox import run as mailbox_run
 from ..models.leads import OutboxMessage, as_utc
 from ..outbox import heartbeat, queue, worker
 from ..profile_pdf import build_profile_pdf
@@ -177,6 +178,34 @@ def outbox_health():
     click.echo(f"the outbox worker beats: its last heartbeat was {age:.1f} s ago")
 
 
+@click.group("mailbox")
+def mailbox_commands():
+    """The leads' answers, read from the sales mailbox (IMAP_HOST)."""
+
+
+@mailbox_commands.command("run")
+@with_appcontext
+def run_mailbox():
+    """Read the sales mailbox every IMAP_POLL_SECONDS, until stopped (SIGTERM or Ctrl-C)."""
+    mailbox_run.run()
+
+
+@mailbox_commands.command("health")
+@with_appcontext
+def mailbox_health():
+    """Exit 0 while this host's mailbox reader beats (within OUTBOX_STALE_SECONDS), 1 when it is
+    silent or never ran: the reader container's health check."""
+    state, age = heartbeat.this_host(heartbeat.MAILBOX)
+    limit = current_app.config["OUTBOX_STALE_SECONDS"]
+    if state == "none":
+        raise click.ClickException(f"no mailbox reader has run on {heartbeat.HOST}")
+    if state == "stale":
+        raise click.ClickException(
+            f"the mailbox reader is silent: its last heartbeat was {age:.0f} s ago (over {limit:g} s)"
+        )
+    click.echo(f"the mailbox reader beats: its last heartbeat was {age:.1f} s ago")
+
+
 @outbox_commands.command("list")
 @click.option("--status", type=click.Choice([*queue.STATUSES, "all"]), default="all", show_default=True)
 @with_appcontext
@@ -240,6 +269,7 @@ def content_summary():
 def init_app(app: Flask) -> None:
     app.cli.add_command(leads)
     app.cli.add_command(outbox_commands)
+    app.cli.add_command(mailbox_commands)
     app.cli.add_command(profile)
     app.cli.add_command(content)
     app.cli.add_command(openapi)

@@ -29,3 +29,9 @@ DELIVERIES = Counter(
 )
 SIGN_IN_FAILURES = Counter("inbox_sign_in_failures", "Failed inbox sign-in steps, by reason.", ["reason"])
 LOCKS = Counter("inbox_locks", "Inbox accounts locked by failed tries, by what was locked.", ["kind"])
+MAILBOX_MESSAGES = Counter(
+    "mailbox_messages",
+    "Messages of the sales mailbox the reader went through, by outcome: read (looked at), filed (into a"
+    " lead's conversation) or set_aside (answering a lead, but not filed: the inbox's Not filed).",
+    ["outcome"],
+)

@@ -5,7 +5,7 @@ reading of the mailbox got to."""
 
 from datetime import UTC, datetime
 
-from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Index, Integer, Text
+from sqlalchemy import JSON, BigInteger, Boolean, DateTime, ForeignKey, Index, Integer, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from ..extensions import db
@@ -37,6 +37,9 @@ class LeadMessage(db.Model):
     # in's, the sales mailbox's.
     to_address: Mapped[str] = mapped_column(Text, nullable=False)
     from_address: Mapped[str | None] = mapped_column(Text)  # a message in's sender
+    # The sender as an erasure finds it (models.leads.fold_address), in whichever lead's
+    # conversation the message is.
+    from_folded: Mapped[str | None] = mapped_column(Text, index=True)
     # A message in's attachments, by name and size in bytes: listed, never kept or served.
     attachments: Mapped[list[dict] | None] = mapped_column(JSON)
     subject: Mapped[str] = mapped_column(Text, nullable=False)
@@ -45,6 +48,11 @@ class LeadMessage(db.Model):
     message_id: Mapped[str] = mapped_column(Text, nullable=False, unique=True)
     in_reply_to: Mapped[str | None] = mapped_column(Text)
     reference_ids: Mapped[str | None] = mapped_column(Text)  # the References header's value
+    # A message in sent from an address other than the lead's: anyone who holds a thread's id can
+    # write into it, so its owner is told only once someone on the team confirms it is the lead's.
+    from_other_address: Mapped[bool] = mapped_column(Boolean, nullable=False, default=False)
+    confirmed_by: Mapped[int | None] = mapped_column(Integer, ForeignKey("staff_users.id"))
+    confirmed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
 
 class SavedReply(db.Model):
@@ -72,4 +80,48 @@ class MailboxRead(db.Model):
     uid_validity: Mapped[int] = mapped_column(BigInteger, nullable=False)
     last_uid: Mapped[int] = mapped_column(BigInteger, nullable=False)
     leased_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    # When a read last went through every message there was: how fresh the conversations are.
     read_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    # When the oldest message a read found but has not handled yet came in: a read that is stuck on
+    # a message, or slow, shows as this growing older.
+    oldest_unread_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+RESOLUTIONS = ("filed", "dismissed")
+
+
+class SetAsideMessage(db.Model):
+    """A message of the sales mailbox that answers one of the conversations but could not be filed
+    (its sender unreadable, its text too large to read, its handling past its time): its place in
+    the folder, what could safely be read of it, and why, for admins to file into a lead by hand or
+    dismiss. The mailbox's reading goes on past it, so that no message stops the ones after it."""
+
+    __tablename__ = "mailbox_set_aside"
+    __table_args__ = (Index("ix_mailbox_set_aside_open", "resolved_at", "id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    folder: Mapped[str] = mapped_column(Text, nullable=False)
+    uid_validity: Mapped[int] = mapped_column(BigInteger, nullable=False)
+    uid: Mapped[int] = mapped_column(BigInteger, nullable=False)
+    set_aside_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_utcnow, nullable=False)
+    received_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False)
+    reason: Mapped[str] = mapped_column(Text, nullable=False)
+    # The lead whose conversation it answers; none once that lead is gone.
+    lead_id: Mapped[int | None] = mapped_column(Integer, ForeignKey("leads.id", ondelete="SET NULL"))
+    # What could be read of it, as text: what a filing by hand keeps.
+    message_id: Mapped[str | None] = mapped_column(Text)
+    in_reply_to: Mapped[str | None] = mapped_column(Text)
+    reference_ids: Mapped[str | None] = mapped_column(Text)
+    sender: Mapped[str] = mapped_column(Text, nullable=False)
+    # The sender as an erasure finds it (models.leads.fold_address).
+    sender_folded: Mapped[str] = mapped_column(Text, nullable=False, index=True)
+    subject: Mapped[str] = mapped_column(Text, nullable=False)
+    body: Mapped[str] = mapped_column(Text, nullable=False)
+    attachments: Mapped[list[dict] | None] = mapped_column(JSON)
+    resolved_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    resolved_by: Mapped[int | None] = mapped_column(Integer, ForeignKey("staff_users.id"))
+    resolution: Mapped[str | None] = mapped_column(Text)  # RESOLUTIONS
+    # The conversation's message a filing by hand made.
+    filed_message_id: Mapped[int | None] = mapped_column(
+        Integer, ForeignKey("lead_messages.id", ondelete="SET NULL")
+    )

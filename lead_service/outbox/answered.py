@@ -1,7 +1,9 @@
 """The lead's owner told that the lead answered: a message read from the sales mailbox was filed
-into the lead's conversation (mailbox.py). To the owner while they can sign in, else to the sales
-team's addresses; what the lead wrote stays behind the sign-in."""
+into the lead's conversation (mailbox/reader.py). To the owner while they can sign in, else to the sales
+team's addresses; what the lead wrote stays behind the sign-in. A lead that writes often is told
+of in a summary that counts its answers (mailbox/notices.py)."""
 
+import json
 from dataclasses import dataclass
 from email.headerregistry import Address
 from email.message import EmailMessage
@@ -25,9 +27,17 @@ class Answered:
     owner_name: str | None  # none: the lead has nobody's name on it, and the team is told
     owner_email: str | None
     url: str
+    answers: int  # more than one: a summary of the answers past the hour's notices
 
 
-def answered(outbox_id: int, lead: Lead, message: LeadMessage, inbox_url: str) -> Answered:
+def answers_told(detail: str | None) -> int:
+    """How many answers an outbox row's notice tells of (its detail, a summary's count)."""
+    return json.loads(detail)["answers"] if detail else 1
+
+
+def answered(
+    outbox_id: int, lead: Lead, message: LeadMessage, inbox_url: str, detail: str | None = None
+) -> Answered:
     owner = db.session.get(StaffUser, lead.owner_id) if lead.owner_id else None
     if owner is not None and owner.disabled_at is not None:
         owner = None
@@ -40,6 +50,7 @@ def answered(outbox_id: int, lead: Lead, message: LeadMessage, inbox_url: str) -
         owner.name if owner else None,
         owner.email if owner else None,
         f"{inbox_url}/inbox/leads/{lead.id}",
+        answers_told(detail),
     )
 
 
@@ -56,9 +67,14 @@ def answered_email(item: Answered, sender: str, team: list[str]) -> EmailMessage
     domain = parseaddr(sender)[1].rpartition("@")[2] or "localhost"
     message["Message-ID"] = f"<answered-{item.message_id}-{item.outbox_id}@{domain}>"
     whose = "your lead" if item.owner_email else "a lead nobody owns"
+    wrote = (
+        f"wrote back {item.answers} more times to the team's replies"
+        if item.answers > 1
+        else "wrote back to the team's reply"
+    )
     body = "\n".join(
         [
-            f"{name} ({item.form_title}, #{item.lead_id}), {whose}, wrote back to the team's reply.",
+            f"{name} ({item.form_title}, #{item.lead_id}), {whose}, {wrote}.",
             "",
             f"Read it and answer in the inbox: {item.url}",
             "",

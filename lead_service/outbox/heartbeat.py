@@ -19,6 +19,8 @@ from ..models.leads import WorkerHeartbeat, as_utc
 HOST = socket.gethostname()
 # Rows of workers gone this long (containers replaced since) are dropped at a worker's start.
 FORGOTTEN_AFTER = timedelta(days=7)
+# The mailbox reader's row on this host (mailbox/run.py).
+MAILBOX = f"mailbox:{HOST}"
 
 
 class Heartbeat:
@@ -67,9 +69,14 @@ def pulse(beat_at: datetime | None, now: datetime | None = None) -> Pulse:
     return Pulse("ok" if age <= current_app.config["OUTBOX_STALE_SECONDS"] else "stale", max(age, 0.0))
 
 
-def this_host() -> Pulse:
-    return pulse(db.session.scalar(select(WorkerHeartbeat.beat_at).where(WorkerHeartbeat.name == HOST)))
+def this_host(name: str = HOST) -> Pulse:
+    return pulse(db.session.scalar(select(WorkerHeartbeat.beat_at).where(WorkerHeartbeat.name == name)))
 
 
 def newest() -> Pulse:
-    return pulse(db.session.scalar(select(func.max(WorkerHeartbeat.beat_at))))
+    """The newest outbox worker's."""
+    return pulse(
+        db.session.scalar(
+            select(func.max(WorkerHeartbeat.beat_at)).where(~WorkerHeartbeat.name.startswith("mailbox:"))
+        )
+    )

@@ -191,7 +191,7 @@ def _overdue_sends(claimed: _Claimed, lead: Lead, channels: Sequence[Channel]) -
 
 def _answered_sends(claimed: _Claimed, lead: Lead, channels: Sequence[Channel]) -> Sends:
     message = db.session.get(LeadMessage, claimed.lead_message_id)
-    told = answered(claimed.id, lead, message, current_app.config["INBOX_URL"])
+    told = answered(claimed.id, lead, message, current_app.config["INBOX_URL"], claimed.detail)
     return _by_email(channels, lambda channel: channel.send_answered(told))
 
 

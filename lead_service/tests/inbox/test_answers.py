@@ -12,11 +12,11 @@ from email.utils import formatdate, make_msgid
 import pytest
 
 from lead_service.extensions import db
+from lead_service.mailbox.reader import LEASE, WHOLE, read_mailbox
 from lead_service.models.conversation import LeadMessage, MailboxRead
 from lead_service.models.leads import Lead
 from lead_service.models.staff import StaffUser
 from lead_service.outbox.housekeeping import Housekeeping
-from lead_service.mailbox.reader import LEASE, WHOLE, read_mailbox
 from lead_service.retention import erase
 
 from ..mailbox_server import Dovecot
