@@ -1,11 +1,12 @@
 """gunicorn's metrics endpoint, started in its own process when it is ready (gunicorn.conf.py):
 every worker's counts, from PROMETHEUS_MULTIPROC_DIR, and, on the public part, the outbox's state
-read from the database at each scrape."""
+read from the database at each scrape, and the sales mailbox's when it is read."""
 
 from prometheus_client import CollectorRegistry, multiprocess
 from sqlalchemy.pool import NullPool
 
 from . import create_app
+from .mailbox.gauges import MailboxState
 from .metrics import serve
 from .outbox.gauges import OutboxState
 
@@ -18,4 +19,6 @@ def serve_gunicorn(bind: str) -> None:
     app = create_app({"SQLALCHEMY_ENGINE_OPTIONS": {"poolclass": NullPool}})
     if app.config["SERVE"] != "inbox":
         registry.register(OutboxState(app))
+        if app.config["IMAP_HOST"]:
+            registry.register(MailboxState(app))
     serve(bind, registry)
