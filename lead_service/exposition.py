@@ -1,6 +1,6 @@
 """gunicorn's metrics endpoint, started in its own process when it is ready (gunicorn.conf.py):
 every worker's counts, from PROMETHEUS_MULTIPROC_DIR, and, on the public part, the outbox's state
-read from the database at each scrape, and the sales mailbox's when it is read."""
+and the sales mailbox's reading, read from the database at each scrape."""
 
 from prometheus_client import CollectorRegistry, multiprocess
 from sqlalchemy.pool import NullPool
@@ -19,6 +19,5 @@ def serve_gunicorn(bind: str) -> None:
     app = create_app({"SQLALCHEMY_ENGINE_OPTIONS": {"poolclass": NullPool}})
     if app.config["SERVE"] != "inbox":
         registry.register(OutboxState(app))
-        if app.config["IMAP_HOST"]:
-            registry.register(MailboxState(app))
+        registry.register(MailboxState(app))
     serve(bind, registry)
