@@ -1,11 +1,13 @@
 """Data rights and retention: a person's leads erased on request (on the audit trail, by a keyed
 hash of their address), old leads and cookie choices purged. A lead's deletion takes, by the keys
 that point at it, its notifications, its Idempotency-Key, the staff's notes on it and the notes'
-earlier texts, and its conversation with the replies' e-mails. The e-mails telling staff of events
-on their own accounts name no lead: a purge takes them at the same age as leads, and an erasure,
-which is of a person's leads, leaves them. Each erasure is also appended to the erasure ledger,
-apart from the database, so that a restored backup loses again whoever was erased since
-(erase_again)."""
+earlier texts, and its conversation with the replies' e-mails; an erasure also takes what the
+address wrote into the sales mailbox elsewhere (its answers in other leads' conversations, its
+messages set aside), and a purge the messages set aside as old as its leads. The e-mails telling
+staff of events on their own accounts name no lead: a purge takes them at the same age as leads,
+and an erasure, which is of a person's leads, leaves them. Each erasure is also appended to the
+erasure ledger, apart from the database, so that a restored backup loses again whoever was erased
+since (erase_again)."""
 
 import hashlib
 import hmac
@@ -19,7 +21,7 @@ from sqlalchemy import ColumnElement, and_, delete, func, select, text
 from . import audit, erasure_ledger
 from .config import secret_key
 from .extensions import db
-from .models.conversation import LeadMessage
+from .models.conversation import LeadMessage, SetAsideMessage
 from .models.leads import (
     SQLITE_SEARCH_TABLES,
     ConsentRecord,
@@ -77,6 +79,20 @@ def _merge_search_tables(removed: dict[str, int]) -> None:
         db.session.execute(text(f"INSERT INTO {table}({table}) VALUES ('optimize')"))
 
 
+def _remove_writings(address: str, until: datetime | None = None) -> int:
+    """What the address wrote into the sales mailbox outside its own leads (an answer in another
+    lead's conversation, a message set aside), up to `until`: how many went."""
+    answers = and_(LeadMessage.direction == "in", LeadMessage.from_folded == address)
+    set_aside = SetAsideMessage.sender_folded == address
+    if until is not None:
+        answers &= LeadMessage.created_at <= until
+        set_aside &= SetAsideMessage.received_at <= until
+    return (
+        db.session.execute(delete(LeadMessage).where(answers)).rowcount
+        + db.session.execute(delete(SetAsideMessage).where(set_aside)).rowcount
+    )
+
+
 def erase(email: str, actor_id: int | None = None) -> Erasure:
     """Every lead sent with this address, whatever its capitals (in any script) or surrounding
     spaces, and the audit event of it (by `actor_id`; none from the command line), in one
@@ -92,6 +108,7 @@ def erase(email: str, actor_id: int | None = None) -> Erasure:
         .limit(1)
     )
     removed = _remove_leads(Lead.email_folded == address)
+    removed["messages"] += _remove_writings(address)
     _merge_search_tables(removed)
     audit.record("erase", actor_id, address_hash=digest, **removed)
     # On the ledger before the commit, stamped after the deletion: a line whose commit then fails
@@ -110,14 +127,21 @@ def erase_again(erased: Mapping[str, datetime]) -> dict[str, dict[str, int]]:
     holds (`erased`, the hash and when it was last erased) loses the leads it had sent by then, with
     an audit event each (no actor, `restored`), in one transaction. A lead sent after its erasure is
     a new request of that person's, and stays. What went, by address hash."""
-    addresses = db.session.scalars(select(Lead.email_folded).distinct()).all()
+    addresses = set(db.session.scalars(select(Lead.email_folded).distinct()))
+    addresses.update(
+        db.session.scalars(
+            select(LeadMessage.from_folded).where(LeadMessage.from_folded.is_not(None)).distinct()
+        )
+    )
+    addresses.update(db.session.scalars(select(SetAsideMessage.sender_folded).distinct()))
     removed_by_hash: dict[str, dict[str, int]] = {}
-    for address in addresses:
+    for address in sorted(addresses):
         digest = address_hash(address)
         if digest not in erased:
             continue
         removed = _remove_leads(and_(Lead.email_folded == address, Lead.created_at <= erased[digest]))
-        if removed["contact"] + removed["quote"]:
+        removed["messages"] += _remove_writings(address, erased[digest])
+        if removed["contact"] + removed["quote"] + removed["messages"]:
             audit.record("erase", None, address_hash=digest, restored=True, **removed)
             removed_by_hash[digest] = removed
     _merge_search_tables(
@@ -140,6 +164,9 @@ def purge(before: datetime) -> dict[str, int]:
     """Every lead and cookie choice recorded before `before`, and staff's security notices, in one
     transaction."""
     removed = _remove_leads(Lead.created_at < before)
+    removed["messages"] += db.session.execute(
+        delete(SetAsideMessage).where(SetAsideMessage.received_at < before)
+    ).rowcount
     removed["notifications"] += db.session.execute(
         delete(OutboxMessage).where(OutboxMessage.lead_id.is_(None), OutboxMessage.created_at < before)
     ).rowcount

@@ -15,6 +15,7 @@ from sqlalchemy import select
 from .. import erasure_ledger, export, retention
 from ..extensions import db
 from ..mailbox import run as mailbox_run
+from ..models.conversation import SetAsideMessage
 from ..models.leads import OutboxMessage, as_utc
 from ..outbox import heartbeat, queue, worker
 from ..profile_pdf import build_profile_pdf
@@ -204,6 +205,23 @@ def mailbox_health():
             f"the mailbox reader is silent: its last heartbeat was {age:.0f} s ago (over {limit:g} s)"
         )
     click.echo(f"the mailbox reader beats: its last heartbeat was {age:.1f} s ago")
+
+
+@mailbox_commands.command("unfiled")
+@with_appcontext
+def mailbox_unfiled():
+    """List the messages answering a lead that could not be filed and wait for an admin (the inbox's
+    Not filed page), oldest first, with why each was set aside."""
+    waiting = db.session.scalars(
+        select(SetAsideMessage).where(SetAsideMessage.resolved_at.is_(None)).order_by(SetAsideMessage.id)
+    ).all()
+    for row in waiting:
+        lead = f"lead {row.lead_id}" if row.lead_id else "no lead"
+        click.echo(
+            f"{row.id}\t{as_utc(row.received_at):%Y-%m-%d %H:%M}\tuid {row.uid}\t{lead}\t"
+            f"{row.sender or '(no sender)'}\t{row.subject or '(no subject)'}\t{row.reason}"
+        )
+    click.echo(f"{len(waiting)} message(s) not filed", err=True)
 
 
 @outbox_commands.command("list")

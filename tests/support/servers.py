@@ -136,19 +136,28 @@ def lead_service_parts(tmp: Path, database_url: str, settings: dict[str, str] | 
         yield f"http://127.0.0.1:{port}", f"http://127.0.0.1:{inbox_port}"
 
 
+def _start(command: str, started: str, tmp: Path, database_url: str, settings: dict[str, str], name: str):
+    log = tmp / f"{name}.log"
+    env = {"DATABASE_URL": database_url, "LEAD_SERVICE_INSTANCE_PATH": str(tmp), **settings}
+    process = spawn([BIN / "lead-service", command, "run"], env, log)
+    deadline = time.monotonic() + 30
+    while started not in log.read_text():
+        if process.poll() is not None or time.monotonic() > deadline:
+            stop(process)
+            raise RuntimeError(f"`lead-service {command} run` did not start:\n{log.read_text()}")
+        time.sleep(0.1)
+    return process
+
+
 def start_outbox_worker(tmp: Path, database_url: str, settings: dict[str, str], name: str = "outbox"):
     """`lead-service outbox run` in a session of its own, once it says it has started; stop it with
     stop(). Its log is <name>.log in `tmp`."""
-    log = tmp / f"{name}.log"
-    env = {"DATABASE_URL": database_url, "LEAD_SERVICE_INSTANCE_PATH": str(tmp), **settings}
-    process = spawn([BIN / "lead-service", "outbox", "run"], env, log)
-    deadline = time.monotonic() + 30
-    while "outbox worker started" not in log.read_text():
-        if process.poll() is not None or time.monotonic() > deadline:
-            stop(process)
-            raise RuntimeError(f"the outbox worker did not start:\n{log.read_text()}")
-        time.sleep(0.1)
-    return process
+    return _start("outbox", "outbox worker started", tmp, database_url, settings, name)
+
+
+def start_mailbox_reader(tmp: Path, database_url: str, settings: dict[str, str], name: str = "mailbox"):
+    """`lead-service mailbox run`, as start_outbox_worker starts the worker."""
+    return _start("mailbox", "mailbox reader started", tmp, database_url, settings, name)
 
 
 def postgres_url() -> str:

@@ -1,0 +1,166 @@
+"""A hostile sales mailbox, as operators run the service: the lead service, the outbox worker and
+the mailbox reader (`lead-service mailbox run`), each a process of its own, against a real IMAP
+server (Dovecot) and a real SMTP server. Four messages answering a staff reply that no parser should
+be trusted with (a From of raw 8-bit bytes, 400 kB of spaces in base64, 20,000 ids in References, a
+5 MB HTML body) neither delay a new lead's sales e-mail nor keep the lead's real answer after them
+from being filed; each is set aside with why, and nothing in the mailbox is marked read."""
+
+import base64
+import subprocess
+import time
+from datetime import UTC, datetime
+from email.message import EmailMessage
+from email.utils import formatdate
+
+import pytest
+import requests
+from sqlalchemy import text
+
+from lead_service.tests.mailbox_server import Dovecot
+from lead_service.tests.receivers import SmtpSink, smtp_settings, wait_for
+from lead_service.tests.samples import CONTACT
+
+from ...support.servers import BIN, lead_service, start_mailbox_reader, start_outbox_worker, stop
+
+pytestmark = pytest.mark.e2e
+
+SALES = "sales@tidewell.example"
+REPLY_ID = "<reply.hostile.1@tidewell.example>"
+LEAD = "mina@harbor.io"
+POLL_SECONDS = 2
+# The staff reply the hostile messages and the real answer answer, as the inbox keeps one.
+_REPLY = (
+    "INSERT INTO lead_messages (lead_id, direction, created_at, to_address, subject, body, message_id,"
+    " from_other_address) VALUES (:lead, 'out', :at, :to, 'Your contact message', 'When may we call?',"
+    " :id, false)"
+)
+_FILED = "SELECT count(*) FROM lead_messages WHERE message_id = '<real.answer@harbor.io>'"
+
+
+def _head(sender: bytes, subject: bytes, extra: bytes = b"") -> bytes:
+    return (
+        b"From: " + sender + b"\r\nTo: " + SALES.encode() + b"\r\nSubject: " + subject + b"\r\n"
+        b"Date: " + formatdate().encode() + b"\r\nIn-Reply-To: " + REPLY_ID.encode() + b"\r\n" + extra
+    )
+
+
+def _hostile() -> list[bytes]:
+    spaces = base64.encodebytes(b" " * 400_000)
+    many_ids = b"References: " + b"\r\n ".join(f"<id{n}@spam.example>".encode() for n in range(20_000))
+    html = b"<html><body>" + b"<b>x</b>" * (5 * 1024 * 1024 // 8) + b"</body></html>"
+    return [
+        _head(b"Jos\xe9 <jos\xe9@harbor.io>", b"Re: eight-bit", b"Message-ID: <h1@harbor.io>\r\n")
+        + b"Content-Type: text/plain\r\n\r\nFrom an unreadable sender.\r\n",
+        _head(b"mina@harbor.io", b"Re: spaces", b"Message-ID: <h2@harbor.io>\r\n")
+        + b"Content-Type: text/plain\r\nContent-Transfer-Encoding: base64\r\n\r\n"
+        + spaces,
+        _head(
+            b"mina@harbor.io",
+            b"Re: threads",
+            b"Message-ID: <h3@harbor.io>\r\n" + many_ids + b" " + REPLY_ID.encode() + b"\r\n",
+        )
+        + b"Content-Type: text/plain\r\n\r\nMany ids.\r\n",
+        _head(b"mina@harbor.io", b"Re: markup", b"Message-ID: <h4@harbor.io>\r\n")
+        + b"Content-Type: text/html\r\n\r\n"
+        + html,
+    ]
+
+
+def _answer() -> EmailMessage:
+    message = EmailMessage()
+    message["From"] = f"Mina Lee <{LEAD}>"
+    message["To"] = SALES
+    message["Subject"] = "Re: Your contact message to Tidewell Digital"
+    message["Message-ID"] = "<real.answer@harbor.io>"
+    message["In-Reply-To"] = REPLY_ID
+    message["References"] = REPLY_ID
+    message.set_content("Thursday at ten suits us.")
+    return message
+
+
+def _reads(engine) -> datetime | None:
+    with engine.connect() as connection:
+        return connection.execute(text("SELECT read_at FROM mailbox_reads")).scalar()
+
+
+def test_hostile_messages_are_set_aside_and_stop_neither_the_leads_nor_the_answers(each_database, tmp_path):
+    database, engine = each_database
+    mailbox, smtp = Dovecot().start(), SmtpSink().start()
+    settings = {
+        **smtp_settings(smtp.port),
+        **{name: str(value) for name, value in mailbox.settings().items()},
+        "SALES_EMAIL": SALES,
+        "IMAP_POLL_SECONDS": str(POLL_SECONDS),
+    }
+    processes = []
+    try:
+        with lead_service(tmp_path, database, settings) as url:
+            assert requests.post(f"{url}/api/contact", json=CONTACT, timeout=10).status_code == 201
+            with engine.begin() as connection:
+                lead_id = connection.execute(
+                    text("SELECT id FROM leads WHERE email = :e"), {"e": LEAD}
+                ).scalar()
+                connection.execute(
+                    text(_REPLY),
+                    {"lead": lead_id, "at": datetime.now(UTC), "to": LEAD, "id": REPLY_ID},
+                )
+            processes.append(start_outbox_worker(tmp_path, database, settings))
+            processes.append(start_mailbox_reader(tmp_path, database, settings))
+            wait_for(lambda: len(smtp.messages) >= 1, 15, "the first lead's sales e-mail")
+
+            mailbox.deliver(*_hostile())
+            # While the reader works through them, a new lead is told of as fast as ever.
+            posted = time.time()
+            lead = {**CONTACT, "name": "Second Visitor", "email": "second@lead.example"}
+            assert requests.post(f"{url}/api/contact", json=lead, timeout=10).status_code == 201
+            wait_for(lambda: len(smtp.messages) >= 2, 10, "the second lead's sales e-mail within 10 s")
+            assert smtp.arrivals[1] - posted < 10
+
+            before = _reads(engine)
+            mailbox.deliver(_answer())
+            reads: set[datetime] = set()
+
+            def filed() -> bool:
+                read = _reads(engine)
+                if read is not None and read != before:
+                    reads.add(read)
+                with engine.connect() as connection:
+                    return bool(connection.execute(text(_FILED)).scalar())
+
+            wait_for(filed, 60, "the real answer filed")
+            # Filed by the read that found it, or the one after: one read more at most, and one
+            # that may already have begun when it came.
+            assert len(reads) <= 2
+
+            unfiled = subprocess.run(
+                [BIN / "lead-service", "mailbox", "unfiled"],
+                env={
+                    "PATH": "/usr/bin:/bin",
+                    "DATABASE_URL": database,
+                    "LEAD_SERVICE_INSTANCE_PATH": str(tmp_path),
+                },
+                check=True,
+                capture_output=True,
+                text=True,
+            )
+    finally:
+        for process in processes:
+            stop(process)
+        smtp.stop()
+    flags = mailbox.flags()
+    mailbox.stop()
+
+    rows = [line.split("\t") for line in unfiled.stdout.splitlines()]
+    assert [row[4:6] for row in rows] == [
+        ["jos\ufffd@harbor.io", "Re: eight-bit"],
+        ["mina@harbor.io", "Re: spaces"],
+        ["mina@harbor.io", "Re: threads"],
+        ["mina@harbor.io", "Re: markup"],
+    ]
+    reasons = [row[6] for row in rows]
+    assert "sender" in reasons[0]
+    assert "no text" in reasons[1]
+    assert "100" in reasons[2]
+    assert "MB" in reasons[3]
+    assert unfiled.stderr.strip() == "4 message(s) not filed"
+    assert len(flags) == 5 and all(b"\\Seen" not in line for line in flags)
