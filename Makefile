@@ -42,18 +42,19 @@ help: ## List the targets
 
 setup: $(VENV)/.installed $(NODE) web/node_modules/.package-lock.json migrate $(PROFILE_PDF) ## Install everything, migrate the database, build the profile PDF
 
-run: setup $(SITE)/web/server.js ## Serve the site on http://127.0.0.1:3000/ and its inbox on http://localhost:3001/inbox, each with its own server processes (and the outbox worker); Ctrl-C stops all
+run: setup $(SITE)/web/server.js ## Serve the site on http://127.0.0.1:3000/ and its inbox on http://localhost:3001/inbox, each with its own server processes (and the outbox worker and mailbox reader); Ctrl-C stops all
 	@echo "Site:         http://127.0.0.1:3000/"
 	@echo "Inbox:        $(RUN_INBOX_URL)/inbox   (an origin of its own: another name for this machine)"
 	@echo "Lead service: http://127.0.0.1:5000/healthz, its inbox part http://127.0.0.1:5001/healthz   (Ctrl-C stops all)"
-	@echo "Metrics:      http://127.0.0.1:9100/metrics (the service), :9101 (its inbox part), :9102 (the outbox worker)"
+	@echo "Metrics:      http://127.0.0.1:9100/metrics (the service), :9101 (its inbox part), :9102 (the outbox worker), :9103 (the mailbox reader)"
 	@export SITE_URL=http://127.0.0.1:3000 INBOX_URL=$(RUN_INBOX_URL) INBOX_API_URL=http://127.0.0.1:5001; \
 	 SERVE=public METRICS_BIND=127.0.0.1:9100 $(BIN)/gunicorn -c lead_service/gunicorn.conf.py lead_service.wsgi:app & lead=$$!; \
 	 SERVE=inbox BIND=127.0.0.1:5001 METRICS_BIND=127.0.0.1:9101 nice -n 10 $(BIN)/gunicorn -c lead_service/gunicorn.conf.py lead_service.wsgi:app & inbox=$$!; \
 	 METRICS_BIND=127.0.0.1:9102 $(BIN)/lead-service outbox run & outbox=$$!; \
+	 METRICS_BIND=127.0.0.1:9103 $(BIN)/lead-service mailbox run & mailbox=$$!; \
 	 (cd $(SITE) && PORT=3000 HOSTNAME=127.0.0.1 exec node web/server.js) & web=$$!; \
 	 (cd $(SITE) && PORT=3001 HOSTNAME=127.0.0.1 exec nice -n 10 node web/server.js) & inbox_web=$$!; \
-	 trap 'kill $$lead $$inbox $$outbox $$web $$inbox_web 2>/dev/null || true; wait' INT TERM EXIT; \
+	 trap 'kill $$lead $$inbox $$outbox $$mailbox $$web $$inbox_web 2>/dev/null || true; wait' INT TERM EXIT; \
 	 wait -n
 
 # The build's standalone server with its static files and public/ beside it, as web/Dockerfile copies

@@ -12,7 +12,6 @@ import time
 from collections.abc import Callable
 from datetime import UTC, datetime
 
-import click
 from flask import current_app
 from sqlalchemy.exc import SQLAlchemyError
 
@@ -29,7 +28,7 @@ class Stopped(Exception):
     """Asked to stop in the middle of a read: the place of the last message handled is kept."""
 
 
-def _read(now: datetime, beat: Callable[[], None]) -> None:
+def read_once(now: datetime, beat: Callable[[], None]) -> None:
     """One read. A mailbox or database that is away, or refuses the sign-in, is tried again at the
     next poll; anything else is a fault of this code, logged, and the loop goes on."""
     try:
@@ -61,8 +60,6 @@ def _beat(heartbeat: Heartbeat) -> None:
 
 def run() -> None:
     config = current_app.config
-    if not config["IMAP_HOST"]:
-        raise click.ClickException("IMAP_HOST is not set: there is no sales mailbox to read")
     stop = threading.Event()
     for signum in (signal.SIGTERM, signal.SIGINT):
         signal.signal(signum, lambda *_: stop.set())
@@ -77,13 +74,16 @@ def run() -> None:
             raise Stopped
 
     poll = config["IMAP_POLL_SECONDS"]
+    if not config["IMAP_HOST"]:
+        # Beating all the same, as the outbox worker does without a channel: healthy, idle.
+        current_app.logger.warning("no sales mailbox is configured (IMAP_HOST): leads' answers are not read")
     current_app.logger.info("mailbox reader started folder=%s every_seconds=%g", config["IMAP_FOLDER"], poll)
     next_read = time.monotonic()
     while not stop.is_set():
         _beat(heartbeat)
-        if time.monotonic() >= next_read:
+        if config["IMAP_HOST"] and time.monotonic() >= next_read:
             next_read = time.monotonic() + poll
-            _read(datetime.now(UTC), beat)
+            read_once(datetime.now(UTC), beat)
         stop.wait(TICK_SECONDS)
     db.session.remove()
     current_app.logger.info("mailbox reader stopped")

@@ -29,6 +29,7 @@ from lead_service.outbox.channels import EmailChannel
 
 from ..audit_cleanup import clear_audit_trail
 from ..receivers import SmtpSink
+from .answering import mailbox  # noqa: F401 (the sales mailbox, for the tests of answers)
 from .exact_answers import exact_answers  # noqa: F401 (autouse: every test's answers are checked)
 
 # What a browser on the site's own pages sends with a change (the service's SITE_URL default).

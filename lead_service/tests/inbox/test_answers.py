@@ -2,69 +2,29 @@
 answers one of the conversation's is filed into it as plain text with its attachments listed, its
 owner (or, with none, the team) told through the outbox, and the next reply threads under it; every
 other message is left alone, the mailbox is never changed, and nothing is filed twice, whether read
-again, delivered twice, or read by two workers."""
+again, delivered twice, or read by two readers."""
 
 import logging
 from datetime import UTC, datetime, timedelta
 from email.message import EmailMessage
-from email.utils import formatdate, make_msgid
+from email.utils import make_msgid
 
 import pytest
 
 from lead_service.extensions import db
-from lead_service.mailbox.reader import LEASE, WHOLE, read_mailbox
+from lead_service.mailbox import run
+from lead_service.mailbox.reader import LEASE, WHOLE
 from lead_service.models.conversation import LeadMessage, MailboxRead
 from lead_service.models.leads import Lead
 from lead_service.models.staff import StaffUser
-from lead_service.outbox.housekeeping import Housekeeping
 from lead_service.retention import erase
 
-from ..mailbox_server import Dovecot
+from . import answering
+from .answering import LEAD, SALES
 from .conftest import contact
 
 # Dovecot is installed by `make test`, not `make check`.
 pytestmark = pytest.mark.e2e
-
-SALES = "sales@tidewell.example"
-LEAD = "/api/inbox/leads/{}"
-
-
-@pytest.fixture
-def mailbox(app, monkeypatch):
-    server = Dovecot().start()
-    monkeypatch.setitem(app.config, "SALES_EMAIL", SALES)
-    for name, value in server.settings().items():
-        monkeypatch.setitem(app.config, name, value)
-    yield server
-    server.stop()
-    with app.app_context():
-        db.session.execute(db.delete(MailboxRead))
-        db.session.commit()
-
-
-def _read(app, now: datetime | None = None) -> int | None:
-    with app.app_context():
-        return read_mailbox(now or datetime.now(UTC))
-
-
-def _replied(client, emailed, lead_id: int, body: str = "When may we call you?") -> EmailMessage:
-    """A reply written on the lead's page, as the lead's mail client received it."""
-    assert client.post(f"{LEAD.format(lead_id)}/replies", json={"body": body}).status_code == 201
-    return emailed().messages[-1]
-
-
-def _answer(to: EmailMessage, body: str = "Thursday at ten suits us.") -> EmailMessage:
-    """The lead's answer to `to`, as a mail client writes one."""
-    message = EmailMessage()
-    message["From"] = str(to["To"])
-    message["To"] = str(to["From"])
-    message["Subject"] = f"Re: {to['Subject']}"
-    message["Date"] = formatdate()
-    message["Message-ID"] = make_msgid(domain="acme.example")
-    message["In-Reply-To"] = to["Message-ID"]
-    message["References"] = f"{to['References'] or ''} {to['Message-ID']}".strip()
-    message.set_content(body)
-    return message
 
 
 def _unrelated(subject: str, **headers: str) -> EmailMessage:
@@ -93,15 +53,15 @@ def test_an_answer_is_filed_into_its_leads_conversation_its_owner_told_and_nothi
     client = signed_in("sales")
     [lead_id] = add(contact("Ann Contact", at=datetime.now(UTC) - timedelta(hours=1)))
     _own(app, lead_id)
-    sent = _replied(client, emailed, lead_id)
-    answer = _answer(sent)
+    sent = answering.replied(client, emailed, lead_id)
+    answer = answering.answer(sent)
     mailbox.deliver(
         _unrelated("A newsletter"),
         answer,
         _unrelated("Re: someone else's thread", In_Reply_To="<not-ours@else.example>"),
     )
 
-    assert _read(app) == 1
+    assert answering.read(app) == 1
 
     conversation = client.get(LEAD.format(lead_id)).json["conversation"]
     assert [message["direction"] for message in conversation] == ["out", "in"]
@@ -123,8 +83,8 @@ def test_an_answer_is_filed_into_its_leads_conversation_its_owner_told_and_nothi
     notice = told.get_content()
     assert f"/inbox/leads/{lead_id}" in notice and "Thursday" not in notice
     # Read again, nothing new is filed; the next reply threads under the answer.
-    assert _read(app) == 0
-    next_reply = _replied(client, emailed, lead_id, "Thursday it is.")
+    assert answering.read(app) == 0
+    next_reply = answering.replied(client, emailed, lead_id, "Thursday it is.")
     assert next_reply["In-Reply-To"].strip() == answer["Message-ID"]
     assert answer["Message-ID"] in next_reply["References"].split()
 
@@ -134,7 +94,7 @@ def test_an_html_only_answer_shows_as_its_text_with_its_attachments_listed(
 ):
     client = signed_in("sales")
     [lead_id] = add(contact())
-    answer = _answer(_replied(client, emailed, lead_id))
+    answer = answering.answer(answering.replied(client, emailed, lead_id))
     answer.set_content(
         '<p>Our brief is <b>attached</b>.</p><script>fetch("/api/inbox/leads")</script>'
         '<img src="https://tracker.example/pixel" onerror="alert(1)">',
@@ -145,7 +105,7 @@ def test_an_html_only_answer_shows_as_its_text_with_its_attachments_listed(
     )
     mailbox.deliver(answer)
 
-    assert _read(app) == 1
+    assert answering.read(app) == 1
 
     filed = client.get(LEAD.format(lead_id)).json["conversation"][1]
     assert filed["body"] == "Our brief is attached."
@@ -157,12 +117,12 @@ def test_of_a_very_large_answer_its_start_is_read_and_the_rest_left_in_the_mailb
 ):
     client = signed_in("sales")
     [lead_id] = add(contact())
-    answer = _answer(_replied(client, emailed, lead_id), "The files you asked for.")
+    answer = answering.answer(answering.replied(client, emailed, lead_id), "The files you asked for.")
     answer.add_attachment(b"n" * 1000, maintype="text", subtype="plain", filename="notes.txt")
     answer.add_attachment(b"v" * (WHOLE + 1), maintype="video", subtype="mp4", filename="site-tour.mp4")
     mailbox.deliver(answer)
 
-    assert _read(app) == 1
+    assert answering.read(app) == 1
 
     filed = client.get(LEAD.format(lead_id)).json["conversation"][1]
     assert filed["body"].startswith("The files you asked for.\n\n(This message is 14 MB: only its start")
@@ -172,9 +132,9 @@ def test_of_a_very_large_answer_its_start_is_read_and_the_rest_left_in_the_mailb
 def test_with_nobody_owning_the_lead_the_team_is_told(signed_in, add, app, emailed, mailbox):
     client = signed_in("sales")
     [lead_id] = add(contact())
-    mailbox.deliver(_answer(_replied(client, emailed, lead_id)))
+    mailbox.deliver(answering.answer(answering.replied(client, emailed, lead_id)))
 
-    assert _read(app) == 1
+    assert answering.read(app) == 1
 
     [told] = emailed().messages[1:]
     assert told["To"] == "team@x.example"
@@ -184,15 +144,15 @@ def test_with_nobody_owning_the_lead_the_team_is_told(signed_in, add, app, email
 def test_a_message_is_filed_once_however_often_it_comes_or_is_read(signed_in, add, app, emailed, mailbox):
     client = signed_in("sales")
     [lead_id] = add(contact())
-    answer = _answer(_replied(client, emailed, lead_id))
+    answer = answering.answer(answering.replied(client, emailed, lead_id))
     mailbox.deliver(answer, answer)
 
-    assert _read(app) == 1
+    assert answering.read(app) == 1
     # A folder whose UIDVALIDITY changed (the mailbox rebuilt) is read from its start again.
     with app.app_context():
         db.session.execute(db.update(MailboxRead).values(uid_validity=1, last_uid=0))
         db.session.commit()
-    assert _read(app) == 0
+    assert answering.read(app) == 0
 
     assert len(client.get(LEAD.format(lead_id)).json["conversation"]) == 2
 
@@ -200,42 +160,37 @@ def test_a_message_is_filed_once_however_often_it_comes_or_is_read(signed_in, ad
 def test_one_worker_reads_the_mailbox_at_a_time(signed_in, add, app, emailed, mailbox):
     client = signed_in("sales")
     [lead_id] = add(contact())
-    mailbox.deliver(_answer(_replied(client, emailed, lead_id)))
+    mailbox.deliver(answering.answer(answering.replied(client, emailed, lead_id)))
     now = datetime.now(UTC)
     with app.app_context():
         db.session.add(MailboxRead(folder="INBOX", uid_validity=0, last_uid=0, leased_until=now + LEASE))
         db.session.commit()
 
-    assert _read(app, now) is None
+    assert answering.read(app, now) is None
     # A worker that died holding the lease holds it no longer than that.
-    assert _read(app, now + LEASE + timedelta(seconds=1)) == 1
+    assert answering.read(app, now + LEASE + timedelta(seconds=1)) == 1
 
 
 def test_an_erased_leads_answer_is_left_in_the_mailbox(signed_in, add, app, emailed, mailbox):
     client = signed_in("sales")
     [lead_id] = add(contact())
-    answer = _answer(_replied(client, emailed, lead_id))
+    answer = answering.answer(answering.replied(client, emailed, lead_id))
     with app.app_context():
         erase("ann@acme.example")
     mailbox.deliver(answer)
 
-    assert _read(app) == 0
+    assert answering.read(app) == 0
     assert len(mailbox.flags()) == 1
     with app.app_context():
         assert db.session.scalars(db.select(LeadMessage)).all() == []
 
 
-def test_a_mailbox_that_refuses_the_sign_in_is_logged_and_tried_at_the_next_poll(
-    app, mailbox, monkeypatch, caplog
-):
+def test_a_mailbox_that_refuses_the_sign_in_is_logged_and_its_lease_let_go(app, mailbox, monkeypatch, caplog):
     monkeypatch.setitem(app.config, "IMAP_PASSWORD", "wrong")
-    chores = Housekeeping()
-    now = datetime.now(UTC)
 
     with app.app_context(), caplog.at_level(logging.WARNING):
-        chores.run_due(now)
+        run.read_once(datetime.now(UTC), lambda: None)
 
     assert "sales mailbox not read error=LoginError" in caplog.text
-    assert chores.next_mail == now + timedelta(seconds=app.config["IMAP_POLL_SECONDS"])
     with app.app_context():
         assert db.session.get(MailboxRead, "INBOX").leased_until is None
