@@ -9,6 +9,7 @@ import re
 import shutil
 import subprocess
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 
 import flask_migrate
@@ -17,8 +18,11 @@ import yaml
 from prometheus_client import REGISTRY, CollectorRegistry
 
 from lead_service import create_app
+from lead_service.extensions import db
+from lead_service.mailbox.gauges import MailboxState
+from lead_service.models.conversation import MailboxRead
 from lead_service.outbox.gauges import OutboxState
-from lead_service.outbox.heartbeat import Heartbeat
+from lead_service.outbox.heartbeat import MAILBOX, Heartbeat
 
 from .support.deploy import ROOT
 
@@ -30,9 +34,9 @@ GRAFANA = ROOT / "deploy/grafana"
 DASHBOARDS = sorted((GRAFANA / "dashboards").glob("*.json"))
 OPERATIONS = ROOT / "docs/operations.md"
 
-# The series the alerts and the dashboard may read: the lead service's (lead_service/metrics/series.py
-# and lead_service/outbox/gauges.py, docs/operations.md "Metrics"), node_exporter's and the nginx
-# exporter's that are used, and Prometheus's own.
+# The series the alerts and the dashboard may read: the lead service's (lead_service/metrics/series.py,
+# lead_service/outbox/gauges.py and lead_service/mailbox/gauges.py, docs/operations.md "Metrics"),
+# node_exporter's and the nginx exporter's that are used, and Prometheus's own.
 SERIES = {
     "http_requests_total": "lead-service, inbox-api",
     "http_request_duration_seconds": "lead-service, inbox-api (a histogram)",
@@ -44,6 +48,11 @@ SERIES = {
     "outbox_worker_heartbeat_age_seconds": "lead-service",
     "lead_database_up": "lead-service",
     "outbox_deliveries_total": "outbox-worker",
+    "mailbox_last_read_age_seconds": "lead-service",
+    "mailbox_oldest_unread_age_seconds": "lead-service",
+    "mailbox_set_aside_waiting": "lead-service",
+    "mailbox_reader_heartbeat_age_seconds": "lead-service",
+    "mailbox_messages_total": "mailbox-reader",
     "inbox_sign_in_failures_total": "inbox-api",
     "inbox_locks_total": "inbox-api",
     "node_filesystem_avail_bytes": "node_exporter",
@@ -169,6 +178,8 @@ def test_every_alert_has_a_severity_and_says_what_to_do_and_where_to_read_more()
         "NotificationDead",
         "HighErrorRate",
         "DatabaseDown",
+        "MailboxNotRead",
+        "MessagesSetAside",
         "DiskNearlyFull",
         "TargetDown",
     }
@@ -247,14 +258,19 @@ def test_the_dashboard_reads_the_provisioned_data_source_and_is_loaded_from_its_
 
 def test_the_services_series_are_the_ones_it_counts(tmp_path, monkeypatch):
     """The SERIES named as the lead service's are the ones it defines, on a database where a worker
-    has beaten: a series renamed in the code fails here, not in an alert that never fires."""
+    and a mailbox reader have beaten and a read of the mailbox went through: a series renamed in the
+    code fails here, not in an alert that never fires."""
     monkeypatch.setenv("LEAD_SERVICE_INSTANCE_PATH", str(tmp_path))
     app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'leads.db'}"})
     with app.app_context():
         flask_migrate.upgrade()
         Heartbeat(poll_seconds=1).start()
+        Heartbeat(poll_seconds=1, name=MAILBOX).beat()
+        db.session.add(MailboxRead(folder="INBOX", uid_validity=1, last_uid=1, read_at=datetime.now(UTC)))
+        db.session.commit()
     gauges = CollectorRegistry()
     gauges.register(OutboxState(app))
+    gauges.register(MailboxState(app))
 
     defined = {
         f"{metric.name}_total" if metric.type == "counter" else metric.name
@@ -262,6 +278,8 @@ def test_the_services_series_are_the_ones_it_counts(tmp_path, monkeypatch):
         for metric in registry.collect()
     }
     served = {
-        name for name, where in SERIES.items() if re.search(r"lead-service|inbox-api|outbox-worker", where)
+        name
+        for name, where in SERIES.items()
+        if re.search(r"lead-service|inbox-api|outbox-worker|mailbox-reader", where)
     }
     assert served and served <= defined, served - defined
