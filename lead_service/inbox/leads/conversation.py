@@ -13,6 +13,7 @@ from typing import Any
 from flask import current_app
 from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import aliased
 
 from ... import audit, content
 from ...extensions import db
@@ -50,9 +51,11 @@ def _delivery(row: OutboxMessage) -> dict[str, Any]:
 
 
 def messages(lead_id: int) -> list[dict[str, Any]]:
-    """The lead's conversation, oldest first."""
+    """The lead's conversation, oldest first: an answer from an address other than the lead's says
+    so, and who confirmed it is the lead's, if anyone has."""
+    confirmer = aliased(StaffUser)
     rows = db.session.execute(
-        select(LeadMessage, OutboxMessage, StaffUser)
+        select(LeadMessage, OutboxMessage, StaffUser, confirmer)
         # By the lead's outbox rows first (their lead_id index): most rows name no message, and
         # SQLite's statistics then judge the lead_message_id index useless and read every row.
         .outerjoin(
@@ -62,6 +65,7 @@ def messages(lead_id: int) -> list[dict[str, Any]]:
             & (OutboxMessage.purpose == "reply"),
         )
         .outerjoin(StaffUser, StaffUser.id == LeadMessage.author_id)
+        .outerjoin(confirmer, confirmer.id == LeadMessage.confirmed_by)
         .where(LeadMessage.lead_id == lead_id)
         .order_by(LeadMessage.id)
     ).all()
@@ -77,8 +81,15 @@ def messages(lead_id: int) -> list[dict[str, Any]]:
             "body": message.body,
             "delivery": _delivery(outbox) if outbox else None,
             "attachments": message.attachments or [],
+            "from_other_address": message.direction == "in" and message.from_other_address,
+            "confirmed": {
+                "by": {"id": confirmed.id, "name": confirmed.name},
+                "at": as_utc(message.confirmed_at),
+            }
+            if confirmed and message.direction == "in" and message.confirmed_at
+            else None,
         }
-        for message, outbox, author in rows
+        for message, outbox, author, confirmed in rows
     ]
 
 

@@ -30,6 +30,11 @@ class InboxAttachment(Schema):
     size = fields.Integer(required=True, metadata={"description": "In bytes."})
 
 
+class InboxConfirmation(Schema):
+    by = fields.Nested("InboxPerson", required=True)
+    at = fields.DateTime(required=True)
+
+
 class InboxMessage(Schema):
     id = fields.Integer(required=True)
     direction = fields.String(
@@ -65,6 +70,22 @@ class InboxMessage(Schema):
         fields.Nested(InboxAttachment),
         required=True,
         metadata={"description": "An answer's attachments, by name and size: listed, not kept."},
+    )
+    from_other_address = fields.Boolean(
+        required=True,
+        metadata={
+            "description": "An answer sent from an address other than the lead's: its owner is told"
+            " only once sales or an admin confirms it is the lead's. False for a reply."
+        },
+    )
+    confirmed = fields.Nested(
+        InboxConfirmation,
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": "Who took an answer as the lead's, and when: a confirmation of an answer from"
+            " another address, or a filing by hand. Null for a reply, and for an answer nobody vouched for."
+        },
     )
 
 

@@ -244,7 +244,7 @@ export interface paths {
                     /** @description The acting user's id. */
                     user?: number;
                     /** @description One of the recorded actions. */
-                    action?: "sign_in" | "sign_in_failed" | "second_factor_locked" | "account_locked" | "sign_out" | "signed_out_everywhere" | "enrolled" | "recovery_code_used" | "password_changed" | "password_change_failed" | "lead_viewed" | "leads_listed" | "search" | "due_listed" | "notification_retried" | "status_changed" | "owner_changed" | "next_step_set" | "next_step_cleared" | "response_target_set" | "note_added" | "note_edited" | "reply_sent" | "reply_received" | "saved_reply_added" | "saved_reply_changed" | "saved_reply_removed" | "marked_spam" | "marked_not_spam" | "export" | "export_finished" | "erase" | "user_added" | "user_invited" | "invitation_accepted" | "user_disabled" | "password_reset" | "two_factor_reset";
+                    action?: "sign_in" | "sign_in_failed" | "second_factor_locked" | "account_locked" | "sign_out" | "signed_out_everywhere" | "enrolled" | "recovery_code_used" | "password_changed" | "password_change_failed" | "lead_viewed" | "leads_listed" | "search" | "due_listed" | "notification_retried" | "status_changed" | "owner_changed" | "next_step_set" | "next_step_cleared" | "response_target_set" | "note_added" | "note_edited" | "reply_sent" | "reply_received" | "answer_confirmed" | "message_set_aside" | "set_aside_filed" | "set_aside_dismissed" | "saved_reply_added" | "saved_reply_changed" | "saved_reply_removed" | "marked_spam" | "marked_not_spam" | "export" | "export_finished" | "erase" | "user_added" | "user_invited" | "invitation_accepted" | "user_disabled" | "password_reset" | "two_factor_reset";
                     /** @description The `next` of the page before. */
                     before?: number;
                 };
@@ -924,6 +924,70 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inbox/leads/{lead_id}/messages/{message_id}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm that an answer sent from an address other than the lead's is the lead's: its owner (or, with none, the team) is told of it now. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    lead_id: number;
+                    message_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Confirmed; the message as it now stands. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InboxMessage"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["SignInNeeded"];
+                403: components["responses"]["NotAllowed"];
+                /** @description No such answer from another address in the lead's conversation. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HttpError"];
+                    };
+                };
+                /** @description Someone confirmed it already. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HttpError"];
+                    };
+                };
+                413: components["responses"]["ContentTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                429: components["responses"]["TooManyRequests"];
+                503: components["responses"]["NothingStored"];
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -1879,6 +1943,223 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/inbox/unfiled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The messages of the sales mailbox that answer a lead but could not be filed, waiting for an admin: the most recently set aside first. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Each with why it was set aside, its sender, subject, the start of its text, its attachments and the lead it answers; and how many wait in all. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InboxUnfiled"];
+                    };
+                };
+                401: components["responses"]["SignInNeeded"];
+                403: components["responses"]["NotAllowed"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inbox/unfiled/{set_aside_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A message set aside, with all of its text that was kept. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    set_aside_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The message, and whether (and by whom) it was filed or dismissed. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InboxUnfiledMessage"];
+                    };
+                };
+                401: components["responses"]["SignInNeeded"];
+                403: components["responses"]["NotAllowed"];
+                /** @description No such message set aside. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HttpError"];
+                    };
+                };
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inbox/unfiled/{set_aside_id}/dismiss": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Dismiss a message set aside: it stays in the sales mailbox as it came, and leaves this list. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    set_aside_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Dismissed. */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["SignInNeeded"];
+                403: components["responses"]["NotAllowed"];
+                /** @description No such message set aside. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HttpError"];
+                    };
+                };
+                /** @description It was filed or dismissed already. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HttpError"];
+                    };
+                };
+                413: components["responses"]["ContentTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                429: components["responses"]["TooManyRequests"];
+                503: components["responses"]["NothingStored"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inbox/unfiled/{set_aside_id}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** File a message set aside into a lead's conversation by hand: the lead it answers, or another. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    set_aside_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["UnfiledFiling"];
+                };
+            };
+            responses: {
+                /** @description Filed, as an answer the admin vouches for: the lead's owner (or, with none, the team) is told, whatever address it came from. */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InboxUnfiledFiled"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["SignInNeeded"];
+                403: components["responses"]["NotAllowed"];
+                /** @description No such message set aside, or no such lead. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HttpError"];
+                    };
+                };
+                /** @description It was filed or dismissed already, or nothing can be filed: the service has no sales address (SALES_EMAIL). */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HttpError"];
+                    };
+                };
+                413: components["responses"]["ContentTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                429: components["responses"]["TooManyRequests"];
+                503: components["responses"]["NothingStored"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/openapi.json": {
         parameters: {
             query?: never;
@@ -2185,7 +2466,7 @@ export interface components {
         };
         InboxAuditEvent: {
             /** @enum {string} */
-            action: "sign_in" | "sign_in_failed" | "second_factor_locked" | "account_locked" | "sign_out" | "signed_out_everywhere" | "enrolled" | "recovery_code_used" | "password_changed" | "password_change_failed" | "lead_viewed" | "leads_listed" | "search" | "due_listed" | "notification_retried" | "status_changed" | "owner_changed" | "next_step_set" | "next_step_cleared" | "response_target_set" | "note_added" | "note_edited" | "reply_sent" | "reply_received" | "saved_reply_added" | "saved_reply_changed" | "saved_reply_removed" | "marked_spam" | "marked_not_spam" | "export" | "export_finished" | "erase" | "user_added" | "user_invited" | "invitation_accepted" | "user_disabled" | "password_reset" | "two_factor_reset";
+            action: "sign_in" | "sign_in_failed" | "second_factor_locked" | "account_locked" | "sign_out" | "signed_out_everywhere" | "enrolled" | "recovery_code_used" | "password_changed" | "password_change_failed" | "lead_viewed" | "leads_listed" | "search" | "due_listed" | "notification_retried" | "status_changed" | "owner_changed" | "next_step_set" | "next_step_cleared" | "response_target_set" | "note_added" | "note_edited" | "reply_sent" | "reply_received" | "answer_confirmed" | "message_set_aside" | "set_aside_filed" | "set_aside_dismissed" | "saved_reply_added" | "saved_reply_changed" | "saved_reply_removed" | "marked_spam" | "marked_not_spam" | "export" | "export_finished" | "erase" | "user_added" | "user_invited" | "invitation_accepted" | "user_disabled" | "password_reset" | "two_factor_reset";
             /** @description Null: from the command line, or a failed sign-in as an address that is nobody's. */
             actor_id: number | null;
             /** Format: date-time */
@@ -2201,7 +2482,7 @@ export interface components {
         };
         InboxAuditPage: {
             /** @description Every action the trail records, for the filter. */
-            actions: ("sign_in" | "sign_in_failed" | "second_factor_locked" | "account_locked" | "sign_out" | "signed_out_everywhere" | "enrolled" | "recovery_code_used" | "password_changed" | "password_change_failed" | "lead_viewed" | "leads_listed" | "search" | "due_listed" | "notification_retried" | "status_changed" | "owner_changed" | "next_step_set" | "next_step_cleared" | "response_target_set" | "note_added" | "note_edited" | "reply_sent" | "reply_received" | "saved_reply_added" | "saved_reply_changed" | "saved_reply_removed" | "marked_spam" | "marked_not_spam" | "export" | "export_finished" | "erase" | "user_added" | "user_invited" | "invitation_accepted" | "user_disabled" | "password_reset" | "two_factor_reset")[];
+            actions: ("sign_in" | "sign_in_failed" | "second_factor_locked" | "account_locked" | "sign_out" | "signed_out_everywhere" | "enrolled" | "recovery_code_used" | "password_changed" | "password_change_failed" | "lead_viewed" | "leads_listed" | "search" | "due_listed" | "notification_retried" | "status_changed" | "owner_changed" | "next_step_set" | "next_step_cleared" | "response_target_set" | "note_added" | "note_edited" | "reply_sent" | "reply_received" | "answer_confirmed" | "message_set_aside" | "set_aside_filed" | "set_aside_dismissed" | "saved_reply_added" | "saved_reply_changed" | "saved_reply_removed" | "marked_spam" | "marked_not_spam" | "export" | "export_finished" | "erase" | "user_added" | "user_invited" | "invitation_accepted" | "user_disabled" | "password_reset" | "two_factor_reset")[];
             /** @description Newest first. */
             events: components["schemas"]["InboxAuditEvent"][];
             /** @description The next page's `before`; null: none. */
@@ -2227,6 +2508,11 @@ export interface components {
         InboxCodeRequest: {
             /** @description The app's six digits, or a recovery code (xxxxx-xxxxx). */
             code: string;
+        };
+        InboxConfirmation: {
+            /** Format: date-time */
+            at: string;
+            by: components["schemas"]["InboxPerson"];
         };
         InboxDashboard: {
             /** @description Every day, oldest first. */
@@ -2438,6 +2724,8 @@ export interface components {
             author: components["schemas"]["InboxPerson"] | null;
             /** @description Plain text. */
             body: string;
+            /** @description Who took an answer as the lead's, and when: a confirmation of an answer from another address, or a filing by hand. Null for a reply, and for an answer nobody vouched for. */
+            confirmed: components["schemas"]["InboxConfirmation"] | null;
             /** @description Where a reply's e-mail stands: pending, sent, failed (for now) or dead. */
             delivery: components["schemas"]["InboxChannelState"] | null;
             /**
@@ -2447,6 +2735,8 @@ export interface components {
             direction: "out" | "in";
             /** @description An answer's sender address; null for a reply, which goes from the sales address. */
             from: string | null;
+            /** @description An answer sent from an address other than the lead's: its owner is told only once sales or an admin confirms it is the lead's. False for a reply. */
+            from_other_address: boolean;
             id: number;
             subject: string;
             to: string;
@@ -2596,6 +2886,72 @@ export interface components {
             csrf: string;
             user: components["schemas"]["InboxUser"];
         };
+        InboxUnfiled: {
+            /** @description Those waiting, the most recently set aside first (at most 200). */
+            messages: components["schemas"]["InboxUnfiledItem"][];
+            /** @description How many wait in all. */
+            total: number;
+        };
+        InboxUnfiledFiled: {
+            lead_id: number;
+            /** @description The conversation's new message. */
+            message_id: number;
+        };
+        InboxUnfiledItem: {
+            /** @description By name and size: listed, never kept (they stay in the sales mailbox). */
+            attachments: components["schemas"]["InboxAttachment"][];
+            /** @description Its text's first 500 characters as plain text, then … when it goes on. */
+            excerpt: string;
+            id: number;
+            /** @description The lead whose conversation it answers; null once that lead is erased. */
+            lead: components["schemas"]["InboxUnfiledLead"] | null;
+            /** @description Why it could not be filed, as a sentence. */
+            reason: string;
+            /**
+             * Format: date-time
+             * @description When the sales mailbox took it in.
+             */
+            received_at: string;
+            /** @description Its sender's address, as far as it could be read. */
+            sender: string;
+            /** Format: date-time */
+            set_aside_at: string;
+            subject: string;
+        };
+        InboxUnfiledLead: {
+            id: number;
+            name: string;
+        };
+        InboxUnfiledMessage: {
+            /** @description By name and size: listed, never kept (they stay in the sales mailbox). */
+            attachments: components["schemas"]["InboxAttachment"][];
+            /** @description All of its text that was kept, as plain text. */
+            body: string;
+            id: number;
+            /** @description The lead whose conversation it answers; null once that lead is erased. */
+            lead: components["schemas"]["InboxUnfiledLead"] | null;
+            /** @description Why it could not be filed, as a sentence. */
+            reason: string;
+            /**
+             * Format: date-time
+             * @description When the sales mailbox took it in.
+             */
+            received_at: string;
+            /** @description Filed or dismissed, by whom and when; null while it waits. */
+            resolved: components["schemas"]["InboxUnfiledResolution"] | null;
+            /** @description Its sender's address, as far as it could be read. */
+            sender: string;
+            /** Format: date-time */
+            set_aside_at: string;
+            subject: string;
+        };
+        InboxUnfiledResolution: {
+            /** Format: date-time */
+            at: string;
+            by: components["schemas"]["InboxPerson"];
+            /** @enum {string} */
+            resolution: "filed" | "dismissed";
+        };
         InboxUser: {
             email: string;
             id: number;
@@ -2696,6 +3052,10 @@ export interface components {
         TargetChange: {
             /** @description Hours of weekday time; null lifts the target. */
             hours: number | null;
+        };
+        UnfiledFiling: {
+            /** @description The lead to file it into; left out or null: the lead it answers. */
+            lead_id?: number | null;
         };
         ValidationErrors: {
             errors: {
