@@ -14,6 +14,7 @@ from tests.support.servers import lead_service, web
 from .backup import backup_timing
 from .build_weight import weigh
 from .floor import floor_weight, serve_floor
+from .hostile_mail import hostile_read_on_sqlite
 from .inbox import inbox_latency
 from .interactions import interaction_inp
 from .lighthouse import lighthouse
@@ -77,6 +78,7 @@ def main() -> None:
         measure("pages", lambda: page_throughput(_folder(tmp, "pages")))
         measure("notifications", lambda: notification_latency(_folder(tmp, "notifications")))
         measure("mailbox", lambda: mailbox_read(_folder(tmp, "mailbox")))
+        measure("mailbox_hostile", lambda: hostile_read_on_sqlite(_folder(tmp, "mailbox-hostile")))
         measure("backup", lambda: backup_timing(_folder(tmp, "backup")))
     results["seconds"] = time.monotonic() - started
 

@@ -72,7 +72,7 @@ def _read(home: Path, url: str, _engine) -> dict:
                 messages += [_message(n, f"<reply.{n}@bench.example>"), _message(n, None)]
             mailbox.deliver(*messages)
             began = time.perf_counter()
-            filed = read_mailbox(datetime.now(UTC))
+            filed = read_mailbox(datetime.now(UTC)).filed
             seconds = time.perf_counter() - began
             db.engine.dispose()
     finally:

@@ -28,6 +28,8 @@ CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
 # A route's first paint and hydration on a phone, each at most this many times the floor's.
 PHONE_BAR = 1.1
 PHONE_BARS = (("fcp", "first paint"), ("hydrated", "hydrated"))
+MB = 1024 * 1024
+HOSTILE_BAR_SECONDS, HOSTILE_BAR_MB = 2, 100
 
 
 def _kb(size: float) -> str:
@@ -373,6 +375,19 @@ def _bars(results: dict[str, Any]) -> list[str]:
         bars.append(
             (f"lead intake p95 during a sign-in flood <= {FLOOD_BAR_RATIO:g} x idle's, no lead lost", missed)
         )
+    if "mailbox_hostile" in results:  # runs from before the mailbox reader have no figures of it
+        hostile = results["mailbox_hostile"]
+        missed = [f"{hostile['seconds']:.2f} s"] if hostile["seconds"] >= HOSTILE_BAR_SECONDS else []
+        grown = hostile["rss_peak"] - hostile["rss_before"]
+        missed += [f"+{grown / MB:.0f} MB"] if grown >= HOSTILE_BAR_MB * MB else []
+        missed += ["not set aside"] if hostile["set_aside"] != 1 else []
+        bars.append(
+            (
+                f"one hostile 10 MB message read and set aside in < {HOSTILE_BAR_SECONDS} s, the reader's"
+                f" memory < {HOSTILE_BAR_MB} MB above its own",
+                missed,
+            )
+        )
     lines = ["## Bars", "", "| Bar | Result | Missed by |", "|---|---|---|"]
     for bar, missing in bars:
         lines.append(f"| {bar} | {'**missed**' if missing else 'met'} | {', '.join(missing)} |")
@@ -409,6 +424,26 @@ def _mailbox(results: dict[str, Any]) -> list[str]:
             f"{row['messages'] / row['seconds']:,.0f}",
         ],
     )
+
+
+def _hostile_mail(results: dict[str, Any]) -> list[str]:
+    if "mailbox_hostile" not in results:
+        return []
+    row = results["mailbox_hostile"]
+    return [
+        "## A hostile message in the sales mailbox",
+        "",
+        "One read, in a process of its own as the mailbox reader's, of a mailbox holding one answer to the"
+        " team's reply whose HTML body is 10 MB (the largest a read fetches whole): fetched, its text found"
+        " over the 2 MB a read takes, and set aside. Resident memory sampled every 5 ms during the read.",
+        "",
+        "| Message | Seconds | Memory before | Peak during the read | Above before | Set aside |",
+        "|---:|---:|---:|---:|---:|---:|",
+        f"| {row['bytes'] / MB:.0f} MB | {row['seconds']:.2f} | {row['rss_before'] / MB:.0f} MB"
+        f" | {row['rss_peak'] / MB:.0f} MB | {(row['rss_peak'] - row['rss_before']) / MB:.0f} MB"
+        f" | {row['set_aside']} |",
+        "",
+    ]
 
 
 def _backup(results: dict[str, Any]) -> list[str]:
@@ -452,6 +487,7 @@ def markdown(results: dict[str, Any]) -> str:
         _pages,
         _notifications,
         _mailbox,
+        _hostile_mail,
         _backup,
     ]
     lines = header + [line for section in sections for line in section(results)]
