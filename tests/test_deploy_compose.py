@@ -5,6 +5,7 @@ with only the settings it reads. No Docker engine runs here, so this reads the f
 tests/e2e/deploy/test_deploy_nginx.py runs what they run."""
 
 import re
+from pathlib import PurePosixPath
 
 import pytest
 import yaml
@@ -32,7 +33,7 @@ NOT_IN_ENV_EXAMPLE = {
     "INBOX_API_URL": "docker-compose.yml (the web service's upstream for the inbox)",
     "SERVE": "docker-compose.yml (which part each lead-service container serves)",
     "BACKUP_DIR": "the lead-service image (ENV), where compose mounts the backups volume",
-    "ERASURE_LEDGER_PATH": "the backups volume's erasures.jsonl, beside the backups, by default",
+    "ERASURE_LEDGER_PATH": "docker-compose.yml (erasures.jsonl on the erasure-ledger volume)",
     "METRICS_BIND": "docker-compose.yml (the metrics port, on the containers' networks only)",
     "PROMETHEUS_MULTIPROC_DIR": "prometheus_client's own: gunicorn.conf.py makes one under /tmp",
     "NEXT_DIST_DIR": "the tests' and the bench's side-by-side builds only",
@@ -358,19 +359,39 @@ def test_each_container_writes_only_to_a_tmpfs_or_its_volume(service, writes):
         assert workdirs[-1] == "/app"
 
 
-def test_the_backups_and_the_erasure_ledger_are_where_erasures_and_backups_are_made_alone():
-    # The image's BACKUP_DIR, which holds the ledger (ERASURE_LEDGER_PATH's default).
-    backup_dir = dict(dockerfile("lead_service/Dockerfile").envs)["BACKUP_DIR"]
-    mounted = {
-        name
+def _mounting(volume: str) -> dict[str, str]:
+    """{service: the path in its container} of each service that mounts a named volume."""
+    return {
+        name: target
         for name, service in SERVICES.items()
-        for volume in service.get("volumes", ())
-        if volume.split(":")[0] == "backups"
+        for source, target, *_ in (mount.split(":") for mount in service.get("volumes", ()))
+        if source == volume
     }
-    assert mounted == {"backup", "inbox-api"}  # never the public side's containers
-    for name in mounted:
-        assert f"backups:{backup_dir}" in SERVICES[name]["volumes"], name
-    assert "backups" in COMPOSE["volumes"]
+
+
+def test_the_backups_are_the_backup_services_alone_and_the_ledger_where_erasures_are_made():
+    backup_dir = dict(dockerfile("lead_service/Dockerfile").envs)["BACKUP_DIR"]
+    # Never the public side's containers, nor the inbox's API, which erases but reads no backup.
+    assert _mounting("backups") == {"backup": backup_dir}
+    inbox_api = bind_mounts("inbox-api")
+    assert "backups" not in {source for source, _ in inbox_api.values()}
+    assert not any(target == backup_dir or target.startswith(f"{backup_dir}/") for target in inbox_api)
+    # The ledger where ERASURE_LEDGER_PATH points, in the one service that erases (the inbox's
+    # erasures and `leads erase`) and in the one that backs up and restores; nowhere else.
+    ledger = _mounting("erasure-ledger")
+    assert set(ledger) == {"inbox-api", "backup"}
+    given = {
+        name: service["environment"]["ERASURE_LEDGER_PATH"]
+        for name, service in SERVICES.items()
+        if "ERASURE_LEDGER_PATH" in service.get("environment", {})
+    }
+    assert set(given) == set(ledger)
+    for name, path in given.items():
+        assert PurePosixPath(path).parent == PurePosixPath(ledger[name]), name
+        assert bind_mounts(name)[ledger[name]] == ("erasure-ledger", "rw"), name
+        assert not path.startswith(f"{backup_dir}/"), name
+    assert len(set(given.values())) == 1
+    assert {"backups", "erasure-ledger"} <= set(COMPOSE["volumes"])
 
 
 def test_the_stores_run_as_their_own_users_so_their_entrypoints_need_no_capability():

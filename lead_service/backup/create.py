@@ -1,5 +1,6 @@
 """`lead-service backup create`: one backup of the service's database into BACKUP_DIR, the oldest
-beyond the number kept removed, and the erasure ledger started beside them if it is not there yet."""
+beyond the number kept removed (by their files' times), and the erasure ledger started if it is not
+there yet, or checked if it is."""
 
 import time
 from datetime import UTC, datetime
@@ -31,7 +32,7 @@ def create(keep: int) -> Receipt:
             leads = sqlite.dump(sqlite.database_path(url), draft)
         else:
             leads = postgresql.dump(draft)
-    removed = files.prune(final.parent, keep)
+    removed = files.prune(final.parent, keep, datetime.now(UTC))
     # After the backup, which is worth having even when the ledger is not right: this fails the
     # command, and the schedule's check, until it is.
     erasure_ledger.ensure()

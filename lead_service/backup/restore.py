@@ -80,4 +80,4 @@ def restore(backup: Path, without_ledger: bool = False) -> Receipt:
             f"the backup was restored, but not migrated and erased again ({type(exc).__name__}: {exc}):"
             " start nothing on this database; empty it and restore again"
         ) from exc
-    return Receipt(leads, files.taken_at(backup), (before, after), again, ledger)
+    return Receipt(leads, files.named_at(backup), (before, after), again, ledger)

@@ -1,6 +1,7 @@
 """`lead-service backup run`: a backup every BACKUP_INTERVAL_HOURS until SIGTERM or Ctrl-C (as the
 outbox worker stops), and `backup check`, its container's health check: the newest backup no older
-than two intervals, and the erasure ledger there, under this SECRET_KEY."""
+than two intervals, and the erasure ledger there, under this SECRET_KEY and as it was written. Both
+read a backup's age from its file's time (files.py says why)."""
 
 import signal
 import threading
@@ -24,11 +25,17 @@ def _interval() -> timedelta:
 
 def _first_wait(now: datetime) -> timedelta:
     """At once, unless a backup younger than the interval is there: then when it falls due, so that
-    a container restarting over and over does not fill the folder and push the older backups out."""
-    kept = files.backups(files.folder())
-    if not kept:
+    a container restarting over and over does not fill the folder and push the older backups out.
+    At once too, with an error, when the newest is dated ahead of the clock: waiting for that time
+    would take no backup until then."""
+    try:
+        newest = files.newest(files.folder(), now)
+    except BackupError as exc:
+        current_app.logger.error("backup due at once error=%s", exc)
         return timedelta(0)
-    return max(timedelta(0), files.taken_at(kept[-1]) + _interval() - now)
+    if newest is None:
+        return timedelta(0)
+    return max(timedelta(0), files.taken_at(newest) + _interval() - now)
 
 
 def run() -> None:
@@ -70,16 +77,18 @@ def run() -> None:
 
 
 def check(now: datetime) -> str:
-    """What `backup check` says when the newest backup is recent enough and the ledger is there
-    under this SECRET_KEY; BackupError (or the ledger's LedgerError) when not."""
-    kept, limit = files.backups(files.folder()), 2 * _interval()
-    if not kept:
+    """What `backup check` says when the newest backup, by its file's time, is recent enough and
+    the ledger is there, under this SECRET_KEY and unchanged; BackupError (or the ledger's
+    LedgerError) when not, a backup dated ahead of the clock included."""
+    newest, limit = files.newest(files.folder(), now), 2 * _interval()
+    if newest is None:
         raise BackupError(f"there is no backup in {files.folder()}")
-    hours = (now - files.taken_at(kept[-1])) / timedelta(hours=1)
+    # Within the clocks' skew a backup may be a moment ahead: it is new, not of a negative age.
+    hours = max(timedelta(0), now - files.taken_at(newest)) / timedelta(hours=1)
     if hours > limit / timedelta(hours=1):
         raise BackupError(
-            f"the newest backup, {kept[-1].name}, is {hours:.1f} h old: over twice BACKUP_INTERVAL_HOURS"
+            f"the newest backup, {newest.name}, is {hours:.1f} h old: over twice BACKUP_INTERVAL_HOURS"
         )
     if erasure_ledger.read() is None:
         raise BackupError(f"there is no erasure ledger at {erasure_ledger.path()}")
-    return f"the newest backup, {kept[-1].name}, is {hours:.1f} h old"
+    return f"the newest backup, {newest.name}, is {hours:.1f} h old"

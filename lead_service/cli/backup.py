@@ -1,5 +1,6 @@
 """`lead-service backup`: create, restore, run (on a schedule) and check, each a line or two of
-receipt; the work is lead_service/backup/'s."""
+receipt, and sign-ledger, once, for an erasure ledger from before its lines carried a MAC; the work
+is lead_service/backup/'s and lead_service/erasure_ledger.py's."""
 
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -93,6 +94,16 @@ def run_backups():
 @with_appcontext
 @_refusals
 def check_backups():
-    """Exit 0 while the newest backup is younger than two BACKUP_INTERVAL_HOURS and the erasure
-    ledger is there; 1 otherwise: the backup container's health check."""
+    """Exit 0 while the newest backup, by its file's time, is younger than two BACKUP_INTERVAL_HOURS
+    and the erasure ledger is there, as written; 1 otherwise: the backup container's health check."""
     click.echo(schedule.check(datetime.now(UTC)))
+
+
+@backup.command("sign-ledger")
+@with_appcontext
+@_refusals
+def sign_ledger():
+    """Sign, once after the upgrade that brought them, the lines of an erasure ledger written
+    before its lines carried a MAC, as they stand. Only a ledger that is the service's own."""
+    where, signed = erasure_ledger.path(), erasure_ledger.sign()
+    click.echo(f"signed the {signed} erasure(s) of {where}: an edit of it now stops a restore")

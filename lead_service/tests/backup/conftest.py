@@ -1,8 +1,10 @@
 """`lead-service` run as an operator runs it, on one instance's settings, and databases of each kind
 to back up and restore into: SQLite files, and, when TEST_DATABASE_URL is set, PostgreSQL schemas of
 their own, dropped afterwards. A lost database is the same URL emptied: a PostgreSQL backup of a
-schema is restored into a schema of the same name."""
+schema is restored into a schema of the same name. And the edits by hand that an erasure ledger
+must not survive."""
 
+import json
 import os
 import subprocess
 import sys
@@ -118,3 +120,32 @@ def stored(url: str, query: str) -> list:
 
 def emails(url: str) -> list[str]:
     return sorted(email for (email,) in stored(url, "SELECT email FROM leads"))
+
+
+def _entry_edit(change):
+    """An edit of the ledger's first erasure line (its second line), as a text editor would make
+    it: the JSON rewritten, the MAC left as it was."""
+
+    def edit(lines: list[str]) -> list[str]:
+        entry = json.loads(lines[1])
+        change(entry)
+        return [lines[0], json.dumps(entry, sort_keys=True), *lines[2:]]
+
+    return edit
+
+
+def _added_by_hand(lines: list[str]) -> list[str]:
+    return [*lines, json.dumps({"address_hash": "ab" * 32, "at": "2026-01-01T00:00:00+00:00"})]
+
+
+# Each edit, and the line a reading of the ledger names.
+LEDGER_EDITS = {
+    "a hash changed": (_entry_edit(lambda entry: entry.update(address_hash="cd" * 32)), 2),
+    # To before the erased person's leads: a restore would erase none of them again.
+    "a time changed": (_entry_edit(lambda entry: entry.update(at="2000-01-01T00:00:00+00:00")), 2),
+    "a line added without a MAC": (_added_by_hand, 3),
+}
+
+
+def edit_ledger(path: Path, edit) -> None:
+    path.write_text("".join(f"{line}\n" for line in edit(path.read_text().splitlines())))

@@ -1,11 +1,15 @@
 """The restore drill, with the commands an operator runs: leads, a backup, a person erased, more
 leads, the database lost; the backup restored into an empty one has every lead it held but the
 erased person's, and its receipt says so. And a restore refuses what would lose data or bring an
-erased person back: a database that is not empty, a ledger under another SECRET_KEY, no ledger."""
+erased person back: a database that is not empty, a ledger under another SECRET_KEY, no ledger, a
+ledger edited by hand; each before it has changed anything."""
 
 import json
+from pathlib import Path
 
-from .conftest import Service, add_leads, emails, stored
+import pytest
+
+from .conftest import LEDGER_EDITS, Databases, Service, add_leads, edit_ledger, emails, stored
 
 PERSON = ("Mina@Harbor.io", " mina@harbor.io")
 
@@ -115,3 +119,30 @@ def test_an_older_backup_is_migrated_to_the_current_schema(databases, service):
     assert "migrated its schema from revision 0021 to " in restored
     [(head,)] = stored(live, "SELECT version_num FROM alembic_version")
     assert head != "0021" and restored.splitlines()[1].endswith(f" to {head}")
+
+
+def _untouched(databases: Databases, url: str) -> bool:
+    """The lost database is as it was left: no SQLite file, or a schema without a table."""
+    if databases.kind == "sqlite":
+        return not Path(url.removeprefix("sqlite:///")).exists()
+    query = "SELECT count(*) FROM information_schema.tables WHERE table_schema = current_schema()"
+    return stored(url, query) == [(0,)]
+
+
+@pytest.mark.parametrize("edit", LEDGER_EDITS)
+def test_a_ledger_edited_by_hand_is_refused_before_the_restore_begins(databases, service, edit):
+    live = databases.new()
+    service(live, "db", "upgrade")
+    add_leads(live, *PERSON, "kept@harbor.io")
+    backup, _ = _backup(service, live)
+    service(live, "leads", "erase", "--email", "mina@harbor.io")
+    databases.lose(live)
+    change, line = LEDGER_EDITS[edit]
+    edit_ledger(service.backups / "erasures.jsonl", change)
+
+    refused = service(live, "backup", "restore", str(backup), check=False)
+
+    assert refused.returncode == 1
+    assert f"line {line} of the erasure ledger {service.backups / 'erasures.jsonl'} " in refused.stderr
+    assert "a restore from it could bring back someone erased" in refused.stderr
+    assert _untouched(databases, live)
