@@ -2,6 +2,7 @@ import { inbox } from "@/lib/content/inbox";
 import { formatDelivery, formatSize, formatTime } from "@/lib/inbox/format";
 import type { Message } from "@/lib/inbox/types";
 
+import { PostButton } from "./post-button";
 import { TextForm } from "./text-form";
 
 type Props = {
@@ -18,9 +19,33 @@ function who(message: Message): string {
   return `${message.author?.name ?? "Someone"} to ${message.to}`;
 }
 
+/** An answer sent from an address other than the lead's: said so, with who confirmed it is the
+ * lead's, or for those who may (`csrf`: sales, admins) the button that does. */
+function OtherAddress({ lead, message, csrf }: { lead: number; message: Message; csrf?: string }) {
+  return (
+    <div className="mt-2 space-y-2 text-sm" data-other-address>
+      <p className="rounded-md bg-amber/20 px-3 py-2 break-words">
+        <strong className="font-semibold">From another address:</strong> not the lead&apos;s ({message.from}).{" "}
+        {message.confirmed
+          ? `Confirmed by ${message.confirmed.by.name} · ${formatTime(message.confirmed.at)}`
+          : "Its owner is told once someone confirms it."}
+      </p>
+      {csrf && !message.confirmed ? (
+        <PostButton
+          path={`/api/inbox/leads/${lead}/messages/${message.id}/confirm`}
+          csrf={csrf}
+          label="Confirm it is the lead's"
+          busyLabel="Confirming…"
+        />
+      ) : null}
+    </div>
+  );
+}
+
 /** A lead's conversation, oldest first, as plain text: each reply with where its e-mail stands,
  * each answer of the lead's with its attachments by name and size (they stay in the sales
- * mailbox); a form for a reply when `csrf` (sales, admins), or why none can go. */
+ * mailbox), marked when it came from another address; a form for a reply when `csrf` (sales,
+ * admins), or why none can go. */
 export function Conversation({ id, messages, off, csrf, starts }: Props) {
   return (
     <section aria-labelledby="conversation-heading" className="space-y-3">
@@ -55,6 +80,7 @@ export function Conversation({ id, messages, off, csrf, starts }: Props) {
               </div>
             ) : null}
             {message.delivery ? <p className="mt-2 text-sm text-muted">{formatDelivery(message.delivery)}</p> : null}
+            {message.from_other_address ? <OtherAddress lead={id} message={message} csrf={csrf} /> : null}
           </li>
         ))}
       </ol>

@@ -18,9 +18,10 @@ export function InboxHeader({ session }: { session: Session }) {
           <InboxLink href={inboxPaths.spam}>Spam</InboxLink>
           <InboxLink href={inboxPaths.dashboard}>Dashboard</InboxLink>
           <InboxLink href={inboxPaths.savedReplies}>Saved replies</InboxLink>
-          {/* Shown to admins only; the service refuses everyone else the trail and erasure. */}
+          {/* Shown to admins only; the service refuses everyone else these pages' reads and changes. */}
           {user.role === "admin" ? (
             <>
+              <InboxLink href={inboxPaths.unfiled}>Not filed</InboxLink>
               <InboxLink href={inboxPaths.audit}>Audit trail</InboxLink>
               <InboxLink href={inboxPaths.erase}>Erase</InboxLink>
             </>

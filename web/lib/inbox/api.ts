@@ -22,6 +22,7 @@ import type {
   SavedReplies,
   SavedReply,
   Session,
+  Unfiled,
 } from "./types";
 
 export const SESSION_COOKIE = inbox.cookies.session;
@@ -93,6 +94,11 @@ export function getResponseTarget(): Promise<ResponseTarget> {
 /** The texts a reply may start from, by title. */
 export async function getSavedReplies(): Promise<SavedReply[]> {
   return (await read<SavedReplies>("/api/inbox/saved-replies")).saved_replies;
+}
+
+/** The messages of the sales mailbox that wait for an admin to file or dismiss them (admins). */
+export function getUnfiled(): Promise<Unfiled> {
+  return read("/api/inbox/unfiled");
 }
 
 export function getAudit(query: URLSearchParams): Promise<AuditPage> {

@@ -14,6 +14,8 @@ export const inboxPaths = {
   erase: "/inbox/erase",
   // The leads whose next step is due today or before.
   due: "/inbox/due",
+  // The answers the sales mailbox could not file, for admins to file by hand or dismiss.
+  unfiled: "/inbox/unfiled",
   // The texts a reply may start from (every role reads them, admins keep them).
   savedReplies: "/inbox/saved-replies",
   // One's own password, and signing out of every browser.

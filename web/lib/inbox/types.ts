@@ -66,8 +66,16 @@ export type ChannelState = Schemas["InboxChannelState"];
 
 export type Notification = Schemas["InboxNotification"];
 
-/** A message of a lead's conversation: a reply the sales team wrote, with its e-mail's delivery. */
+/** A message of a lead's conversation: a reply the sales team wrote, with its e-mail's delivery,
+ * or the lead's answer, marked when it came from another address and who confirmed it. */
 export type Message = Schemas["InboxMessage"];
+
+/** The messages of the sales mailbox set aside for admins, the most recently set aside first, and
+ * how many wait in all. */
+export type Unfiled = Schemas["InboxUnfiled"];
+
+/** A message set aside, with the start of its text and the lead it answers (null: erased). */
+export type UnfiledItem = Schemas["InboxUnfiledItem"];
 
 export type Lead = Schemas["InboxLead"];
 
