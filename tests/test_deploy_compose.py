@@ -45,13 +45,21 @@ COMPOSE_OWN = {"POSTGRES_PASSWORD", "REDIS_PASSWORD", "HTTP_PORT"}
 # Each secret, and the services that read it (POSTGRES_PASSWORD and REDIS_PASSWORD inside the
 # stores' URLs); no other service is given it.
 SECRETS = {
-    "POSTGRES_PASSWORD": {"postgres", "migrate", "lead-service", "inbox-api", "outbox-worker", "backup"},
+    "POSTGRES_PASSWORD": {
+        "postgres",
+        "migrate",
+        "lead-service",
+        "inbox-api",
+        "outbox-worker",
+        "mailbox-reader",
+        "backup",
+    },
     "REDIS_PASSWORD": {"redis", "lead-service", "inbox-api"},
     "SECRET_KEY": {"lead-service", "inbox-api", "backup"},
     "INBOX_TOTP_KEY": {"inbox-api", "migrate"},
     "TURNSTILE_SECRET_KEY": {"lead-service"},
     "SMTP_PASSWORD": {"outbox-worker"},
-    "IMAP_PASSWORD": {"outbox-worker"},
+    "IMAP_PASSWORD": {"mailbox-reader"},
     "WEBHOOK_SECRET": {"outbox-worker"},
 }
 
@@ -108,6 +116,7 @@ def test_compose_runs_the_proxy_the_apps_and_the_stores():
         "lead-service",
         "inbox-api",
         "outbox-worker",
+        "mailbox-reader",
         "backup",
         "postgres",
         "redis",
@@ -124,7 +133,7 @@ def test_every_dependency_waits_for_health_or_completion():
             else:
                 assert rule["condition"] == "service_healthy", (name, target)
                 assert "healthcheck" in SERVICES[target], target
-    for name in ("lead-service", "inbox-api", "outbox-worker"):
+    for name in ("lead-service", "inbox-api", "outbox-worker", "mailbox-reader"):
         assert SERVICES[name]["depends_on"]["migrate"], name
 
 
@@ -201,7 +210,7 @@ def test_health_checks_ask_real_endpoints_on_the_right_ports():
     assert "redis-cli ping" in " ".join(SERVICES["redis"]["healthcheck"]["test"])
 
 
-@pytest.mark.parametrize("service", ["migrate", "outbox-worker", "backup"])
+@pytest.mark.parametrize("service", ["migrate", "outbox-worker", "mailbox-reader", "backup"])
 def test_the_one_shot_and_the_worker_run_real_commands_of_the_lead_service_image(service):
     command = SERVICES[service]["command"]
     assert command[:3] == ["python", "-m", "lead_service"]
@@ -222,6 +231,22 @@ def test_the_lead_service_image_runs_gunicorn_as_pid_1_as_a_user():
     assert "pip install -r requirements.txt" in parser.content  # the production pins only
     assert SERVICES["lead-service"]["build"]["dockerfile"] == "lead_service/Dockerfile"
     assert SERVICES["lead-service"].get("stop_grace_period")
+
+
+def test_each_volume_of_the_lead_service_image_is_a_folder_its_user_owns():
+    # A named volume takes the owner of the folder it is mounted on: one the image lacks is root's,
+    # and the service's user could not write the backups or the erasure ledger there.
+    made = re.search(
+        r"mkdir -p ([^&]+)&&\s*\\?\s*chown leads ([^&]+)&&", dockerfile("lead_service/Dockerfile").content
+    )
+    assert made
+    created, owned = set(made.group(1).replace("\\", " ").split()), set(made.group(2).split())
+    for name, service in SERVICES.items():
+        if service.get("image") != SERVICES["lead-service"]["image"]:
+            continue
+        for volume in service.get("volumes", []):
+            folder = volume.split(":")[1].removeprefix("/app/")
+            assert folder in created and folder in owned, (name, volume)
 
 
 def test_the_web_image_builds_in_stages_and_serves_standalone_as_a_user():
@@ -299,12 +324,14 @@ def test_each_secret_reaches_only_the_services_that_read_it():
     [
         ("SMTP_", {"outbox-worker"}),
         ("WEBHOOK_", {"outbox-worker"}),
-        ("NOTIFY_", {"outbox-worker"}),
+        # NOTIFY_TIMEOUT_SECONDS bounds the IMAP connection's waits too.
+        ("NOTIFY_", {"outbox-worker", "mailbox-reader"}),
         ("OUTBOX_POLL", {"outbox-worker"}),
         ("OUTBOX_MAX", {"outbox-worker"}),
         ("OUTBOX_RETRY", {"outbox-worker"}),
         # The worker's health check, and the service's readiness probe, read the heartbeat's age.
-        ("OUTBOX_STALE_SECONDS", {"lead-service", "inbox-api", "outbox-worker"}),
+        ("OUTBOX_STALE_SECONDS", {"lead-service", "inbox-api", "outbox-worker", "mailbox-reader"}),
+        ("IMAP_", {"mailbox-reader"}),
         ("TURNSTILE_", {"lead-service"}),
         ("RATELIMIT_", {"lead-service", "inbox-api"}),
         ("GUNICORN_", {"lead-service"}),
@@ -341,6 +368,7 @@ def test_every_container_is_read_only_without_capabilities_and_limited():
         ("lead-service", {"/tmp"}),
         ("inbox-api", {"/tmp"}),
         ("outbox-worker", {"/tmp"}),
+        ("mailbox-reader", {"/tmp"}),
         ("backup", {"/tmp"}),
         ("postgres", {"/var/run/postgresql", "/tmp"}),
         ("redis", {"/data"}),
@@ -413,6 +441,7 @@ def test_the_site_cannot_reach_the_stores_and_the_stores_cannot_reach_out():
         "inbox-api": {"front", "back"},
         "migrate": {"back", "egress"},
         "outbox-worker": {"back", "egress"},
+        "mailbox-reader": {"back", "egress"},
         "backup": {"back"},
         "postgres": {"back"},
         "redis": {"back"},
@@ -552,6 +581,7 @@ def test_prometheus_reaches_each_target_on_a_network_they_share():
         "lead-service": ["lead-service:9100"],
         "inbox-api": ["inbox-api:9100"],
         "outbox-worker": ["outbox-worker:9100"],
+        "mailbox-reader": ["mailbox-reader:9100"],
         "node": ["node-exporter:9100"],
         "nginx": ["nginx-exporter:9113"],
     }
