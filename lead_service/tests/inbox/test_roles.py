@@ -62,6 +62,12 @@ TABLE = {
     ("GET", "/api/inbox/audit"): (401, 403, 403, 200, 401, 401),
     ("GET", "/api/inbox/dashboard"): (401, 200, 200, 200, 401, 401),
     ("POST", "/api/inbox/erase"): (401, 403, 403, 200, 401, 401),
+    ("GET", "/api/inbox/unfiled"): (401, 403, 403, 200, 401, 401),
+    # Past the guard, there is no such message set aside (or answer from another address) here.
+    ("GET", "/api/inbox/unfiled/{set_aside_id}"): (401, 403, 403, 404, 401, 401),
+    ("POST", "/api/inbox/unfiled/{set_aside_id}/file"): (401, 403, 403, 404, 401, 401),
+    ("POST", "/api/inbox/unfiled/{set_aside_id}/dismiss"): (401, 403, 403, 404, 401, 401),
+    ("POST", f"{LEAD}/messages/{{message_id}}/confirm"): (401, 403, 404, 404, 401, 401),
 }  # fmt: skip
 CHANGE = {"version": 1, "status": "contacted"}
 BODIES = {
@@ -86,6 +92,7 @@ BODIES = {
     "/api/inbox/saved-replies": lambda lead: {"title": "Welcome", "body": "Thank you, {name}."},
     "/api/inbox/saved-replies/{saved_reply_id}": lambda lead: {"title": "Welcome", "body": "Thank you."},
     "/api/inbox/erase": lambda lead: {"email": "mina@harbor.io", "confirm": "mina@harbor.io"},
+    "/api/inbox/unfiled/{set_aside_id}/file": lambda lead: {},
 }
 
 
@@ -117,6 +124,8 @@ def lead(app, client):
             "kind": address.kind,
             "old_id": address.old_id,
             "saved_reply_id": 999_999,
+            "set_aside_id": 999_999,
+            "message_id": 999_999,
         }
 
 
