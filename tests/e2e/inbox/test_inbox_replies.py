@@ -1,8 +1,8 @@
 """Replies to a lead from its page, in a real Chromium over SQLite and PostgreSQL: a reply shows on
 the conversation at once, goes through the running outbox worker to a real SMTP server from the
 sales address under its writer's name, and the next one is threaded under it; the lead's answer,
-read by the worker from a real IMAP server (Dovecot), shows on the conversation as text with its
-attachments listed; a viewer reads the conversation and is offered no reply; a reply starts from an
+read by the mailbox reader from a real IMAP server (Dovecot), shows on the conversation as text
+with its attachments listed; a viewer reads the conversation and is offered no reply; a reply starts from an
 admin's saved reply, filled in for its lead."""
 
 from email.message import EmailMessage
@@ -16,7 +16,7 @@ from lead_service.tests.receivers import SmtpSink, smtp_settings, wait_for
 from lead_service.tests.samples import CONTACT
 
 from ...support.inbox import SALES_EMAIL, next_code, open_signed_in, sign_in
-from ...support.servers import start_outbox_worker, stop
+from ...support.servers import start_mailbox_reader, start_outbox_worker, stop
 
 pytestmark = pytest.mark.e2e
 
@@ -116,6 +116,7 @@ def test_the_leads_answer_shows_on_its_conversation_its_owner_is_told_and_other_
         "INBOX_URL": inbox.url,
     }
     worker = start_outbox_worker(tmp_path, inbox.database, settings)
+    reader = start_mailbox_reader(tmp_path, inbox.database, settings)
     try:
         [reply] = wait_for(lambda: _replies(sink, "Omar Haddad <wrote-back@lead.io>"), 30, "the reply")
         other = EmailMessage()
@@ -130,6 +131,7 @@ def test_the_leads_answer_shows_on_its_conversation_its_owner_is_told_and_other_
         )
         flags = mailbox.flags()
     finally:
+        stop(reader)
         stop(worker)
         mailbox.stop()
         sink.stop()
