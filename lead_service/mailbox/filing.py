@@ -7,7 +7,7 @@ import secrets
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy import select
 
 from .. import audit
 from ..extensions import db
@@ -44,11 +44,12 @@ def file(
         reference_ids=received.references,
         attachments=received.attachments,
     )
-    try:
-        with db.session.begin_nested():
-            db.session.add(message)
-    except IntegrityError:
+    # Looked for, not caught at the insert: a savepoint on SQLite's driver would commit the message
+    # apart from the folder's place. One reader reads at a time (the lease), so none races this.
+    if db.session.scalar(select(LeadMessage.id).where(LeadMessage.message_id == message.message_id)):
         return None
+    db.session.add(message)
+    db.session.flush()
     if not message.from_other_address:
         tell_owner(lead.id, message.id, now)
     audit.record(

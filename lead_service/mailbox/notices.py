@@ -32,9 +32,10 @@ def tell_owner(lead_id: int, message_id: int, now: datetime) -> None:
         select(OutboxMessage)
         .where(
             answered,
+            # A summary, not yet tried: its count is what marks it.
+            OutboxMessage.detail.is_not(None),
             OutboxMessage.status == "pending",
             OutboxMessage.attempts == 0,
-            OutboxMessage.next_attempt_at > now,
         )
         .limit(1)
     ).first()

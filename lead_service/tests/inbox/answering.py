@@ -10,7 +10,7 @@ import pytest
 
 from lead_service.extensions import db
 from lead_service.mailbox.reader import read_mailbox
-from lead_service.models.conversation import MailboxRead
+from lead_service.models.conversation import MailboxRead, SetAsideMessage
 
 from ..mailbox_server import Dovecot
 
@@ -28,6 +28,7 @@ def mailbox(app, monkeypatch):
     server.stop()
     with app.app_context():
         db.session.execute(db.delete(MailboxRead))
+        db.session.execute(db.delete(SetAsideMessage))
         db.session.commit()
 
 

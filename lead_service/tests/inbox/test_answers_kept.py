@@ -116,11 +116,13 @@ def test_a_message_past_its_time_is_set_aside(signed_in, add, app, emailed, mail
 
     monkeypatch.setattr(reader, "parse", slow)
 
-    assert answering.read(app) == 0  # the quick one has the slow one's Message-ID: filed once, already
+    # The quick one has the slow one's Message-ID, which was set aside, not filed.
+    assert answering.read(app) == 1
 
     [aside] = _set_aside(app)
     assert aside.reason == reader.TOO_SLOW
     assert aside.subject == "Re: Your contact message to Tidewell Digital"
+    assert [m.body for m in _messages(app, lead_id) if m.direction == "in"] == ["Quick."]
 
 
 def test_a_reader_that_dies_mid_read_goes_on_from_the_last_message_it_handled(
@@ -227,13 +229,18 @@ def test_an_erasure_takes_what_the_address_wrote_into_another_leads_conversation
     sent = answering.replied(client, emailed, ann)
     from_bo = answering.answer(sent, "Bo here, on Ann's thread.")
     from_bo.replace_header("From", "Bo <Bo@Acme.example>")
-    mailbox.deliver(from_bo, _eight_bit(sent).replace(b"jos\xe9@acme", b"bo@acme").replace(b"Jos\xe9", b"Bo"))
+    blank = answering.answer(sent, " ")  # no text: set aside
+    blank.replace_header("From", "bo@acme.example")
+    blank.replace_header("Message-ID", "<blank@acme.example>")
+    mailbox.deliver(from_bo, blank)
     assert answering.read(app) == 1
+    assert [row.sender for row in _set_aside(app)] == ["bo@acme.example"]
 
     with app.app_context():
         erased = erase("bo@acme.example")
 
     assert [m.direction for m in _messages(app, ann)] == ["out"]
     assert _messages(app, bo) == []
-    assert erased.removed["messages"] == 1 + 0  # Bo's own lead had no conversation
+    # His answer on Ann's thread and his message set aside; his own lead had no conversation.
+    assert erased.removed["messages"] == 2
     assert [row.sender for row in _set_aside(app)] == []
