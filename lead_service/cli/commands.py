@@ -151,6 +151,19 @@ def fake_leads_command(count, seed):
     )
 
 
+def _beats(name: str, what: str) -> None:
+    """Exits 1 unless the heartbeat `name` (this host's) is within OUTBOX_STALE_SECONDS."""
+    state, age = heartbeat.this_host(name)
+    limit = current_app.config["OUTBOX_STALE_SECONDS"]
+    if state == "none":
+        raise click.ClickException(f"no {what} has run on {heartbeat.HOST}")
+    if state == "stale":
+        raise click.ClickException(
+            f"the {what} is silent: its last heartbeat was {age:.0f} s ago (over {limit:g} s)"
+        )
+    click.echo(f"the {what} beats: its last heartbeat was {age:.1f} s ago")
+
+
 @click.group("outbox")
 def outbox_commands():
     """The sales team's notifications of new leads, and staff's e-mails."""
@@ -168,15 +181,7 @@ def run_outbox():
 def outbox_health():
     """Exit 0 while this host's worker beats (within OUTBOX_STALE_SECONDS), 1 when it is silent or
     never ran: the worker container's health check."""
-    state, age = heartbeat.this_host()
-    limit = current_app.config["OUTBOX_STALE_SECONDS"]
-    if state == "none":
-        raise click.ClickException(f"no outbox worker has run on {heartbeat.HOST}")
-    if state == "stale":
-        raise click.ClickException(
-            f"the outbox worker is silent: its last heartbeat was {age:.0f} s ago (over {limit:g} s)"
-        )
-    click.echo(f"the outbox worker beats: its last heartbeat was {age:.1f} s ago")
+    _beats(heartbeat.HOST, "outbox worker")
 
 
 @click.group("mailbox")
@@ -196,15 +201,7 @@ def run_mailbox():
 def mailbox_health():
     """Exit 0 while this host's mailbox reader beats (within OUTBOX_STALE_SECONDS), 1 when it is
     silent or never ran: the reader container's health check."""
-    state, age = heartbeat.this_host(heartbeat.MAILBOX)
-    limit = current_app.config["OUTBOX_STALE_SECONDS"]
-    if state == "none":
-        raise click.ClickException(f"no mailbox reader has run on {heartbeat.HOST}")
-    if state == "stale":
-        raise click.ClickException(
-            f"the mailbox reader is silent: its last heartbeat was {age:.0f} s ago (over {limit:g} s)"
-        )
-    click.echo(f"the mailbox reader beats: its last heartbeat was {age:.1f} s ago")
+    _beats(heartbeat.MAILBOX, "mailbox reader")
 
 
 @mailbox_commands.command("unfiled")

@@ -20,7 +20,8 @@ from lead_service.tests.mailbox_server import Dovecot
 from lead_service.tests.receivers import SmtpSink, smtp_settings, wait_for
 from lead_service.tests.samples import CONTACT
 
-from ...support.servers import BIN, lead_service, start_mailbox_reader, start_outbox_worker, stop
+from ...support.servers import BIN, free_port, lead_service, start_mailbox_reader, start_outbox_worker, stop
+from .test_operators_view import scrape
 
 pytestmark = pytest.mark.e2e
 
@@ -28,7 +29,8 @@ SALES = "sales@tidewell.example"
 REPLY_ID = "<reply.hostile.1@tidewell.example>"
 LEAD = "mina@harbor.io"
 POLL_SECONDS = 2
-# The staff reply the hostile messages and the real answer answer, as the inbox keeps one.
+# A word of each hostile message's reason: its sender's bytes, its blank text, its ids, its size.
+REASONS = ("sender", "no text", "100", "MB")
 _REPLY = (
     "INSERT INTO lead_messages (lead_id, direction, created_at, to_address, subject, body, message_id,"
     " from_other_address) VALUES (:lead, 'out', :at, :to, 'Your contact message', 'When may we call?',"
@@ -83,6 +85,22 @@ def _reads(engine) -> datetime | None:
         return connection.execute(text("SELECT read_at FROM mailbox_reads")).scalar()
 
 
+def _command(home, database: str, name: str) -> subprocess.CompletedProcess:
+    """`lead-service mailbox <name>`, as an operator runs it."""
+    env = {"PATH": "/usr/bin:/bin", "DATABASE_URL": database, "LEAD_SERVICE_INSTANCE_PATH": str(home)}
+    command = [BIN / "lead-service", "mailbox", name]
+    return subprocess.run(command, env=env, capture_output=True, text=True, check=False)
+
+
+def _reply(engine) -> None:
+    """The staff reply the hostile messages and the real answer answer, as the inbox keeps one."""
+    with engine.begin() as connection:
+        lead_id = connection.execute(text("SELECT id FROM leads WHERE email = :e"), {"e": LEAD}).scalar()
+        connection.execute(
+            text(_REPLY), {"lead": lead_id, "at": datetime.now(UTC), "to": LEAD, "id": REPLY_ID}
+        )
+
+
 def test_hostile_messages_are_set_aside_and_stop_neither_the_leads_nor_the_answers(each_database, tmp_path):
     database, engine = each_database
     mailbox, smtp = Dovecot().start(), SmtpSink().start()
@@ -92,20 +110,16 @@ def test_hostile_messages_are_set_aside_and_stop_neither_the_leads_nor_the_answe
         "SALES_EMAIL": SALES,
         "IMAP_POLL_SECONDS": str(POLL_SECONDS),
     }
+    service_metrics, reader_metrics = f"127.0.0.1:{free_port()}", f"127.0.0.1:{free_port()}"
     processes = []
     try:
-        with lead_service(tmp_path, database, settings) as url:
+        with lead_service(tmp_path, database, {**settings, "METRICS_BIND": service_metrics}) as url:
             assert requests.post(f"{url}/api/contact", json=CONTACT, timeout=10).status_code == 201
-            with engine.begin() as connection:
-                lead_id = connection.execute(
-                    text("SELECT id FROM leads WHERE email = :e"), {"e": LEAD}
-                ).scalar()
-                connection.execute(
-                    text(_REPLY),
-                    {"lead": lead_id, "at": datetime.now(UTC), "to": LEAD, "id": REPLY_ID},
-                )
+            _reply(engine)
             processes.append(start_outbox_worker(tmp_path, database, settings))
-            processes.append(start_mailbox_reader(tmp_path, database, settings))
+            processes.append(
+                start_mailbox_reader(tmp_path, database, {**settings, "METRICS_BIND": reader_metrics})
+            )
             wait_for(lambda: len(smtp.messages) >= 1, 15, "the first lead's sales e-mail")
 
             mailbox.deliver(*_hostile())
@@ -133,17 +147,9 @@ def test_hostile_messages_are_set_aside_and_stop_neither_the_leads_nor_the_answe
             # that may already have begun when it came.
             assert len(reads) <= 2
 
-            unfiled = subprocess.run(
-                [BIN / "lead-service", "mailbox", "unfiled"],
-                env={
-                    "PATH": "/usr/bin:/bin",
-                    "DATABASE_URL": database,
-                    "LEAD_SERVICE_INSTANCE_PATH": str(tmp_path),
-                },
-                check=True,
-                capture_output=True,
-                text=True,
-            )
+            unfiled, health = _command(tmp_path, database, "unfiled"), _command(tmp_path, database, "health")
+            counted = scrape(f"http://{reader_metrics}/metrics")
+            gauges = scrape(f"http://{service_metrics}/metrics")
     finally:
         for process in processes:
             stop(process)
@@ -151,17 +157,20 @@ def test_hostile_messages_are_set_aside_and_stop_neither_the_leads_nor_the_answe
     flags = mailbox.flags()
     mailbox.stop()
 
+    # Each with its sender and subject as text, and why.
     rows = [line.split("\t") for line in unfiled.stdout.splitlines()]
-    assert [row[4:6] for row in rows] == [
-        ["jos\ufffd@harbor.io", "Re: eight-bit"],
-        ["mina@harbor.io", "Re: spaces"],
-        ["mina@harbor.io", "Re: threads"],
-        ["mina@harbor.io", "Re: markup"],
+    assert len(rows) == len(REASONS)
+    assert [(row[4], row[5], word in row[6]) for row, word in zip(rows, REASONS, strict=True)] == [
+        ("jos\ufffd@harbor.io", "Re: eight-bit", True),
+        ("mina@harbor.io", "Re: spaces", True),
+        ("mina@harbor.io", "Re: threads", True),
+        ("mina@harbor.io", "Re: markup", True),
     ]
-    reasons = [row[6] for row in rows]
-    assert "sender" in reasons[0]
-    assert "no text" in reasons[1]
-    assert "100" in reasons[2]
-    assert "MB" in reasons[3]
-    assert unfiled.stderr.strip() == "4 message(s) not filed"
+    assert unfiled.returncode == 0 and unfiled.stderr.strip() == "4 message(s) not filed"
     assert len(flags) == 5 and all(b"\\Seen" not in line for line in flags)
+    # The reader beats, counts what it did, and the service's gauges say what waits.
+    assert health.returncode == 0, health.stderr
+    assert counted[("mailbox_messages_total", (("outcome", "set_aside"),))] == 4
+    assert counted[("mailbox_messages_total", (("outcome", "filed"),))] == 1
+    assert gauges[("mailbox_set_aside_waiting", ())] == 4
+    assert gauges[("mailbox_oldest_unread_age_seconds", ())] == 0

@@ -1,7 +1,8 @@
 import { inbox } from "@/lib/content/inbox";
-import { formatDelivery, formatSize, formatTime } from "@/lib/inbox/format";
+import { formatDelivery, formatTime } from "@/lib/inbox/format";
 import type { Message } from "@/lib/inbox/types";
 
+import { AttachmentList } from "./attachment-list";
 import { PostButton } from "./post-button";
 import { TextForm } from "./text-form";
 
@@ -67,18 +68,7 @@ export function Conversation({ id, messages, off, csrf, starts }: Props) {
             </p>
             <p className="mt-1 font-medium break-words">{message.subject}</p>
             <p className="mt-2 break-words whitespace-pre-wrap">{message.body}</p>
-            {message.attachments.length > 0 ? (
-              <div className="mt-2 text-sm">
-                <p className="text-muted">Attachments, in the sales mailbox:</p>
-                <ul className="list-disc pl-5">
-                  {message.attachments.map((file, index) => (
-                    <li key={index} className="break-words">
-                      {file.name} ({formatSize(file.size)})
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            ) : null}
+            <AttachmentList files={message.attachments} className="mt-2" />
             {message.delivery ? <p className="mt-2 text-sm text-muted">{formatDelivery(message.delivery)}</p> : null}
             {message.from_other_address ? <OtherAddress lead={id} message={message} csrf={csrf} /> : null}
           </li>

@@ -1,10 +1,11 @@
 import type { Metadata } from "next";
 
+import { AttachmentList } from "@/components/inbox/attachment-list";
 import { InboxLink } from "@/components/inbox/inbox-link";
 import { PostButton } from "@/components/inbox/post-button";
 import { UnfiledFileForm } from "@/components/inbox/unfiled-file-form";
 import { Forbidden, getSession, getUnfiled } from "@/lib/inbox/api";
-import { formatSize, formatTime } from "@/lib/inbox/format";
+import { formatTime } from "@/lib/inbox/format";
 import { inboxPaths } from "@/lib/inbox/paths";
 import type { Unfiled } from "@/lib/inbox/types";
 
@@ -54,18 +55,7 @@ export default async function UnfiledPage() {
             ) : (
               <p className="text-muted">No text could be read.</p>
             )}
-            {message.attachments.length > 0 ? (
-              <div className="text-sm">
-                <p className="text-muted">Attachments, in the sales mailbox:</p>
-                <ul className="list-disc pl-5">
-                  {message.attachments.map((file, index) => (
-                    <li key={index} className="break-words">
-                      {file.name} ({formatSize(file.size)})
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            ) : null}
+            <AttachmentList files={message.attachments} />
             <p className="text-sm">
               {message.lead ? (
                 <>
