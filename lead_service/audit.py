@@ -46,6 +46,8 @@ ACTIONS = (
     # a message of the sales mailbox that answers a lead but could not be filed (no actor); detail:
     # set_aside_id
     "message_set_aside",
+    "unfiled_listed",  # the Not filed list read; detail: rows
+    "unfiled_viewed",  # one message set aside read whole; detail: set_aside_id
     "set_aside_filed",  # filed by hand into a lead; detail: set_aside_id, message_id
     "set_aside_dismissed",  # detail: set_aside_id
     "saved_reply_added",  # detail: saved_reply_id

@@ -1,7 +1,8 @@
 """The sales mailbox's answers that wait for a person (mailbox/filing.py): the messages set aside,
 which admins read, file into a lead by hand or dismiss; and the answers filed from an address other
-than the lead's, whose owner is told only once sales or an admin confirms them. Each change is on
-the audit trail, and made once: the second of two at the same moment is answered 409."""
+than the lead's, whose owner is told only once sales or an admin confirms them. Each read and each
+change is on the audit trail, and a change is made once: the second of two at the same moment is
+answered 409."""
 
 from datetime import UTC, datetime
 from typing import Any, ClassVar
@@ -11,6 +12,7 @@ from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate
 from sqlalchemy import func, select, update
 from sqlalchemy.orm import aliased
 
+from ... import audit
 from ...extensions import db
 from ...intake.storage import json_body
 from ...mailbox import filing
@@ -208,6 +210,9 @@ def list_unfiled():
         {**_shown(row), "excerpt": row.start if len(row.start) <= EXCERPT else f"{row.start[:EXCERPT]}…"}
         for row in rows
     ]
+    # What strangers wrote, often about themselves: read on the trail, as the leads are.
+    audit.record("unfiled_listed", g.staff.id, rows=len(items))
+    db.session.commit()
     return LIST.dump({"messages": items, "total": total})
 
 
@@ -255,6 +260,8 @@ def read_unfiled(set_aside_id: int):
         if row.resolution
         else None
     )
+    audit.record("unfiled_viewed", g.staff.id, lead=row.lead_id, set_aside_id=row.id)
+    db.session.commit()
     return ONE.dump({**_shown(row), "body": row.body, "resolved": resolved})
 
 

@@ -135,7 +135,7 @@ def test_an_admin_lists_the_waiting_messages_most_recent_first_with_the_start_of
     assert listed.json["messages"][1]["attachments"] == []
 
 
-def test_one_message_is_read_with_all_of_its_text_and_what_became_of_it(signed_in, add):
+def test_one_message_is_read_with_all_of_its_text_and_what_became_of_it(signed_in, add, audit_trail):
     [lead_id] = add(contact())
     long_text = "y" * 20_000
     [row] = add(set_aside(lead_id, body=long_text))
@@ -151,6 +151,14 @@ def test_one_message_is_read_with_all_of_its_text_and_what_became_of_it(signed_i
     resolved = admin.get(f"{UNFILED}/{row}").json["resolved"]
     assert resolved["resolution"] == "dismissed"
     assert resolved["by"]["name"] == "A admin"
+    # What a stranger wrote is read on the trail, as a lead is.
+    admin.get(UNFILED)
+    read = [(action, detail) for action, _, detail in audit_trail() if action.startswith("unfiled_")]
+    assert read == [
+        ("unfiled_viewed", {"set_aside_id": row}),
+        ("unfiled_viewed", {"set_aside_id": row}),
+        ("unfiled_listed", {"rows": 0}),
+    ]
 
 
 def test_a_message_filed_into_the_lead_it_answers_joins_its_conversation_and_its_owner_is_told(
