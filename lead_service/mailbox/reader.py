@@ -16,6 +16,7 @@ delivered again) is refused by its Message-ID, unique in the conversations."""
 
 import dataclasses
 import imaplib
+import re
 import ssl
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
@@ -51,6 +52,8 @@ MESSAGE_SECONDS = 5
 _THREAD_FIELDS = b"HEADER.FIELDS (MESSAGE-ID IN-REPLY-TO REFERENCES)"
 _THREAD_HEADERS = b"BODY[" + _THREAD_FIELDS + b"]<0>"
 TOO_SLOW = f"It took longer than {MESSAGE_SECONDS} s to read."
+# What of a server's refusal is kept with a message set aside: printable ASCII, as any column takes.
+_NOT_PRINTABLE = re.compile(r"[^\x20-\x7e]")
 
 
 class Read(NamedTuple):
@@ -221,8 +224,9 @@ class _Folder:
         except (imaplib.IMAP4.abort, OSError):
             raise  # the connection's, not the message's: the read is tried again
         except imaplib.IMAP4.error as exc:  # the server would not give this message
+            said = _NOT_PRINTABLE.sub("?", str(exc))[:200]
             received = Received(
-                None, None, None, "", "", "", [], f"The mail server would not give it ({exc})."
+                None, None, None, "", "", "", [], f"The mail server would not give it ({said})."
             )
         try:
             self._keep(uid, lead_id, received, arrived)

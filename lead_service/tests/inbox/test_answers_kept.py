@@ -5,6 +5,7 @@ is filed marked and told to nobody; a lead that writes often is told of three ti
 rest in one summary; a message without an id gets an unguessable one; and an erasure takes what
 the erased address wrote into another lead's conversation."""
 
+import imaplib
 import json
 from datetime import UTC, datetime
 
@@ -98,6 +99,29 @@ def test_a_message_the_database_refuses_is_set_aside_without_its_content(
     [aside] = _set_aside(app)
     assert aside.reason == "It could not be stored (ValueError)."
     assert _messages(app, lead_id)[-1].direction == "out"
+
+
+def test_a_message_the_mail_server_will_not_give_is_set_aside(
+    signed_in, add, app, emailed, mailbox, monkeypatch
+):
+    client = signed_in("sales")
+    [lead_id] = add(contact())
+    mailbox.deliver(answering.answer(answering.replied(client, emailed, lead_id)))
+
+    def refused(client_, uid, size):
+        raise imaplib.IMAP4.error("FETCH command error: NO [b'[SERVERBUG] \x00broken']")
+
+    monkeypatch.setattr(reader, "_fetch", refused)
+
+    assert answering.read(app) == 0
+
+    [aside] = _set_aside(app)
+    assert (
+        aside.reason
+        == "The mail server would not give it (FETCH command error: NO [b'[SERVERBUG] ?broken'])."
+    )
+    with app.app_context():
+        assert db.session.get(MailboxRead, "INBOX").last_uid == 1
 
 
 def test_a_message_past_its_time_is_set_aside(signed_in, add, app, emailed, mailbox, monkeypatch):
