@@ -412,7 +412,7 @@ def _mailbox(results: dict[str, Any]) -> list[str]:
         return []
     return _per_database(
         "## The sales mailbox read back",
-        "One read of the sales mailbox as the outbox worker makes it, from Dovecot on this machine: 1,000"
+        "One read of the sales mailbox as the mailbox reader makes it, from Dovecot on this machine: 1,000"
         " answers to the team's replies (one in ten with a 20 kB attachment) among 1,000 other messages,"
         " each answer filed into its lead's conversation with its owner's notice queued.",
         ["messages", "answers filed", "seconds", "messages/s"],

@@ -227,7 +227,7 @@ def _inbox_settings(site_url: str) -> dict[str, Any]:
 
 
 def _mailbox_settings() -> dict[str, Any]:
-    """The sales mailbox the outbox worker reads leads' answers from, off until IMAP_HOST is set.
+    """The sales mailbox the mailbox reader reads leads' answers from, off until IMAP_HOST is set.
     See docs/sales-team.md "Answers"."""
     security = _text("IMAP_SECURITY", "ssl").lower()
     if security not in {"ssl", "starttls", "none"}:

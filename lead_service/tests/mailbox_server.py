@@ -1,4 +1,4 @@
-"""The sales mailbox the outbox worker reads, in the tests: Debian's Dovecot, a real IMAP server,
+"""The sales mailbox the mailbox reader reads, in the tests: Debian's Dovecot, a real IMAP server,
 started on a free 127.0.0.1 port with a configuration of its own in a temporary folder (plain
 text logins without TLS, for one user), and stopped with the test. Mail comes in by IMAP's APPEND,
 as a delivery would file it. The folder is one of its own, not pytest's: Dovecot's login and mail
