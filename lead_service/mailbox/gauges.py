@@ -15,7 +15,8 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from ..extensions import db
 from ..models.conversation import MailboxRead, SetAsideMessage
-from ..models.leads import WorkerHeartbeat, as_utc
+from ..models.leads import as_utc
+from ..outbox import heartbeat
 
 
 class MailboxState(Collector):
@@ -29,11 +30,7 @@ class MailboxState(Collector):
                     select(func.max(MailboxRead.read_at), func.min(MailboxRead.oldest_unread_at))
                 ).one()
                 waiting = db.session.scalar(select(func.count()).where(SetAsideMessage.resolved_at.is_(None)))
-                beat = db.session.scalar(
-                    select(func.max(WorkerHeartbeat.beat_at)).where(
-                        WorkerHeartbeat.name.startswith("mailbox:")
-                    )
-                )
+                beat = heartbeat.newest(readers=True)
                 db.session.remove()
         except SQLAlchemyError:
             return  # lead_database_up (outbox/gauges.py) says so
@@ -54,9 +51,9 @@ class MailboxState(Collector):
             "Messages answering a lead that could not be filed, neither filed by hand nor dismissed yet.",
             value=waiting or 0,
         )
-        if beat is not None:
+        if beat.age_seconds is not None:
             yield GaugeMetricFamily(
                 "mailbox_reader_heartbeat_age_seconds",
                 "Time since a mailbox reader last beat (the newest of all readers').",
-                value=max((now - as_utc(beat)).total_seconds(), 0),
+                value=beat.age_seconds,
             )

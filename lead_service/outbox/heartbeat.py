@@ -19,8 +19,9 @@ from ..models.leads import WorkerHeartbeat, as_utc
 HOST = socket.gethostname()
 # Rows of workers gone this long (containers replaced since) are dropped at a worker's start.
 FORGOTTEN_AFTER = timedelta(days=7)
-# The mailbox reader's row on this host (mailbox/run.py).
-MAILBOX = f"mailbox:{HOST}"
+# The mailbox readers' rows (mailbox/run.py), and this host's.
+READERS = "mailbox:"
+MAILBOX = f"{READERS}{HOST}"
 
 
 class Heartbeat:
@@ -73,10 +74,11 @@ def this_host(name: str = HOST) -> Pulse:
     return pulse(db.session.scalar(select(WorkerHeartbeat.beat_at).where(WorkerHeartbeat.name == name)))
 
 
-def newest() -> Pulse:
-    """The newest outbox worker's."""
+def newest(readers: bool = False) -> Pulse:
+    """The newest outbox worker's, or with `readers` the newest mailbox reader's."""
+    of_readers = WorkerHeartbeat.name.startswith(READERS)
     return pulse(
         db.session.scalar(
-            select(func.max(WorkerHeartbeat.beat_at)).where(~WorkerHeartbeat.name.startswith("mailbox:"))
+            select(func.max(WorkerHeartbeat.beat_at)).where(of_readers if readers else ~of_readers)
         )
     )
