@@ -23,20 +23,46 @@ def new_message_id(domain: str) -> str:
     return f"<received.{secrets.token_urlsafe(18)}@{domain}>"
 
 
+def _taken(message_id: str | None) -> bool:
+    """Whether a message of the conversations has this Message-ID already. Looked for, not caught at
+    the insert: a savepoint on SQLite's driver would commit the message apart from the folder's
+    place. One reader reads at a time (the lease), so none races this."""
+    return (
+        bool(message_id)
+        and db.session.scalar(select(LeadMessage.id).where(LeadMessage.message_id == message_id)) is not None
+    )
+
+
+def _answer(lead: Lead, sender: str, sales_email: str, **kept: Any) -> LeadMessage:
+    """A message in from `sender`, into the lead's conversation, added and flushed; marked when its
+    sender is not the lead's address."""
+    folded = fold_address(sender)
+    message = LeadMessage(
+        lead_id=lead.id,
+        direction="in",
+        to_address=sales_email,
+        from_address=sender,
+        from_folded=folded,
+        from_other_address=folded != lead.email_folded,
+        **kept,
+    )
+    db.session.add(message)
+    db.session.flush()
+    return message
+
+
 def file(
     lead: Lead, received: Received, arrived: datetime, sales_email: str, now: datetime
 ) -> LeadMessage | None:
     """Keeps an answer in the lead's conversation and, when its sender is the lead's address, queues
     its owner's notice: None when it is there already (the same Message-ID)."""
-    sender = fold_address(received.from_address)
-    message = LeadMessage(
-        lead_id=lead.id,
-        direction="in",
+    if _taken(received.message_id):
+        return None
+    message = _answer(
+        lead,
+        received.from_address,
+        sales_email,
         created_at=arrived,
-        to_address=sales_email,
-        from_address=received.from_address,
-        from_folded=sender,
-        from_other_address=sender != lead.email_folded,
         subject=received.subject,
         body=received.body,
         message_id=received.message_id or new_message_id(sales_email.rpartition("@")[2]),
@@ -44,12 +70,6 @@ def file(
         reference_ids=received.references,
         attachments=received.attachments,
     )
-    # Looked for, not caught at the insert: a savepoint on SQLite's driver would commit the message
-    # apart from the folder's place. One reader reads at a time (the lease), so none races this.
-    if db.session.scalar(select(LeadMessage.id).where(LeadMessage.message_id == message.message_id)):
-        return None
-    db.session.add(message)
-    db.session.flush()
     if not message.from_other_address:
         tell_owner(lead.id, message.id, now)
     audit.record(
@@ -92,31 +112,23 @@ def file_by_hand(
 ) -> LeadMessage:
     """A set-aside message filed into a lead's conversation by a member of staff, who vouches for
     it: its owner is told, whatever address it came from."""
-    sender = row.sender_folded
-    message = LeadMessage(
-        lead_id=lead.id,
-        direction="in",
+    message = _answer(
+        lead,
+        row.sender,
+        sales_email,
         created_at=row.received_at,
-        to_address=sales_email,
-        from_address=row.sender,
-        from_folded=sender,
-        from_other_address=sender != lead.email_folded,
         confirmed_by=actor_id,
         confirmed_at=now,
         subject=row.subject,
         body=row.body,
         # Its own id, unless a message of the conversations has it already (a copy filed before).
         message_id=row.message_id
-        if row.message_id
-        and db.session.scalar(db.select(LeadMessage.id).where(LeadMessage.message_id == row.message_id))
-        is None
+        if row.message_id and not _taken(row.message_id)
         else new_message_id(sales_email.rpartition("@")[2]),
         in_reply_to=row.in_reply_to,
         reference_ids=row.reference_ids,
         attachments=row.attachments,
     )
-    db.session.add(message)
-    db.session.flush()
     row.resolved_at, row.resolved_by, row.resolution, row.filed_message_id = (
         now,
         actor_id,
