@@ -277,12 +277,14 @@ def _read(
     for start in range(0, len(uids), BATCH):
         chunk = uids[start : start + BATCH]
         headers = client.fetch(chunk, fields)
-        arrivals = [_arrival(headers[uid], now) for uid in chunk if uid in headers]
+        # The messages still there (one deleted since the search has no headers), with their arrivals.
+        present = [uid for uid in chunk if uid in headers]
+        arrivals = [_arrival(headers[uid], now) for uid in present]
         # The batch's first message waits from now until it is handled: a read stuck on it shows.
         _record_place(folder, validity, last_uid, arrivals[0] if arrivals else None)
         db.session.commit()
-        answers = _answered({uid: thread_ids(headers[uid].get(_THREAD_HEADERS) or b"") for uid in headers})
-        for index, uid in enumerate(chunk):
+        answers = _answered({uid: thread_ids(headers[uid].get(_THREAD_HEADERS) or b"") for uid in present})
+        for index, uid in enumerate(present):
             beat()
             if uid in answers:
                 waiting = arrivals[index + 1] if index + 1 < len(arrivals) else None
