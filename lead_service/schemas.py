@@ -44,28 +44,54 @@ def characters(spec: dict[str, Any]):
     return check
 
 
-class InternationalPhone(fields.String):
-    """A phone number written with its + and country code, stored in E.164."""
+PHONE_COUNTRIES: dict[str, str] = content.load("phone-countries")["countries"]
+DEFAULT_PHONE_COUNTRY = FORMS["defaultPhoneCountry"]["iso2"]
+# The field in which a form names the country its phone was typed in.
+_PHONE_COUNTRY_FIELD = "phoneCountry"
 
-    def __init__(self, *, max_length: int, message: str, **kwargs: Any) -> None:
+
+class Phone(fields.String):
+    """A phone number as the visitor typed it: national digits read in the country the form sent
+    beside it (its phone-country field, or the site's default), or the number with its + and
+    country code, whatever country was sent. Stored in E.164. The service decides what a number
+    is, so that what the sales team calls never depends on what the visitor's browser had loaded."""
+
+    def __init__(self, *, checks: Any, message: str, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.max_length = max_length
+        self.checks = checks
         self.message = message
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> str:
         text = super()._deserialize(value, attr, data, **kwargs)
-        # Checked before parsing, which would quietly drop a line break from the number.
-        if _FORBIDDEN["singleLine"].search(text):
-            raise ValidationError(MESSAGES["singleLine"])
-        if len(text) > self.max_length or not text.startswith("+"):
-            raise ValidationError(self.message)
+        # The text's own rules first: parsing would quietly drop a line break from the number.
+        self.checks(text)
         try:
-            number = phonenumbers.parse(text, None)
+            number = phonenumbers.parse(text, _chosen_country(data))
         except phonenumbers.NumberParseException:
             raise ValidationError(self.message) from None
         if not phonenumbers.is_possible_number(number):
             raise ValidationError(self.message)
         return phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.E164)
+
+
+def _chosen_country(data: Any) -> str:
+    """The country the form says its phone was typed in; the default for anything else, which
+    the phone-country field refuses on its own."""
+    chosen = data.get(_PHONE_COUNTRY_FIELD) if isinstance(data, dict) else None
+    return chosen if isinstance(chosen, str) and chosen in PHONE_COUNTRIES else DEFAULT_PHONE_COUNTRY
+
+
+def phone_country(e164: str, chosen: str | None) -> str | None:
+    """The English name of the country a stored number belongs to, as the form's country list
+    names it. A number in a range no country's plan holds yet belongs to the chosen country when
+    that country shares its calling code (+1 for Canada as for the United States), else to the
+    code's main country; a number of no country (+800) has none."""
+    number = phonenumbers.parse(e164)
+    region = phonenumbers.region_code_for_number(number)
+    if region is None:
+        regions = phonenumbers.region_codes_for_country_code(number.country_code)
+        region = chosen if chosen in regions else next(iter(regions), None)
+    return PHONE_COUNTRIES.get(region or "")
 
 
 def _first_failure(validators: list):
@@ -166,6 +192,13 @@ class LeadSchema(Schema):
         attribution = data.pop("attribution", {})
         return {**data, **attribution}
 
+    @post_load
+    def name_country(self, data: dict[str, Any], **_kwargs: Any) -> dict[str, Any]:
+        """The country is the phone number's, whatever the form's list said; the chosen country
+        only read the number, and is not kept."""
+        chosen = data.pop(_PHONE_COUNTRY_FIELD, None)
+        return {**data, "country": phone_country(data["phone"], chosen) if data.get("phone") else None}
+
 
 def _field(spec: dict[str, Any]) -> fields.Field:
     messages = spec["messages"]
@@ -182,15 +215,16 @@ def _field(spec: dict[str, Any]) -> fields.Field:
         validators.append(validator)
     if "options" in spec:
         validators.append(validate.OneOf(spec["options"], error=messages["option"]))
-    options = {
-        "required": spec["required"],
-        "validate": _first_failure(validators),
-        "error_messages": error_messages,
-        "metadata": metadata,
-    }
-    if spec["type"] == "international-phone":
-        return InternationalPhone(max_length=spec["maxLength"], message=messages["phone"], **options)
-    return fields.String(**options)
+    if spec["type"] == "phone-country":
+        validators.append(validate.OneOf(PHONE_COUNTRIES, error=messages["pattern"]))
+    options = {"required": spec["required"], "error_messages": error_messages, "metadata": metadata}
+    if spec["type"] == "country":
+        # The service's own answer, from the phone number: a value sent is not read.
+        return fields.String(dump_only=True, metadata={"description": "The phone number's country."})
+    if spec["type"] in ("tel", "international-phone"):
+        # Its rules are checked on the text as typed, before it is read as a number.
+        return Phone(checks=_first_failure(validators), message=messages["phone"], **options)
+    return fields.String(validate=_first_failure(validators), **options)
 
 
 def _schema(name: str) -> Schema:

@@ -14,6 +14,9 @@ from ..schemas import SCHEMAS, contact_schema
 
 bp = Blueprint("leads", __name__, url_prefix="/api")
 
+# What a stored lead's answer shows of it: the service's reading of the phone number.
+SHOWN = ("phone", "country")
+
 
 @bp.post("/contact")
 @idempotent
@@ -29,7 +32,7 @@ def create_contact():
             schema: AnyContactRequest
       responses:
         201:
-          description: Stored (or, for a retry, stored before).
+          description: Stored (or, for a retry, stored before), with the phone number as stored.
           content:
             application/json:
               schema: LeadAccepted
@@ -54,7 +57,7 @@ def create_quote():
             schema: QuoteRequest
       responses:
         201:
-          description: Stored (or, for a retry, stored before).
+          description: Stored (or, for a retry, stored before), with the phone number as stored.
           content:
             application/json:
               schema: LeadAccepted
@@ -68,11 +71,11 @@ def _store(lead: Lead, body: Any):
     metrics.mark_lead(lead.form, spam=lead.spam)
     if lead.spam:
         # A bot's lead is kept for the record but never reaches the sales team.
-        return commit(lead, "lead", "received")
+        return commit(lead, "lead", "received", shown=SHOWN)
     try:
         turnstile.verify(body)
     except ValidationError:
         # Counted with the bots': whatever the reason, the bot check did not let it in.
         metrics.mark_lead(lead.form, spam=True)
         raise
-    return commit(lead, "lead", "received", notify=True)
+    return commit(lead, "lead", "received", notify=True, shown=SHOWN)

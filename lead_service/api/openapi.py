@@ -24,6 +24,14 @@ bp = Blueprint("openapi", __name__, url_prefix="/api")
 class LeadAccepted(Schema):
     id = fields.Integer(required=True)
     status = fields.String(required=True, validate=validate.OneOf(["received"]))
+    phone = fields.String(
+        required=True, allow_none=True, metadata={"description": "The phone number as stored, in E.164."}
+    )
+    country = fields.String(
+        required=True,
+        allow_none=True,
+        metadata={"description": "The English name of the country the stored number belongs to."},
+    )
 
 
 class ConsentRecorded(Schema):

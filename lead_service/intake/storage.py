@@ -23,10 +23,13 @@ def json_body() -> Any:
         abort(400, description="The request body is not valid JSON.")
 
 
-def commit(record: db.Model, kind: str, status: str, notify: bool = False) -> tuple[dict[str, Any], int]:
-    """Store `record` (a `kind`, as the log names it); answer 201 once it is committed, 503 when the
-    database is not there. With an Idempotency-Key, the key and its answer are committed in the
-    same transaction as the row, and so is the sales team's notification of a lead, when `notify`."""
+def commit(
+    record: db.Model, kind: str, status: str, notify: bool = False, shown: tuple[str, ...] = ()
+) -> tuple[dict[str, Any], int]:
+    """Store `record` (a `kind`, as the log names it); answer 201 once it is committed, with the
+    values of its `shown` columns as stored, or 503 when the database is not there. With an
+    Idempotency-Key, the key and its answer are committed in the same transaction as the row, and
+    so is the sales team's notification of a lead, when `notify`."""
     claim = idempotency.current_claim()
     table = record.__tablename__
     db.session.add(record)
@@ -34,7 +37,7 @@ def commit(record: db.Model, kind: str, status: str, notify: bool = False) -> tu
         db.session.flush()
         # Read before the commit: afterwards the row is expired, and reading it again would ask a
         # database that may be gone by then, turning a stored lead into an error.
-        answer = {"id": record.id, "status": status}
+        answer = {"id": record.id, "status": status, **{name: getattr(record, name) for name in shown}}
         if notify:
             queue.enqueue(record.id)
         if claim is not None:

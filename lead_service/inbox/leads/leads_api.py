@@ -428,11 +428,12 @@ def notification_state(row: OutboxMessage | None) -> dict[str, Any] | None:
 
 
 def _form_fields(found: Lead) -> list[dict[str, Any]]:
-    """The form's fields in its order, under its labels (the hidden page field apart)."""
+    """The form's fields in its order, under its labels (the hidden page field, and the phone's
+    country as the form sent it, which only read the number, apart)."""
     return [
         {"field": field, "label": spec["label"], "value": getattr(found, field, None)}
         for field, spec in form_spec(found.form)["fields"].items()
-        if spec["type"] != "hidden"
+        if spec["type"] not in ("hidden", "phone-country")
     ]
 
 

@@ -42,8 +42,9 @@ def test_the_modal_sends_exactly_what_was_typed_with_its_page(page, lead_engine)
     success = page.get_by_role("dialog", name=CONTACT["success"]["title"])
     expect(success).to_have_accessible_description(CONTACT["success"]["message"])
     [row] = rows(lead_engine, email, "contact")
-    assert {key: row[key] for key in typed} == typed
-    assert (row["page"], row["form"]) == ("/team", "contact")
+    # The phone as the service reads it: in E.164, with the country it belongs to.
+    assert {key: row[key] for key in typed} == {**typed, "phone": "+442079460958"}
+    assert (row["country"], row["page"], row["form"]) == ("United Kingdom", "/team", "contact")
 
     success.get_by_role("button", name=CONTACT["success"]["dismissLabel"]).click()
     expect(success).to_be_hidden()
@@ -88,7 +89,7 @@ def test_sending_disables_the_button_until_the_answer(page, lead_engine):
     dialog = open_modal(page)
     fill(
         dialog,
-        {"name": "Ada", "company": "Analytical", "email": email, "phone": "123", "message": "Hi"},
+        {"name": "Ada", "company": "Analytical", "email": email, "phone": "01712345678", "message": "Hi"},
         CONTACT["fields"],
     )
     dialog.get_by_role("button", name=CONTACT["submit"]["label"]).click()

@@ -10,7 +10,8 @@ export type FieldProps = {
   field: FormField;
   value: string;
   messages?: string[];
-  onChange: (name: string, value: string) => void;
+  /** `byVisitor` false: the page changed how the value is held, not the visitor what it is. */
+  onChange: (name: string, value: string, byVisitor?: boolean) => void;
 };
 
 /** Shared look of every control; red only while the field has an error. */

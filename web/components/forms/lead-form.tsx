@@ -8,11 +8,14 @@ import type { LeadFormState } from "@/lib/forms/use-lead-form";
 import { buttonClass, type ButtonVariant } from "../ui/button-link";
 import { FormFooter } from "./form-footer";
 import { HoneypotField } from "./honeypot-field";
-import { TurnstileField } from "./turnstile-field";
 
 // Needed only once a lead is stored: fetched when the visitor first presses submit.
 const loadSuccessDialog = () => import("./success-dialog");
 const SuccessDialog = lazy(() => loadSuccessDialog().then((module) => ({ default: module.SuccessDialog })));
+// Only a site built with Turnstile's key has its code, fetched with the form's page and drawn
+// in the server's HTML, in the space kept for the widget.
+const TurnstileField = lazy(() => import("./turnstile-field").then((module) => ({ default: module.TurnstileField })));
+const TURNSTILE_SPACE = <div className="min-h-[65px] sm:col-span-2" />;
 
 /**
  * What every lead form has around its fields: the form element (method="post", so a submit before
@@ -47,11 +50,13 @@ export function LeadForm({
         {children}
         <HoneypotField name={config.honeypotField} />
         {config.turnstile && (
-          <TurnstileField
-            siteKey={config.turnstile.siteKey}
-            form={form}
-            messages={form.errors[config.turnstile.field]}
-          />
+          <Suspense fallback={TURNSTILE_SPACE}>
+            <TurnstileField
+              siteKey={config.turnstile.siteKey}
+              form={form}
+              messages={form.errors[config.turnstile.field]}
+            />
+          </Suspense>
         )}
         <FormFooter
           config={config}

@@ -46,7 +46,7 @@ export function PhoneField({
   defaultCountry,
   onChange,
   onCountryChange,
-}: FieldProps & { defaultCountry: DefaultPhoneCountry; onCountryChange: (name: string) => void }) {
+}: FieldProps & { defaultCountry: DefaultPhoneCountry; onCountryChange: (country: string) => void }) {
   const id = controlId(formId, name);
   // The library, drawn hidden once it has arrived; `tookOver` once it shows instead.
   const [library, setLibrary] = useState<PhoneInputModule | null>(null);
@@ -55,6 +55,9 @@ export function PhoneField({
   const composing = useRef(false);
   // The library was drawn during a composition: it takes over once the composition ends.
   const waiting = useRef(false);
+  // The library is being handed the plain field's text: its change is the page's, not the visitor's,
+  // and leaves an error under the field on screen.
+  const carrying = useRef(false);
   const { typing, afterPause } = useTypingPause(TYPING_PAUSE_MS);
 
   const takeOver = useCallback(() => {
@@ -67,7 +70,11 @@ export function PhoneField({
     const typed = plain instanceof HTMLInputElement ? library.readTyped(plain) : null;
     flushSync(() => setTookOver(true));
     const input = document.getElementById(id);
-    if (typed && input instanceof HTMLInputElement) library.carryOver(input, typed);
+    if (typed && input instanceof HTMLInputElement) {
+      carrying.current = true;
+      library.carryOver(input, typed);
+      carrying.current = false;
+    }
   }, [id, library]);
 
   // The visitor's intent: a pointer over the field, a touch or focus in it. The first one asks.
@@ -118,7 +125,7 @@ export function PhoneField({
               defaultCountry={defaultCountry.iso2}
               inputClassName={inputClassName}
               ariaProps={ariaProps}
-              onChange={(next) => onChange(name, next)}
+              onChange={(next) => onChange(name, next, !carrying.current)}
               onCountryChange={onCountryChange}
             />
           </div>

@@ -20,8 +20,8 @@ export type PhoneNumberInputProps = {
   inputClassName: string;
   ariaProps: AriaAttributes;
   onChange: (value: string) => void;
-  /** The selected country's English name, "" when none is selected. */
-  onCountryChange: (name: string) => void;
+  /** The selected country's ISO 3166 code, "" when none is selected. */
+  onCountryChange: (country: string) => void;
 };
 
 const isE164 = (value: string) => /^\+\d+$/.test(value);
@@ -52,7 +52,7 @@ export function PhoneNumberInput({
       value={isE164(value) ? value : undefined}
       onChange={(next) => onChange(next ?? "")}
       defaultCountry={defaultCountry as Country}
-      onCountryChange={(next) => onCountryChange(next ? labels[next] : "")}
+      onCountryChange={(next) => onCountryChange(next ?? "")}
       labels={labels}
       flagUrl={flagUrl("{XX}")}
       countrySelectComponent={PhoneCountrySelect}

@@ -12,8 +12,8 @@ import { PhoneField } from "./phone-field";
 import { TextField } from "./text-field";
 
 /**
- * Get Custom Quote: in the home hero, and in the service pages' quote dialog.
- * `country` is the English name of the phone's selected country, sent beside the E.164 phone.
+ * Get Custom Quote: in the home hero, and in the service pages' quote dialog. The phone goes with
+ * the ISO code of the country its list shows, in which the lead service reads it.
  */
 export function QuoteForm({
   config,
@@ -27,8 +27,8 @@ export function QuoteForm({
   onDone?: () => void;
 }) {
   const formId = useId();
-  const [country, setCountry] = useState(defaultCountry.name);
-  const form = useLeadForm(config, formId, () => ({ country }));
+  const [country, setCountry] = useState(defaultCountry.iso2);
+  const form = useLeadForm(config, formId, country);
   return (
     <LeadForm config={config} form={form} buttonVariant="dark" onDone={onDone}>
       {config.fields.map(([name, field], index) => {

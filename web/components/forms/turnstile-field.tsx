@@ -50,8 +50,13 @@ export function TurnstileField({
         // Unreachable: the form still sends, and the service says what is missing.
         .catch(() => setToken(""));
     };
-    owner.addEventListener("focusin", start);
-    owner.addEventListener("pointerdown", start);
+    // Drawn after the visitor reached into the form (a dialog's form takes the focus as it opens).
+    if (owner.contains(document.activeElement)) {
+      start();
+    } else {
+      owner.addEventListener("focusin", start);
+      owner.addEventListener("pointerdown", start);
+    }
     return () => {
       cancelled = true;
       owner.removeEventListener("focusin", start);

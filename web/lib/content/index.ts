@@ -8,6 +8,7 @@ import cookiePolicyFile from "../../../shared_content/cookie-policy.json";
 import edutechFile from "../../../shared_content/edutech.json";
 import formsFile from "../../../shared_content/forms.json";
 import homeFile from "../../../shared_content/home.json";
+import phoneCountriesFile from "../../../shared_content/phone-countries.json";
 import servicesFile from "../../../shared_content/services.json";
 import siteFile from "../../../shared_content/site.json";
 import teamFile from "../../../shared_content/team.json";
@@ -36,6 +37,7 @@ const blog = validated("blog", blogFile);
 const team = validated("team", teamFile);
 const company = validated("company", companyFile);
 const cookiePolicy = validated("cookie-policy", cookiePolicyFile);
+const phoneCountries = validated("phone-countries", phoneCountriesFile);
 // Read through ./inbox (the browser's inbox code too); checked here, with the rest.
 validated("inbox", inbox);
 
@@ -50,6 +52,8 @@ export const getForms = () => forms;
 export const getHome = () => home;
 export const getCompany = () => company;
 export const getCookiePolicy = () => cookiePolicy;
+/** The lead service names a lead's country from these; the quote form's list shows the same names. */
+export const getPhoneCountries = () => phoneCountries.countries;
 
 export const getAiSolutionsPage = () => aiSolutions;
 export const getAiSolution = (param: string): AiSolution | undefined => byParam(aiSolutions.solutions, param);

@@ -28,7 +28,11 @@ export type Testimonials = QuoteTestimonial[];
 export type Faq = FaqItem[];
 export type FormField = {
   label: string;
-  type: "text" | "email" | "tel" | "textarea" | "hidden" | "international-phone" | "select" | "country";
+  /**
+   * tel: a phone number typed in one box; international-phone: the same with a country list beside it. The lead service reads either in the phone-country field's country (defaultPhoneCountry when none is sent, and whatever is sent when the number starts with + and its country code), stores it in E.164, and refuses one that cannot be a number there with messages.phone. country: not sent by the visitor; the service fills it with the English name (phone-countries.json) of the country the stored number belongs to. phone-country: the ISO 3166 code of the country the phone was typed in, sent by the page (the country list's choice, or defaultPhoneCountry), never stored.
+   */
+  type:
+    "text" | "email" | "tel" | "textarea" | "hidden" | "international-phone" | "select" | "country" | "phone-country";
   required: boolean;
   maxLength: number;
   placeholder?: string;
@@ -58,6 +62,7 @@ export interface ContentFiles {
   forms: FormsContent;
   home: HomeContent;
   inbox: InboxContent;
+  "phone-countries": PhoneCountries;
   services: ServicesContent;
   site: SiteContent;
   team: TeamContent;
@@ -510,6 +515,10 @@ export interface FormMessages {
    */
   failure: string;
   /**
+   * Shown when a submission finds the browser offline: the values stay, and the form is sent again, as the same submission, once the browser is back online.
+   */
+  offline: string;
+  /**
    * Under the security check when the service refuses its token.
    */
   turnstile: string;
@@ -759,6 +768,15 @@ export interface InboxContent {
      * The list's "still new after" filter, in hours: a year
      */
     maxNewForHours: number;
+  };
+}
+/**
+ * The countries a phone number can belong to, by ISO 3166 code, each under the English name the quote form's country list shows: the lead service names a lead's country with it. The codes are the regions both phone libraries know (phonenumbers and libphonenumber-js); the names are react-phone-number-input's English labels.
+ */
+export interface PhoneCountries {
+  $schema?: string;
+  countries: {
+    [k: string]: string;
   };
 }
 /**

@@ -13,6 +13,7 @@ import edutechSchema from "../../../shared_content/edutech.schema.json";
 import formsSchema from "../../../shared_content/forms.schema.json";
 import homeSchema from "../../../shared_content/home.schema.json";
 import inboxSchema from "../../../shared_content/inbox.schema.json";
+import phoneCountriesSchema from "../../../shared_content/phone-countries.schema.json";
 import servicesSchema from "../../../shared_content/services.schema.json";
 import siteSchema from "../../../shared_content/site.schema.json";
 import teamSchema from "../../../shared_content/team.schema.json";
@@ -28,6 +29,7 @@ const schemas = {
   forms: formsSchema,
   home: homeSchema,
   inbox: inboxSchema,
+  "phone-countries": phoneCountriesSchema,
   services: servicesSchema,
   site: siteSchema,
   team: teamSchema,

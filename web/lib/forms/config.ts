@@ -4,7 +4,7 @@ import { leadApiUrl, turnstileSiteKey } from "@/lib/env";
 export type FormName = keyof FormsContent["forms"];
 
 /** Fields the form fills in itself rather than asking the visitor for. */
-const AUTOMATIC_FIELDS: ReadonlySet<FormField["type"]> = new Set(["hidden", "country"]);
+const AUTOMATIC_FIELDS: ReadonlySet<FormField["type"]> = new Set(["hidden", "country", "phone-country"]);
 
 /**
  * Everything a lead form needs in the browser, as plain props: the server reads forms.json through the
@@ -21,12 +21,15 @@ export type FormConfig = Pick<Form, "endpoint" | "title" | "submit" | "success">
   characters: FormsContent["characters"];
   /** The rules of the first-touch attribution a lead carries with analytics consent. */
   attribution: FormsContent["attribution"];
-  messages: Pick<FormsContent["messages"], "maxLength" | "singleLine" | "invalidCharacters" | "checkFields" | "failure">;
+  messages: Pick<FormsContent["messages"], "maxLength" | "singleLine" | "invalidCharacters" | "checkFields" | "failure" | "offline">;
   honeypotField: string;
   /** Cloudflare Turnstile, when the site is built with its site key. */
   turnstile?: { siteKey: string; field: string; message: string };
   /** The address the failure message offers instead. */
   fallbackEmail: string;
+  /** The field naming the country the phone was typed in, and the country a form without a
+   * country list (or before its list has loaded) types it in. */
+  phoneCountry?: { field: string; default: string };
 };
 
 export function formConfig(name: FormName): FormConfig {
@@ -35,7 +38,7 @@ export function formConfig(name: FormName): FormConfig {
   const asked = Object.entries(fields).filter(([, field]) => !AUTOMATIC_FIELDS.has(field.type));
   const rules = [...asked.map(([, field]) => field), ...Object.values(forms.attribution)];
   const patternNames = new Set(rules.flatMap((rule) => (rule.pattern ? [rule.pattern] : [])));
-  const { maxLength, singleLine, invalidCharacters, checkFields, failure } = forms.messages;
+  const { maxLength, singleLine, invalidCharacters, checkFields, failure, offline } = forms.messages;
   return {
     name,
     endpoint,
@@ -47,11 +50,17 @@ export function formConfig(name: FormName): FormConfig {
     patterns: Object.fromEntries(Object.entries(forms.patterns).filter(([key]) => patternNames.has(key))),
     characters: forms.characters,
     attribution: forms.attribution,
-    messages: { maxLength, singleLine, invalidCharacters, checkFields, failure },
+    messages: { maxLength, singleLine, invalidCharacters, checkFields, failure, offline },
     honeypotField: forms.honeypotField,
     ...turnstile(forms),
     fallbackEmail: getSite().contact.generalEmail,
+    ...phoneCountry(forms, fields),
   };
+}
+
+function phoneCountry(forms: FormsContent, fields: Form["fields"]): Pick<FormConfig, "phoneCountry"> {
+  const field = Object.entries(fields).find(([, spec]) => spec.type === "phone-country")?.[0];
+  return field ? { phoneCountry: { field, default: forms.defaultPhoneCountry.iso2 } } : {};
 }
 
 function turnstile(forms: FormsContent): Pick<FormConfig, "turnstile"> {

@@ -18,23 +18,29 @@ const keys = () => {
 };
 
 describe("leadOf", () => {
-  it("trims the values and adds the derived ones, the page, the form and the honeypot", () => {
-    expect(leadOf(config, { name: "  Rahim ", email: "r@example.com\n" }, { country: "Bangladesh" }, "/company", "")).toEqual({
+  it("trims the values and adds the page, the form and the honeypot", () => {
+    expect(leadOf(config, { name: "  Rahim ", email: "r@example.com\n" }, undefined, "/company", "")).toEqual({
       name: "Rahim",
       email: "r@example.com",
-      country: "Bangladesh",
       page: "/company",
       form: "contact",
       website: "",
     });
   });
 
+  it("sends the country the phone was typed in: the list's, else the form's default", () => {
+    const phoned = { ...config, phoneCountry: { field: "phoneCountry", default: "BD" } } as FormConfig;
+    expect(leadOf(phoned, { name: "Rahim" }, undefined, "/", "").phoneCountry).toBe("BD");
+    expect(leadOf(phoned, { name: "Rahim" }, "", "/", "").phoneCountry).toBe("BD");
+    expect(leadOf(phoned, { name: "Rahim" }, "MY", "/", "").phoneCountry).toBe("MY");
+  });
+
   it("names the form only where one endpoint serves two, and keeps what a bot typed in the trap", () => {
     const quote = { ...config, name: "quote", endpoint: "/api/quote" } as FormConfig;
-    const lead = leadOf(quote, { name: "Bot" }, {}, "/", "http://spam.example");
+    const lead = leadOf(quote, { name: "Bot" }, undefined, "/", "http://spam.example");
     expect(lead).not.toHaveProperty("form");
     expect(lead.website).toBe("http://spam.example");
-    expect(leadOf(quote, {}, {}, "/", null).website).toBe("");
+    expect(leadOf(quote, {}, undefined, "/", null).website).toBe("");
   });
 });
 

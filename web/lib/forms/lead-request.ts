@@ -8,21 +8,21 @@ export type Attempt = { body: string; key: string };
 export type Lead = Record<string, string | FormValues>;
 
 /**
- * The lead as the service reads it: the visitor's values trimmed, what the form derives itself (the
- * quote's country), the page it was sent from, which form it is where one endpoint serves two, and
- * the honeypot as the browser left it.
+ * The lead as the service reads it: the visitor's values trimmed, the country the phone was typed in
+ * (the one its country list shows, else the form's default), the page it was sent from, which form
+ * it is where one endpoint serves two, and the honeypot as the browser left it.
  */
 export function leadOf(
   config: FormConfig,
   values: FormValues,
-  derived: FormValues,
+  phoneCountry: string | undefined,
   page: string,
   trap: unknown,
   attribution?: FormValues,
 ): Lead {
   return {
     ...Object.fromEntries(Object.entries(values).map(([name, value]) => [name, value.trim()])),
-    ...derived,
+    ...(config.phoneCountry && { [config.phoneCountry.field]: phoneCountry || config.phoneCountry.default }),
     page,
     // /api/contact serves two forms with different rules: it is told which one this is.
     ...(config.endpoint === "/api/contact" ? { form: config.name } : {}),

@@ -16,7 +16,7 @@ function config(name: FormName): FormConfig {
     ...form,
     name,
     url: form.endpoint,
-    fields: Object.entries(form.fields).filter(([, field]) => field.type !== "hidden" && field.type !== "country"),
+    fields: Object.entries(form.fields).filter(([, field]) => !["hidden", "country", "phone-country"].includes(field.type)),
     patterns: forms.patterns,
     characters: forms.characters,
     attribution: forms.attribution,

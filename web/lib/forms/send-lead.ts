@@ -1,6 +1,12 @@
 import type { FieldErrors } from "./rules";
 
-export type SendResult = { kind: "sent" } | { kind: "invalid"; errors: FieldErrors } | { kind: "failed" };
+/** `unsent`: the connection dropped or the service failed (5xx), so the lead may or may not be
+ * stored, and only the same request again, with its key, is safe; `failed`: any other refusal. */
+export type SendResult =
+  | { kind: "sent" }
+  | { kind: "invalid"; errors: FieldErrors }
+  | { kind: "unsent" }
+  | { kind: "failed" };
 
 function isFieldErrors(value: unknown): value is FieldErrors {
   return (
@@ -16,8 +22,8 @@ async function fieldErrorsOf(response: Response): Promise<FieldErrors | undefine
     return undefined;
   }
   try {
-    const body: unknown = await response.json();
-    const errors = typeof body === "object" && body !== null && "errors" in body ? body.errors : undefined;
+    const body: { errors?: unknown } | null = await response.json();
+    const errors = body?.errors;
     return isFieldErrors(errors) && Object.keys(errors).length > 0 ? errors : undefined;
   } catch {
     return undefined;
@@ -42,9 +48,12 @@ export async function sendLead(url: string, body: string, idempotencyKey: string
     const errors = await fieldErrorsOf(response);
     // Every failed submission logs this verbatim text, field errors included (docs/product-rules.md#verbatim-texts).
     console.error("There was a problem with your fetch operation:", new Error("Network response was not ok"));
-    return errors ? { kind: "invalid", errors } : { kind: "failed" };
+    if (errors) {
+      return { kind: "invalid", errors };
+    }
+    return response.status >= 500 ? { kind: "unsent" } : { kind: "failed" };
   } catch (error) {
     console.error("There was a problem with your fetch operation:", error);
-    return { kind: "failed" };
+    return { kind: "unsent" };
   }
 }

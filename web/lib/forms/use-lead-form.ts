@@ -1,6 +1,6 @@
 "use client";
 
-import { useMemo, useRef, useState, type FormEvent } from "react";
+import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 
 import { track } from "@/lib/analytics/events";
 import { storedFirstTouch } from "@/lib/analytics/first-touch";
@@ -8,11 +8,13 @@ import { FORM_EVENTS } from "@/lib/analytics/form-events";
 import { randomUuid } from "@/lib/random-uuid";
 
 import type { FormConfig } from "./config";
+import { readDraft, withDraft, writeDraft } from "./drafts";
 import { fixableFields, leadOf, leadRequest, type Attempt } from "./lead-request";
 import { attributionOf, validate, type FieldErrors, type FormValues } from "./rules";
 import { sendLead, type SendResult } from "./send-lead";
 
-export type FormStatus = "idle" | "submitting" | "sent" | "failed";
+/** `offline`: the browser was offline when it sent the form, which goes again once it is back. */
+export type FormStatus = "idle" | "submitting" | "sent" | "failed" | "offline";
 
 /** The id of a field's control, so labels, error texts and focus all find it. */
 export const controlId = (formId: string, field: string) => `${formId}-${field}`;
@@ -22,17 +24,25 @@ function emptyValues(config: FormConfig): FormValues {
   return Object.fromEntries(config.fields.map(([name]) => [name, ""]));
 }
 
+const isEmpty = (values: FormValues) => !Object.values(values).some(Boolean);
+
 /**
  * The one engine behind every lead form: values, the rules of forms.json,
- * the submitting state, the answer, and the Idempotency-Key that a retry of the same submission
- * reuses. `extra` adds what the form derives itself (the quote's country).
+ * the submitting state, the answer, the draft kept in this tab, and the Idempotency-Key that a
+ * retry of the same submission reuses. `phoneCountry`: the country the phone field's list shows,
+ * for a form that has one.
  */
-export function useLeadForm(config: FormConfig, formId: string, extra: () => FormValues = () => ({})) {
+export function useLeadForm(config: FormConfig, formId: string, phoneCountry?: string) {
   const [values, setValues] = useState(() => emptyValues(config));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [status, setStatus] = useState<FormStatus>("idle");
   const [announcement, setAnnouncement] = useState("");
+  // The draft is read once the page has hydrated (the server's HTML has none), then kept.
+  const draftRead = useRef(false);
   const lastAttempt = useRef<Attempt | null>(null);
+  const formElement = useRef<HTMLFormElement | null>(null);
+  // A send that the browser's return online makes, not the visitor's press.
+  const resending = useRef(false);
   // Cloudflare Turnstile (when configured): the current token, and how to get a fresh one after
   // a try has spent it.
   const turnstileToken = useRef("");
@@ -49,9 +59,39 @@ export function useLeadForm(config: FormConfig, formId: string, extra: () => For
     });
   }
 
-  function setValue(name: string, value: string) {
+  // The draft: read once, then written at each change of the values, and of the status, as a
+  // submission starts (its attempt) and ends (sent, nothing is left).
+  useEffect(() => {
+    const draft = !draftRead.current && readDraft(config.name);
+    draftRead.current = true;
+    if (draft) {
+      setValues((current) => withDraft(current, draft.values));
+      lastAttempt.current ??= draft.attempt ?? null;
+    } else {
+      writeDraft(config.name, isEmpty(values) && !lastAttempt.current ? null : { values, attempt: lastAttempt.current });
+    }
+  }, [config, values, status]);
+
+  // Offline, the form goes again, with the same key, as soon as the browser is back online.
+  useEffect(() => {
+    if (status !== "offline") {
+      return;
+    }
+    const resend = () => {
+      resending.current = true;
+      formElement.current?.requestSubmit();
+    };
+    window.addEventListener("online", resend);
+    return () => window.removeEventListener("online", resend);
+  }, [status]);
+
+  /** A change of the field's value; only the visitor's own changes clear its error, so a message
+   * stays on screen until they act on it (`byVisitor` false: the page reformatting what it holds). */
+  function setValue(name: string, value: string, byVisitor = true) {
     setValues((current) => ({ ...current, [name]: value }));
-    clearError(name);
+    if (byVisitor) {
+      clearError(name);
+    }
   }
 
   function showErrors(found: FieldErrors) {
@@ -76,8 +116,8 @@ export function useLeadForm(config: FormConfig, formId: string, extra: () => For
     return false;
   }
 
-  /** The answer: sent clears the form, errors the visitor can fix go under their fields, and any
-   * other refusal is a failure. */
+  /** The answer: sent clears the form and its draft, errors the visitor can fix go under their
+   * fields, a lost connection waits to go again, and any other refusal is a failure. */
   function settle(result: SendResult) {
     if (result.kind === "sent") {
       lastAttempt.current = null;
@@ -90,6 +130,8 @@ export function useLeadForm(config: FormConfig, formId: string, extra: () => For
     } else if (result.kind === "invalid" && fixableFields(config).some((name) => name in result.errors)) {
       setStatus("idle");
       showErrors(result.errors);
+    } else if (result.kind === "unsent" && !navigator.onLine) {
+      setStatus("offline");
     } else {
       setStatus("failed");
     }
@@ -97,10 +139,13 @@ export function useLeadForm(config: FormConfig, formId: string, extra: () => For
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    formElement.current = event.currentTarget;
+    const pressed = !resending.current;
+    resending.current = false;
     if (status === "submitting") {
       return;
     }
-    if (events) {
+    if (events && pressed) {
       track(...events.submitPress);
     }
     if (!passesChecks()) {
@@ -108,9 +153,11 @@ export function useLeadForm(config: FormConfig, formId: string, extra: () => For
     }
     const trap = new FormData(event.currentTarget).get(config.honeypotField);
     const attribution = attributionOf(config, storedFirstTouch());
-    const lead = leadOf(config, values, extra(), window.location.pathname, trap, attribution);
+    const lead = leadOf(config, values, phoneCountry, window.location.pathname, trap, attribution);
     const turnstile = config.turnstile && { field: config.turnstile.field, token: turnstileToken.current };
     const { body, attempt } = leadRequest(lead, lastAttempt.current, randomUuid, turnstile);
+    // Kept with the draft (as the status changes): the same values sent after a reload are the
+    // same submission.
     lastAttempt.current = attempt;
     setStatus("submitting");
     setAnnouncement("");
