@@ -74,3 +74,31 @@ def record_posts(page: Page, path: str) -> list:
         ),
     )
     return posts
+
+
+class HeldScripts:
+    """Every script file the page asks for from now on waits until release()."""
+
+    def __init__(self, page: Page):
+        self.held: list[Route] = []
+        self.released = False
+        page.route("**/_next/static/**", self._arrive)
+
+    def _arrive(self, route: Route) -> None:
+        if self.released:
+            route.continue_()
+        else:
+            self.held.append(route)
+
+    def wait_for_a_request(self, page: Page) -> None:
+        for _ in range(100):
+            if self.held:
+                return
+            page.wait_for_timeout(50)
+        raise AssertionError("the page asked for no script")
+
+    def release(self) -> None:
+        self.released = True
+        for route in self.held:
+            route.continue_()
+        self.held.clear()

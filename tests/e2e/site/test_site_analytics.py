@@ -80,7 +80,7 @@ def test_the_contact_modal_reports_its_send_press_and_its_sent_message(page):
         "name": "Ada",
         "company": "Analytical",
         "email": unique_email(),
-        "phone": "1",
+        "phone": "01712345678",
         "message": "Hi",
     }.items():
         dialog.get_by_role("textbox", name=CONTACT["fields"][name]["label"], exact=True).fill(value)

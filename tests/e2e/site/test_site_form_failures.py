@@ -8,6 +8,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from ...support.lead_form_pages import FORM_PAGES
 from ...support.lead_forms import (
     CASE_STUDIES,
     FAILURE_LOG,
@@ -145,3 +146,85 @@ def test_every_form_sends_an_empty_honeypot_hidden_from_people_and_assistive_tec
     page.get_by_role("button", name=CASE_STUDIES["submit"]["label"]).click()
     expect(page.get_by_role("dialog", name=CASE_STUDIES["success"]["title"])).to_be_visible()
     assert posts[0].post_data_json[FORMS["honeypotField"]] == ""
+
+
+@pytest.mark.parametrize("form", [FORM_PAGES[0], FORM_PAGES[2]], ids=lambda form: form.id)
+def test_the_services_phone_error_stays_until_the_visitor_changes_the_field(page, lead_engine, form):
+    """Sent at once, before the phone library has taken over: the service's refusal stays on screen
+    while the library takes over the focused field, and goes at the visitor's first key there."""
+    email = unique_email()
+    scope = form.open(page)
+    form.fill(scope, form.values(email, "12345"))
+    with page.expect_response(f"**{form.spec['endpoint']}") as answer:
+        form.send(scope)
+    assert answer.value.status == 400
+
+    phone = scope.get_by_role("textbox", name="Phone")
+    message = form.spec["fields"]["phone"]["messages"]["phone"]
+    expect(phone).to_have_accessible_description(message)
+    expect(phone).to_be_focused()
+    expect(scope.locator("[aria-live]")).to_have_text(FORMS["messages"]["checkFields"])
+    page.wait_for_timeout(2_000)
+    if form.form == "quote":
+        expect(scope.locator('[data-phone-field="ready"]')).to_be_attached()  # the library took over
+    expect(phone).to_have_accessible_description(message)
+    expect(phone).to_have_attribute("aria-invalid", "true")
+    expect(scope.get_by_text(message)).to_be_visible()
+
+    page.keyboard.press("6")
+    expect(scope.get_by_text(message)).to_be_hidden()
+    expect(phone).not_to_have_attribute("aria-invalid", "true")
+    assert rows(lead_engine, email) == []
+
+
+@pytest.mark.parametrize("form", [FORM_PAGES[2], FORM_PAGES[4]], ids=lambda form: form.id)
+def test_an_offline_submit_is_sent_once_the_browser_is_back_online(page, lead_engine, form):
+    email = unique_email()
+    posts = record_posts(page, form.spec["endpoint"])
+    scope = form.open(page)
+    values = form.values(email, "+60 12-345 6789")
+    form.fill(scope, values)
+    page.context.set_offline(True)
+    form.send(scope)
+
+    notice = scope.get_by_role("alert")
+    expect(notice).to_have_text(FORMS["messages"]["offline"])
+    expect(scope.get_by_role("textbox", name="Name", exact=True)).to_have_value(values["name"])
+    page.wait_for_timeout(500)
+    assert rows(lead_engine, email) == []
+
+    page.context.set_offline(False)  # no press: the form goes again by itself
+    expect(form.success(page)).to_be_visible()
+    [row] = rows(lead_engine, email, form.form)
+    assert (row["phone"], row["country"]) == ("+60123456789", "Malaysia")
+    keys = {post.headers["idempotency-key"] for post in posts}
+    assert len(keys) == 1 and UUID.match(keys.pop())
+
+
+def test_a_dropped_answer_pressed_again_stores_the_lead_once(page, lead_engine):
+    """The lead reaches the service, but the connection drops before its answer: the visitor sees
+    the failure with everything kept, presses again, and the same key gets the first answer."""
+    form = FORM_PAGES[3]
+    email = unique_email()
+    posts = record_posts(page, form.spec["endpoint"])
+    dropped: list = []
+
+    def drop_the_first_answer(route) -> None:
+        if dropped:
+            route.continue_()
+            return
+        dropped.append(route.fetch())  # delivered to the real service, stored there
+        route.abort("connectionreset")
+
+    page.route(f"**{form.spec['endpoint']}", drop_the_first_answer)
+    scope = form.open(page)
+    form.fill(scope, form.values(email, "01712345678"))
+    form.send(scope)
+    expect(scope.locator("[data-form-failure]")).to_be_visible()
+    assert dropped[0].status == 201 and len(rows(lead_engine, email)) == 1
+
+    form.send(scope)
+    expect(form.success(page)).to_be_visible()
+    assert len(rows(lead_engine, email)) == 1
+    first, again = (post.headers["idempotency-key"] for post in posts)
+    assert first == again

@@ -10,9 +10,9 @@ import re
 from collections.abc import Callable
 
 import pytest
-from playwright.sync_api import Keyboard, Page, Route, expect
+from playwright.sync_api import Keyboard, Page, expect
 
-from ...support.lead_forms import FORMS, QUOTE, wait_hydrated
+from ...support.lead_forms import FORMS, QUOTE, HeldScripts, wait_hydrated
 from ...support.site import visit
 
 pytestmark = pytest.mark.e2e
@@ -41,34 +41,6 @@ STEPS: list[Callable[[Keyboard], None]] = [
     *(lambda keyboard, key=key: keyboard.press(key) for key in "5678"),
 ]
 TYPED = "1712345678"  # what the steps leave
-
-
-class HeldScripts:
-    """Every script file the page asks for from now on waits until release()."""
-
-    def __init__(self, page: Page):
-        self.held: list[Route] = []
-        self.released = False
-        page.route("**/_next/static/**", self._arrive)
-
-    def _arrive(self, route: Route) -> None:
-        if self.released:
-            route.continue_()
-        else:
-            self.held.append(route)
-
-    def wait_for_a_request(self, page: Page) -> None:
-        for _ in range(100):
-            if self.held:
-                return
-            page.wait_for_timeout(50)
-        raise AssertionError("the page asked for no script")
-
-    def release(self) -> None:
-        self.released = True
-        for route in self.held:
-            route.continue_()
-        self.held.clear()
 
 
 def slow_down(page: Page, latency_ms: int, cpu: int) -> None:

@@ -32,18 +32,19 @@ export function leadOf(
 }
 
 /**
- * The request for a lead: the same lead again is a retry of the same submission and keeps its key,
- * whatever its Turnstile token (each try spends one); anything else is a new submission.
+ * The request for a submission: the one last tried, again as it was sent (so the service knows it
+ * by its key and body, whatever the page has reformatted since), unless the visitor has changed the
+ * form since (`last` null): then a new one, with a new key. The Turnstile token is added on top,
+ * as each try spends one.
  */
 export function leadRequest(
-  lead: Lead,
+  lead: () => Lead,
   last: Attempt | null,
   newKey: () => string,
   turnstile?: { field: string; token: string },
 ): { body: string; attempt: Attempt } {
-  const leadJson = JSON.stringify(lead);
-  const attempt = { body: leadJson, key: last?.body === leadJson ? last.key : newKey() };
-  const body = turnstile ? JSON.stringify({ ...lead, [turnstile.field]: turnstile.token }) : leadJson;
+  const attempt = last ?? { body: JSON.stringify(lead()), key: newKey() };
+  const body = turnstile ? JSON.stringify({ ...JSON.parse(attempt.body), [turnstile.field]: turnstile.token }) : attempt.body;
   return { body, attempt };
 }
 

@@ -41,8 +41,6 @@ export function useLeadForm(config: FormConfig, formId: string, phoneCountry?: s
   const draftRead = useRef(false);
   const lastAttempt = useRef<Attempt | null>(null);
   const formElement = useRef<HTMLFormElement | null>(null);
-  // A send that the browser's return online makes, not the visitor's press.
-  const resending = useRef(false);
   // Cloudflare Turnstile (when configured): the current token, and how to get a fresh one after
   // a try has spent it.
   const turnstileToken = useRef("");
@@ -77,20 +75,21 @@ export function useLeadForm(config: FormConfig, formId: string, phoneCountry?: s
     if (status !== "offline") {
       return;
     }
-    const resend = () => {
-      resending.current = true;
-      formElement.current?.requestSubmit();
-    };
+    // Without a submitter: not the visitor's press.
+    const resend = () => formElement.current?.requestSubmit();
     window.addEventListener("online", resend);
     return () => window.removeEventListener("online", resend);
   }, [status]);
 
-  /** A change of the field's value; only the visitor's own changes clear its error, so a message
-   * stays on screen until they act on it (`byVisitor` false: the page reformatting what it holds). */
+  /** A change of the field's value. Only the visitor's own changes clear its error, so a message
+   * stays on screen until they act on it, and make the next send a new submission (`byVisitor`
+   * false: the page reformatting what it holds). */
   function setValue(name: string, value: string, byVisitor = true) {
     setValues((current) => ({ ...current, [name]: value }));
     if (byVisitor) {
       clearError(name);
+      // A changed form is a new submission.
+      lastAttempt.current = null;
     }
   }
 
@@ -140,20 +139,19 @@ export function useLeadForm(config: FormConfig, formId: string, phoneCountry?: s
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     formElement.current = event.currentTarget;
-    const pressed = !resending.current;
-    resending.current = false;
     if (status === "submitting") {
       return;
     }
-    if (events && pressed) {
+    // A press of the button or of Enter in a field names the button; the form's own send does not.
+    if (events && (event.nativeEvent as SubmitEvent).submitter) {
       track(...events.submitPress);
     }
     if (!passesChecks()) {
       return;
     }
     const trap = new FormData(event.currentTarget).get(config.honeypotField);
-    const attribution = attributionOf(config, storedFirstTouch());
-    const lead = leadOf(config, values, phoneCountry, window.location.pathname, trap, attribution);
+    const lead = () =>
+      leadOf(config, values, phoneCountry, window.location.pathname, trap, attributionOf(config, storedFirstTouch()));
     const turnstile = config.turnstile && { field: config.turnstile.field, token: turnstileToken.current };
     const { body, attempt } = leadRequest(lead, lastAttempt.current, randomUuid, turnstile);
     // Kept with the draft (as the status changes): the same values sent after a reload are the
