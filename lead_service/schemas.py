@@ -110,9 +110,9 @@ def _pattern(name: str, message: str) -> tuple[validate.Validator, dict[str, str
     pattern = FORMS["patterns"][name]
     # ASCII: as in JavaScript, "i" must not fold non-ASCII letters (long s, Kelvin sign) into [A-Z].
     flags = re.ASCII | (re.IGNORECASE if "i" in pattern["flags"] else 0)
-    # JSON Schema's patterns have no flags: the API document spells the letters out.
-    metadata = {"pattern": pattern["source"].replace("A-Z", "A-Za-z")} if "i" in pattern["flags"] else {}
-    return validate.Regexp(re.compile(pattern["source"], flags), error=message), metadata
+    # JSON Schema's patterns have no flags: the API document spells an "i" pattern's letters out.
+    source = re.sub("A-Z|a-z", "A-Za-z", pattern["source"]) if "i" in pattern["flags"] else pattern["source"]
+    return validate.Regexp(re.compile(pattern["source"], flags), error=message), {"pattern": source}
 
 
 # What a visitor never sees: the site drops an attribution value that breaks its rule.
@@ -217,10 +217,22 @@ def _field(spec: dict[str, Any]) -> fields.Field:
         validators.append(validate.OneOf(spec["options"], error=messages["option"]))
     if spec["type"] == "phone-country":
         validators.append(validate.OneOf(PHONE_COUNTRIES, error=messages["pattern"]))
+        metadata["description"] = (
+            "The ISO 3166 code of the country the phone number was typed in, one phonenumbers knows;"
+            f" {DEFAULT_PHONE_COUNTRY} when none is sent."
+        )
+    if spec["type"] in ("tel", "international-phone"):
+        metadata["description"] = (
+            "As the visitor typed it: read in phoneCountry's country, or as written when it starts"
+            " with + and the country code. Stored in E.164."
+        )
     options = {"required": spec["required"], "error_messages": error_messages, "metadata": metadata}
     if spec["type"] == "country":
         # The service's own answer, from the phone number: a value sent is not read.
-        return fields.String(dump_only=True, metadata={"description": "The phone number's country."})
+        return fields.String(
+            dump_only=True,
+            metadata={"description": "Not read: the service names the country the phone number belongs to."},
+        )
     if spec["type"] in ("tel", "international-phone"):
         # Its rules are checked on the text as typed, before it is read as a number.
         return Phone(checks=_first_failure(validators), message=messages["phone"], **options)

@@ -16,7 +16,7 @@ from sqlalchemy.engine import URL
 
 from ..extensions import db
 from ..models.leads import Lead, OutboxMessage, fold_address
-from ..schemas import ATTRIBUTION_KEYS, FORMS
+from ..schemas import ATTRIBUTION_KEYS, FORMS, phone_country
 
 BATCH = 2000
 
@@ -71,7 +71,6 @@ SPAM_TEXTS = (
     "Congratulations, you have been selected for a crypto giveaway",
     "We sell verified accounts and followers at the best price",
 )
-COUNTRIES = ("Malaysia", "United Kingdom", "Singapore", "Germany", "United States", "India", None)
 BUDGETS = tuple(FORMS["forms"]["quote"]["fields"]["budget"]["options"])
 # Where visits began: a campaign's UTM source (with its medium), else a referring site, else direct.
 CAMPAIGNS = (
@@ -110,19 +109,20 @@ def allowed(url: URL) -> bool:
     return backend == "postgresql" and "test" in name.lower()
 
 
-def _phone(rng: random.Random, kind: str) -> str:
-    """A number in the ranges kept for drama and examples, written as visitors write them (a quote's
-    in E.164, as the service stores it)."""
+def _phone(rng: random.Random) -> str:
+    """A number in the ranges kept for drama and examples (London's, Washington's, a Malaysian
+    mobile's), in E.164, as the service stores every lead's."""
     choice = rng.randrange(3)
     if choice == 0:
-        spaced = f"+44 20 7946 0{rng.randrange(1000):03d}"
-    elif choice == 1:
-        spaced = f"+1 202-555-01{rng.randrange(100):02d}"
-    else:
-        spaced = f"+60 12-{rng.randrange(1000):03d} {rng.randrange(10000):04d}"
-    if kind == "quote":
-        return "+" + "".join(char for char in spaced if char.isdigit())
-    return spaced
+        return f"+442079460{rng.randrange(1000):03d}"
+    if choice == 1:
+        return f"+120255501{rng.randrange(100):02d}"
+    return f"+6012{rng.randrange(1000):03d}{rng.randrange(10000):04d}"
+
+
+def _phone_and_country(phone: str | None) -> dict[str, Any]:
+    """A lead's phone and the country the service names from it."""
+    return {"phone": phone, "country": phone_country(phone, None) if phone else None}
 
 
 def _person(rng: random.Random, serial: int) -> dict[str, Any]:
@@ -163,10 +163,9 @@ def _lead(rng: random.Random, serial: int, now: datetime) -> tuple[str, dict[str
             **_FORM_FIELDS,
             **common,
             "form": "quote",
-            "phone": _phone(rng, "quote"),
+            **_phone_and_country(_phone(rng)),
             "project": _text(rng, spam),
             "budget": rng.choice(BUDGETS),
-            "country": rng.choice(COUNTRIES),
         }
     form = "contact" if roll < 0.8 else "caseStudiesContact"
     optional = form == "caseStudiesContact"
@@ -175,7 +174,7 @@ def _lead(rng: random.Random, serial: int, now: datetime) -> tuple[str, dict[str
         **common,
         "form": form,
         "company": None if optional and rng.random() < 0.3 else common["company"],
-        "phone": None if optional and rng.random() < 0.4 else _phone(rng, "contact"),
+        **_phone_and_country(None if optional and rng.random() < 0.4 else _phone(rng)),
         "message": _text(rng, spam),
     }
 

@@ -6,6 +6,8 @@ CONTACT = {
     "email": "mina@harbor.io",
     "phone": "+60 12-345 6789",
     "message": 'Line one,\nline "two"; ünïcødé',
+    # The contact forms send the site's default country, in which a number without its + is read.
+    "phoneCountry": "BD",
     "page": "/",
 }
 QUOTE = {
@@ -14,5 +16,6 @@ QUOTE = {
     "phone": "+44 20 7946 0958",
     "project": "Mobile app",
     "budget": "More than 10000$ Estimated",
-    "country": "United Kingdom",
+    # The country chosen beside the phone; the service names the lead's country from the number.
+    "phoneCountry": "GB",
 }

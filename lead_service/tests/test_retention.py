@@ -235,7 +235,8 @@ def test_erase_finds_an_address_in_any_script_s_capitals(client, runner, rows, a
     with app.app_context():
         for address in ("JOSÉ.ÖZ@Straße.example", "jose.oz@strasse.example"):
             db.session.add(Lead(form="contact", name="J", email=address, message="m"))
-        db.session.add(Lead(form="quote", **{**QUOTE, "email": "josé.öz@straße.example"}))
+        stored = {key: value for key, value in QUOTE.items() if key != "phoneCountry"}
+        db.session.add(Lead(form="quote", **{**stored, "email": "josé.öz@straße.example"}))
         db.session.commit()
 
     result = runner.invoke(args=["leads", "erase", "--email", "José.Öz@STRASSE.example"])

@@ -118,3 +118,31 @@ def test_request_bodies_are_the_forms_fields(app):
             component["properties"]["attribution"]["$ref"].removeprefix("#/components/schemas/")
         ]
         assert set(attribution["properties"]) == set(ATTRIBUTION_KEYS), name
+
+
+def test_every_fields_pattern_is_documented_letters_spelled_out_where_case_does_not_matter(app):
+    schemas = document(app)["components"]["schemas"]
+    for name, form in FORMS["forms"].items():
+        properties = schemas[f"{name[0].upper()}{name[1:]}Request"]["properties"]
+        for field, spec in form["fields"].items():
+            if "pattern" in spec:
+                pattern = FORMS["patterns"][spec["pattern"]]
+                documented = properties[field]["pattern"]
+                assert (documented == pattern["source"]) is ("i" not in pattern["flags"]), (name, field)
+    host = schemas["Attribution"]["properties"]["referrer_host"]["pattern"]
+    assert re.match(host, "WWW.Example.COM:8080") and not re.match(host, "-example.com")
+
+
+def test_the_phone_is_read_in_the_country_sent_and_the_country_is_the_services_answer(app):
+    schemas = document(app)["components"]["schemas"]
+    for name in FORMS["forms"]:
+        component = schemas[f"{name[0].upper()}{name[1:]}Request"]
+        properties = component["properties"]
+        assert properties["phoneCountry"]["pattern"] == "^[A-Z]{2}$", name
+        assert "phoneCountry" in properties["phone"]["description"], name
+        assert properties["country"]["readOnly"] is True, name
+        assert "country" not in component["required"], name
+    accepted = schemas["LeadAccepted"]
+    assert set(accepted["required"]) == {"id", "status", "phone", "country"}
+    for field in ("phone", "country"):
+        assert accepted["properties"][field]["type"] == ["string", "null"], field

@@ -132,7 +132,7 @@ def test_formula_like_cells_are_defused_but_phone_numbers_kept(runner, client):
     [row] = csv.DictReader(io.StringIO(runner.invoke(args=["leads", "export"]).stdout))
 
     assert (row["name"], row["company"]) == ('\'=HYPERLINK("http://x")', "'@SUM(A1)")
-    assert row["phone"] == "+1 (415) 555-0134"
+    assert row["phone"] == "+14155550134"  # in E.164, as stored: a plain number, not defused
 
 
 def test_list_prints_one_line_per_lead(runner, stored):

@@ -4,6 +4,7 @@ each other one with a notification that no worker will send, in a test database 
 from datetime import UTC, datetime, timedelta
 
 import click
+import phonenumbers
 import pytest
 from sqlalchemy.engine import make_url
 
@@ -14,6 +15,13 @@ from lead_service.inbox.leads.filters import Filters
 from lead_service.inbox.leads.highlight import terms
 from lead_service.inbox.leads.page import page
 from lead_service.models.leads import Lead, as_utc
+from lead_service.schemas import phone_country
+
+
+def to_e164(phone: str) -> str:
+    number = phonenumbers.parse(phone)
+    assert phonenumbers.is_valid_number(number), phone
+    return phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.E164)
 
 
 def test_fake_leads_of_both_kinds_over_the_last_year(runner, rows, app):
@@ -34,7 +42,14 @@ def test_fake_leads_of_both_kinds_over_the_last_year(runner, rows, app):
         days=200
     )
     assert all(lead.email.endswith((".example", ".test")) for lead in leads)
+    # Every phone in E.164 and every country the number's, as the service stores a lead's.
     assert all(lead.phone.startswith("+") and lead.phone[1:].isdigit() for lead in quotes)
+    with_phone = [lead for lead in leads if lead.phone]
+    assert len(with_phone) < len(leads)  # the case-studies form's phone is optional
+    assert all(lead.phone == to_e164(lead.phone) for lead in with_phone)
+    assert {lead.country for lead in with_phone} == {"United Kingdom", "United States", "Malaysia"}
+    assert all(lead.country == phone_country(lead.phone, None) for lead in with_phone)
+    assert all(lead.country is None for lead in leads if not lead.phone)
     # One notification per lead that is not spam, none due for a worker to send.
     told = [row.lead_id for row in outbox]
     assert sorted(told) == sorted(lead.id for lead in leads if not lead.spam)

@@ -267,7 +267,8 @@ def test_a_contact_message_has_every_field_under_its_forms_label(signed_in, clie
         {"field": "name", "label": "Name", "value": CONTACT["name"]},
         {"field": "company", "label": "Company Name", "value": CONTACT["company"]},
         {"field": "email", "label": "Email", "value": CONTACT["email"]},
-        {"field": "phone", "label": "Phone", "value": CONTACT["phone"]},
+        {"field": "phone", "label": "Phone", "value": "+60123456789"},
+        {"field": "country", "label": "Country", "value": "Malaysia"},
         {"field": "message", "label": "Message", "value": CONTACT["message"]},
     ]
     assert answer["notification"]["status"] == "pending"

@@ -74,7 +74,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Stored (or, for a retry, stored before). */
+                /** @description Stored (or, for a retry, stored before), with the phone number as stored. */
                 201: {
                     headers: {
                         [name: string]: unknown;
@@ -2222,7 +2222,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Stored (or, for a retry, stored before). */
+                /** @description Stored (or, for a retry, stored before), with the phone number as stored. */
                 201: {
                     headers: {
                         [name: string]: unknown;
@@ -2394,13 +2394,18 @@ export interface components {
         CaseStudiesContactRequest: {
             attribution?: components["schemas"]["Attribution"];
             company?: string;
+            /** @description Not read: the service names the country the phone number belongs to. */
+            readonly country?: string;
             email: string;
             /** @enum {string} */
             form: "caseStudiesContact";
             message: string;
             name: string;
             page?: string;
+            /** @description As the visitor typed it: read in phoneCountry's country, or as written when it starts with + and the country code. Stored in E.164. */
             phone?: string;
+            /** @description The ISO 3166 code of the country the phone number was typed in, one phonenumbers knows; BD when none is sent. */
+            phoneCountry?: string;
             /** @description The Cloudflare Turnstile token, when the service requires one. */
             turnstileToken?: string;
         };
@@ -2421,13 +2426,18 @@ export interface components {
         ContactRequest: {
             attribution?: components["schemas"]["Attribution"];
             company: string;
+            /** @description Not read: the service names the country the phone number belongs to. */
+            readonly country?: string;
             email: string;
             /** @enum {string} */
             form?: "contact";
             message: string;
             name: string;
             page?: string;
+            /** @description As the visitor typed it: read in phoneCountry's country, or as written when it starts with + and the country code. Stored in E.164. */
             phone: string;
+            /** @description The ISO 3166 code of the country the phone number was typed in, one phonenumbers knows; BD when none is sent. */
+            phoneCountry?: string;
             /** @description The Cloudflare Turnstile token, when the service requires one. */
             turnstileToken?: string;
         };
@@ -2984,7 +2994,11 @@ export interface components {
             leads: components["schemas"]["InboxLeadWork"][];
         };
         LeadAccepted: {
+            /** @description The English name of the country the stored number belongs to. */
+            country: string | null;
             id: number;
+            /** @description The phone number as stored, in E.164. */
+            phone: string | null;
             /** @enum {string} */
             status: "received";
         };
@@ -3026,11 +3040,15 @@ export interface components {
         QuoteRequest: {
             attribution?: components["schemas"]["Attribution"];
             budget: string;
-            country?: string;
+            /** @description Not read: the service names the country the phone number belongs to. */
+            readonly country?: string;
             email: string;
             name: string;
             page?: string;
+            /** @description As the visitor typed it: read in phoneCountry's country, or as written when it starts with + and the country code. Stored in E.164. */
             phone: string;
+            /** @description The ISO 3166 code of the country the phone number was typed in, one phonenumbers knows; BD when none is sent. */
+            phoneCountry?: string;
             project: string;
             /** @description The Cloudflare Turnstile token, when the service requires one. */
             turnstileToken?: string;
