@@ -216,7 +216,8 @@ def _field(spec: dict[str, Any]) -> fields.Field:
     if "options" in spec:
         validators.append(validate.OneOf(spec["options"], error=messages["option"]))
     if spec["type"] == "phone-country":
-        validators.append(validate.OneOf(PHONE_COUNTRIES, error=messages["pattern"]))
+        validators.append(validate.OneOf(PHONE_COUNTRIES, error=MESSAGES["phoneCountry"]))
+        metadata["pattern"] = "^[A-Z]{2}$"
         metadata["description"] = (
             "The ISO 3166 code of the country the phone number was typed in, one phonenumbers knows;"
             f" {DEFAULT_PHONE_COUNTRY} when none is sent."
@@ -235,7 +236,8 @@ def _field(spec: dict[str, Any]) -> fields.Field:
         )
     if spec["type"] in ("tel", "international-phone"):
         # Its rules are checked on the text as typed, before it is read as a number.
-        return Phone(checks=_first_failure(validators), message=messages["phone"], **options)
+        message = messages.get("phone", MESSAGES["phone"])
+        return Phone(checks=_first_failure(validators), message=message, **options)
     return fields.String(validate=_first_failure(validators), **options)
 
 

@@ -47,6 +47,9 @@ export type FormField = {
   messages: {
     required?: string;
     pattern?: string;
+    /**
+     * This field's own message for a phone the service cannot read, in place of the top-level messages.phone.
+     */
     phone?: string;
     option?: string;
   };
@@ -514,6 +517,14 @@ export interface FormMessages {
    * Shown when a submission fails; {email} becomes a mailto link.
    */
   failure: string;
+  /**
+   * Under a phone field (tel or international-phone) whose text the lead service cannot read as a number in the chosen country; a field's own messages.phone says it instead.
+   */
+  phone: string;
+  /**
+   * Under phoneCountry when it names no country the phone libraries know (a client's fault: the forms send a listed one).
+   */
+  phoneCountry: string;
   /**
    * Shown when a submission finds the browser offline: the values stay, and the form is sent again, as the same submission, once the browser is back online.
    */
