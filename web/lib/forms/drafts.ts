@@ -7,7 +7,7 @@ import type { FormValues } from "./rules";
  * tried, so that sending it again after a reload reuses its Idempotency-Key. It never leaves the
  * browser before the visitor sends the form, and goes when the form is sent (docs/consent.md).
  */
-export type Draft = { values: FormValues; attempt?: Attempt | null };
+export type Draft = { values: FormValues; attempt?: Attempt };
 
 const draftKey = (form: string) => `leadDraft:${form}`;
 

@@ -49,17 +49,17 @@ describe("leadRequest", () => {
 
   it("tries the last submission again as it was sent, with its key, and makes a new one without", () => {
     const newKey = keys();
-    const first = leadRequest(() => lead, null, newKey);
+    const first = leadRequest(() => lead, undefined, newKey);
     expect(first).toEqual({ body: JSON.stringify(lead), attempt: { body: JSON.stringify(lead), key: "key-1" } });
     // The page has reformatted the phone since: the same submission is sent, byte for byte.
     const again = leadRequest(() => ({ ...lead, phone: "+8801712345678" }), first.attempt, newKey);
     expect(again).toEqual(first);
-    expect(leadRequest(() => ({ ...lead, name: "Rahim U" }), null, newKey).attempt.key).toBe("key-2");
+    expect(leadRequest(() => ({ ...lead, name: "Rahim U" }), undefined, newKey).attempt.key).toBe("key-2");
   });
 
   it("sends the Turnstile token without letting it make a retry a new submission", () => {
     const newKey = keys();
-    const first = leadRequest(() => lead, null, newKey, { field: "turnstile", token: "t1" });
+    const first = leadRequest(() => lead, undefined, newKey, { field: "turnstile", token: "t1" });
     const retry = leadRequest(() => lead, first.attempt, newKey, { field: "turnstile", token: "t2" });
     expect(JSON.parse(retry.body)).toEqual({ ...lead, turnstile: "t2" });
     expect(retry.attempt).toEqual(first.attempt);

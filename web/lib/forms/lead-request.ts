@@ -34,12 +34,12 @@ export function leadOf(
 /**
  * The request for a submission: the one last tried, again as it was sent (so the service knows it
  * by its key and body, whatever the page has reformatted since), unless the visitor has changed the
- * form since (`last` null): then a new one, with a new key. The Turnstile token is added on top,
+ * form since (no `last`): then a new one, with a new key. The Turnstile token is added on top,
  * as each try spends one.
  */
 export function leadRequest(
   lead: () => Lead,
-  last: Attempt | null,
+  last: Attempt | undefined,
   newKey: () => string,
   turnstile?: { field: string; token: string },
 ): { body: string; attempt: Attempt } {

@@ -38,8 +38,8 @@ export function useLeadForm(config: FormConfig, formId: string, phoneCountry?: s
   const [status, setStatus] = useState<FormStatus>("idle");
   const [announcement, setAnnouncement] = useState("");
   // The draft is read once the page has hydrated (the server's HTML has none), then kept.
-  const draftRead = useRef(false);
-  const lastAttempt = useRef<Attempt | null>(null);
+  const draftRead = useRef<boolean>(undefined);
+  const lastAttempt = useRef<Attempt>(undefined);
   const formElement = useRef<HTMLFormElement | null>(null);
   // Cloudflare Turnstile (when configured): the current token, and how to get a fresh one after
   // a try has spent it.
@@ -57,16 +57,23 @@ export function useLeadForm(config: FormConfig, formId: string, phoneCountry?: s
     });
   }
 
-  // The draft: read once, then written at each change of the values, and of the status, as a
+  // The draft: read once, a task after the form first shows (a dialog's opening paints without
+  // waiting on storage), then written at each change of the values, and of the status, as a
   // submission starts (its attempt) and ends (sent, nothing is left).
   useEffect(() => {
-    const draft = !draftRead.current && readDraft(config.name);
-    draftRead.current = true;
-    if (draft) {
-      setValues((current) => withDraft(current, draft.values));
-      lastAttempt.current ??= draft.attempt ?? null;
-    } else {
+    if (draftRead.current) {
       writeDraft(config.name, isEmpty(values) && !lastAttempt.current ? null : { values, attempt: lastAttempt.current });
+    } else if (draftRead.current === undefined) {
+      // Asked for: nothing is written before the draft is read, which it would overwrite.
+      draftRead.current = false;
+      setTimeout(() => {
+        const kept = readDraft(config.name);
+        draftRead.current = true;
+        if (kept) {
+          setValues((current) => withDraft(current, kept.values));
+          lastAttempt.current ??= kept.attempt;
+        }
+      });
     }
   }, [config, values, status]);
 
@@ -89,7 +96,7 @@ export function useLeadForm(config: FormConfig, formId: string, phoneCountry?: s
     if (byVisitor) {
       clearError(name);
       // A changed form is a new submission.
-      lastAttempt.current = null;
+      lastAttempt.current = undefined;
     }
   }
 
@@ -119,7 +126,7 @@ export function useLeadForm(config: FormConfig, formId: string, phoneCountry?: s
    * fields, a lost connection waits to go again, and any other refusal is a failure. */
   function settle(result: SendResult) {
     if (result.kind === "sent") {
-      lastAttempt.current = null;
+      lastAttempt.current = undefined;
       setValues(emptyValues(config));
       setErrors({});
       setStatus("sent");
