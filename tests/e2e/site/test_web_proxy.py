@@ -42,7 +42,12 @@ def test_quote_through_the_site_is_stored(web_url, lead_engine):
 
     assert response.status_code == 201
     lead_id = response.json()["id"]
-    assert response.json() == {"id": lead_id, "status": "received"}
+    assert response.json() == {
+        "id": lead_id,
+        "status": "received",
+        "phone": "+8801812345678",
+        "country": "Bangladesh",
+    }
     with lead_engine.connect() as connection:
         row = connection.execute(
             text("SELECT name, phone, budget, page FROM leads WHERE form = 'quote' AND id = :id"),
