@@ -5,16 +5,15 @@ of in a summary that counts its answers (mailbox/notices.py)."""
 
 import json
 from dataclasses import dataclass
-from email.headerregistry import Address
 from email.message import EmailMessage
-from email.utils import parseaddr
 
 from ..extensions import db
 from ..models.conversation import LeadMessage
 from ..models.leads import Lead
 from ..models.staff import StaffUser
 from ..schemas import form_spec
-from .messages import one_line
+from .staff_mail import staff_email, staff_member
+from .text import one_line
 
 
 @dataclass(frozen=True)
@@ -56,16 +55,6 @@ def answered(
 
 def answered_email(item: Answered, sender: str, team: list[str]) -> EmailMessage:
     name = one_line(item.name)
-    message = EmailMessage()
-    subject = f"{name} answered"
-    message["Subject"] = subject if len(subject) <= 200 else subject[:199] + "…"
-    message["From"] = sender
-    if item.owner_email:
-        message["To"] = Address(display_name=one_line(item.owner_name or ""), addr_spec=item.owner_email)
-    else:
-        message["To"] = ", ".join(team)
-    domain = parseaddr(sender)[1].rpartition("@")[2] or "localhost"
-    message["Message-ID"] = f"<answered-{item.message_id}-{item.outbox_id}@{domain}>"
     whose = "your lead" if item.owner_email else "a lead nobody owns"
     wrote = (
         f"wrote back {item.answers} more times to the team's replies"
@@ -80,5 +69,7 @@ def answered_email(item: Answered, sender: str, team: list[str]) -> EmailMessage
             "",
         ]
     )
-    message.set_content(body, cte="quoted-printable")
-    return message
+    to = staff_member(item.owner_name or "", item.owner_email) if item.owner_email else team
+    return staff_email(
+        sender, to, f"{name} answered", body, kind_id=f"answered-{item.message_id}-{item.outbox_id}"
+    )

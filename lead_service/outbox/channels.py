@@ -18,12 +18,14 @@ from typing import Any, ClassVar, Protocol
 
 import requests
 
-from . import answered, digests, messages, overdue, replies
+from . import answered, assigned, digests, new_lead, overdue, replies, security
 from .answered import Answered
+from .assigned import Assignment
 from .digests import Digest
-from .messages import Assignment, Notice, SecurityNotice
+from .new_lead import Notice
 from .overdue import Overdue
 from .replies import Reply
+from .security import SecurityNotice
 
 SIGNATURE_HEADER = "X-Lead-Signature"
 TIMESTAMP_HEADER = "X-Lead-Timestamp"
@@ -56,13 +58,13 @@ class EmailChannel:
     sales_email: str = ""  # none: replies cannot go
 
     def send(self, item: Notice) -> None:
-        self._deliver(messages.email(item, self.sender, self.recipients))
+        self._deliver(new_lead.notice_email(item, self.sender, self.recipients))
 
     def send_assignment(self, item: Assignment) -> None:
-        self._deliver(messages.assignment_email(item, self.sender))
+        self._deliver(assigned.assignment_email(item, self.sender))
 
     def send_security(self, item: SecurityNotice) -> None:
-        self._deliver(messages.security_email(item, self.sender))
+        self._deliver(security.security_email(item, self.sender))
 
     def send_due(self, item: Digest) -> None:
         self._deliver(digests.digest_email(item, self.sender))
@@ -113,7 +115,7 @@ class WebhookChannel:
     timeout: float
 
     def send(self, item: Notice) -> None:
-        body = messages.webhook_body(item)
+        body = new_lead.webhook_body(item)
         timestamp = str(int(time.time()))
         headers = {
             "Content-Type": "application/json; charset=utf-8",

@@ -5,9 +5,7 @@ when it is sent, from the next steps still due then."""
 
 from dataclasses import dataclass
 from datetime import date, datetime
-from email.headerregistry import Address
 from email.message import EmailMessage
-from email.utils import parseaddr
 
 from flask import current_app
 from sqlalchemy import select
@@ -17,7 +15,8 @@ from ..extensions import db
 from ..models.leads import Lead, OutboxMessage
 from ..models.staff import DueDigest, StaffUser
 from ..schemas import form_spec
-from .messages import one_line
+from .staff_mail import staff_email, staff_member
+from .text import one_line
 
 
 def _due(today: date):
@@ -88,12 +87,6 @@ def digest_email(item: Digest, sender: str) -> EmailMessage:
     """Each next step on a line of its own, with the lead's name and address in the inbox; what the
     leads said stays behind the sign-in."""
     count = len(item.steps)
-    message = EmailMessage()
-    message["Subject"] = f"Due today: {count} next step{'s' if count != 1 else ''}"
-    message["From"] = sender
-    message["To"] = Address(display_name=one_line(item.name), addr_spec=item.email)
-    domain = parseaddr(sender)[1].rpartition("@")[2] or "localhost"
-    message["Message-ID"] = f"<due-{item.day.isoformat()}-{item.outbox_id}@{domain}>"
     lines = [f"Good morning {one_line(item.name)},", "", "These next steps of your leads are due:", ""]
     for step in item.steps:
         overdue = " (overdue)" if step.on < item.day else ""
@@ -103,5 +96,10 @@ def digest_email(item: Digest, sender: str) -> EmailMessage:
             f"  {item.inbox_url}/inbox/leads/{step.lead_id}",
         ]
     lines += ["", f"Every one in the inbox: {item.inbox_url}/inbox/due", ""]
-    message.set_content("\n".join(lines), cte="quoted-printable")
-    return message
+    return staff_email(
+        sender,
+        staff_member(item.name, item.email),
+        f"Due today: {count} next step{'s' if count != 1 else ''}",
+        "\n".join(lines),
+        kind_id=f"due-{item.day.isoformat()}-{item.outbox_id}",
+    )

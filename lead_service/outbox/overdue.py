@@ -6,7 +6,6 @@ since the target was set; sent to the sales team's addresses, unless the lead wa
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from email.message import EmailMessage
-from email.utils import parseaddr
 
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
@@ -16,7 +15,8 @@ from ..models.leads import Lead, OutboxMessage, as_utc
 from ..models.staff import OverdueAlert, ResponseTarget
 from ..schemas import form_spec
 from ..working_time import working_deadline
-from .messages import one_line
+from .staff_mail import staff_email
+from .text import one_line
 
 # A day of weekday time is at most three calendar days: no lead older than the target's hours in
 # days and three more can still be within it, so the candidates are read by their time's index.
@@ -83,13 +83,6 @@ def overdue_email(item: Overdue, sender: str, recipients: list[str]) -> EmailMes
     """To the sales team: which lead waits, since when, and where to answer it; what it said stays
     behind the sign-in."""
     name = one_line(item.name)
-    message = EmailMessage()
-    subject = f"Unanswered past {item.hours} working hours: {name}"
-    message["Subject"] = subject if len(subject) <= 200 else subject[:199] + "…"
-    message["From"] = sender
-    message["To"] = ", ".join(recipients)
-    domain = parseaddr(sender)[1].rpartition("@")[2] or "localhost"
-    message["Message-ID"] = f"<overdue-{item.lead_id}-{item.outbox_id}@{domain}>"
     body = "\n".join(
         [
             f"{name} ({item.form_title}, #{item.lead_id}) came in {item.received:%a %d %b %Y %H:%M} UTC",
@@ -99,5 +92,10 @@ def overdue_email(item: Overdue, sender: str, recipients: list[str]) -> EmailMes
             "",
         ]
     )
-    message.set_content(body, cte="quoted-printable")
-    return message
+    return staff_email(
+        sender,
+        recipients,
+        f"Unanswered past {item.hours} working hours: {name}",
+        body,
+        kind_id=f"overdue-{item.lead_id}-{item.outbox_id}",
+    )

@@ -26,11 +26,13 @@ from ..models.conversation import LeadMessage
 from ..models.leads import Lead, OutboxMessage
 from ..models.staff import StaffUser
 from .answered import answered
+from .assigned import assignment
 from .channels import Channel, DeliveryError, EmailChannel
 from .digests import digest
-from .messages import assignment, notice, security_notice
+from .new_lead import notice
 from .overdue import overdue
 from .replies import reply
+from .security import security_notice
 
 MAX_BACKOFF = timedelta(hours=1)
 # What to send through which channel.

@@ -11,7 +11,7 @@ from email.utils import format_datetime
 from typing import Any
 
 from ..models.leads import as_utc
-from .messages import one_line, valid_text
+from .text import one_line, valid_text
 
 
 @dataclass(frozen=True)

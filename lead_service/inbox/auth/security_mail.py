@@ -8,7 +8,7 @@ from typing import Any
 
 from ...models.staff import StaffUser
 from ...outbox import queue
-from ...outbox.messages import SECURITY_EVENTS
+from ...outbox.security import SECURITY_EVENTS
 
 
 def notify(user: StaffUser, event: str, **facts: Any) -> None:

@@ -21,7 +21,7 @@ from ...models.conversation import LeadMessage
 from ...models.leads import Lead, OutboxMessage, as_utc
 from ...models.staff import StaffUser
 from ...outbox import queue
-from ...outbox.messages import reply_address, what
+from ...outbox.text import reply_address, what
 
 COMPANY = content.load("site")["name"]
 # A thread's References name its first message and its latest ones, as RFC 5322 allows a long

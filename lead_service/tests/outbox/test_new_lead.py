@@ -16,8 +16,9 @@ from hypothesis import strategies as st
 from lead_service.export import COLUMNS
 from lead_service.extensions import db
 from lead_service.models.leads import Lead
-from lead_service.outbox.messages import Notice, notice, reply_address, webhook_body
-from lead_service.outbox.messages import email as build_email
+from lead_service.outbox.new_lead import Notice, notice, webhook_body
+from lead_service.outbox.new_lead import notice_email as build_email
+from lead_service.outbox.text import reply_address
 
 SENDER = "Website leads <leads@tidewell.example>"
 RECIPIENTS = ["sales@tidewell.example"]
