@@ -12,6 +12,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from . import api, cli, errors, inbox, intake, logs, metrics
 from .config import engine_options, from_environment
 from .extensions import db, migrate
+from .intake import contract
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 
@@ -40,6 +41,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     metrics.init_app(app)
     logs.init_app(app)
     app.register_blueprint(errors.bp)
+    contract.init_app(app)
     api.init_app(app, public=app.config["SERVE"] != "inbox")
     inbox.init_app(app, serve=app.config["SERVE"] != "public")
     # The inbox limits failed sign-ins itself, per account and address, and its pages ask often;

@@ -1,30 +1,26 @@
 """POST /api/consent: the proof of a visitor's cookie choice, stored with the server's time and
 nothing that identifies the visitor beyond the random id their browser keeps."""
 
-from flask import Blueprint
+from typing import Any
 
-from ..intake.storage import commit, json_body
+from marshmallow import Schema, fields, validate
+
+from ..intake import contract
+from ..intake.storage import commit
 from ..models.leads import ConsentRecord
 from ..schemas import CONSENT_SCHEMA
 
-bp = Blueprint("consent", __name__, url_prefix="/api")
+bp = contract.Blueprint("consent", __name__, url_prefix="/api")
+
+
+class ConsentRecorded(Schema):
+    id = fields.Integer(required=True)
+    status = fields.String(required=True, validate=validate.OneOf(["recorded"]))
 
 
 @bp.post("/consent")
-def record_consent():
-    """Record a visitor's cookie choice (no IP address is kept).
-    ---
-    post:
-      requestBody:
-        required: true
-        content:
-          application/json:
-            schema: ConsentRequest
-      responses:
-        201:
-          description: Recorded.
-          content:
-            application/json:
-              schema: ConsentRecorded
-    """
-    return commit(ConsentRecord(**CONSENT_SCHEMA.load(json_body())), "consent", "recorded")
+@bp.arguments(CONSENT_SCHEMA)
+@bp.response(201, ConsentRecorded, description="Recorded.")
+def record_consent(choice: dict[str, Any]):
+    """Record a visitor's cookie choice (no IP address is kept)."""
+    return commit(ConsentRecord(**choice), "consent", "recorded")

@@ -6,11 +6,12 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-from flask import Blueprint, abort, current_app, send_file
+from flask import abort, current_app, send_file
 
 from .. import content
+from ..intake import contract
 
-bp = Blueprint("profile", __name__, url_prefix="/api")
+bp = contract.Blueprint("profile", __name__, url_prefix="/api")
 
 
 def download_name() -> str:
@@ -30,33 +31,19 @@ def content_etag(path: Path) -> str:
     return _digest(path, stat.st_mtime_ns, stat.st_size)
 
 
+_PDF = {"type": "string", "format": "binary"}
+
+
 @bp.get("/download/profile")
+@bp.response(200, _PDF, description="The PDF.", content_type="application/pdf")
+@bp.alt_response(
+    206, schema=_PDF, description="The requested byte range.", content_type="application/pdf", success=True
+)
+@bp.alt_response(304, description="Unchanged since the ETag the client holds.", success=True)
+@bp.refuses(416, "The range is outside the file.")
+@bp.refuses(503, "The PDF is not built on this server.")
 def download_profile():
-    """The company-profile PDF, as an attachment; conditional and range requests work.
-    ---
-    get:
-      responses:
-        200:
-          description: The PDF.
-          content:
-            application/pdf: {}
-        206:
-          description: The requested byte range.
-          content:
-            application/pdf: {}
-        304:
-          description: Unchanged since the ETag the client holds.
-        416:
-          description: The range is outside the file.
-          content:
-            application/json:
-              schema: HttpError
-        503:
-          description: The PDF is not built on this server.
-          content:
-            application/json:
-              schema: HttpError
-    """
+    """The company-profile PDF, as an attachment; conditional and range requests work."""
     path = Path(current_app.config["PROFILE_PDF_PATH"])
     if not path.is_file():
         current_app.logger.error("profile PDF missing path=%s", path)

@@ -5,6 +5,7 @@ inbox's pages read the leads through."""
 from flask import Flask, g, request
 from flask_limiter import Limiter
 
+from ..intake import contract
 from .auth import account_api, auth_api, invitation_api, passwords, sessions, throttle
 from .auth.users_cli import users
 from .leads import arrivals_api, due_api, leads_api, replies_api, saved_replies_api, unfiled_api, work_api
@@ -32,7 +33,7 @@ BLUEPRINTS = (
 def init_app(app: Flask, serve: bool = True) -> None:
     """The `users` commands, and with `serve` the inbox's API."""
     for blueprint in BLUEPRINTS if serve else ():
-        app.register_blueprint(blueprint)
+        contract.register(app, blueprint)
     passwords.init_app(app)
     app.cli.add_command(users)
 

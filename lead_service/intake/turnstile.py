@@ -2,13 +2,12 @@
 Cloudflare's siteverify accepts, or it is refused as a field error under forms.json's
 `turnstileField`. Off (nothing checked) without the secret."""
 
-from typing import Any
-
 import requests
 from flask import current_app, request
 from marshmallow import ValidationError
 
 from ..schemas import FORMS
+from .storage import json_body
 
 FIELD = FORMS["turnstileField"]
 _TIMEOUT_SECONDS = 5
@@ -19,13 +18,14 @@ def _refuse(message: str = "turnstile") -> None:
     raise ValidationError({FIELD: [FORMS["messages"][message]]})
 
 
-def verify(body: Any) -> None:
+def verify() -> None:
     """Checked after the fields, so that a visitor fixing a field keeps an unspent token. Only a
     clear yes for this site lets a lead in: an answer Cloudflare did not give in time, or not as
     JSON, refuses it with a message to send again (the form keeps the visitor's values)."""
     secret = current_app.config["TURNSTILE_SECRET_KEY"]
     if not secret:
         return
+    body = json_body()
     token = body.get(FIELD) if isinstance(body, dict) else None
     if not isinstance(token, str) or not token or len(token) > _MAX_TOKEN_LENGTH:
         _refuse()

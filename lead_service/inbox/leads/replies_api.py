@@ -2,18 +2,18 @@
 outbox; every role reads the conversation on the lead's page, the lead's answers among them (read
 from the sales mailbox by the outbox worker)."""
 
-from flask import Blueprint, abort, g
+from flask import abort, g
 from marshmallow import EXCLUDE, Schema, fields, validate
 
 from ... import content
-from ...intake.storage import json_body
+from ...intake import contract
 from ...models.conversation import DIRECTIONS
 from ..auth.guard import staff
 from . import conversation
 from .leads_api import lead_or_404
 from .written import written
 
-bp = Blueprint("inbox_replies", __name__, url_prefix="/api/inbox")
+bp = contract.Blueprint("inbox_replies", __name__, url_prefix="/api/inbox")
 
 MAX_REPLY_LENGTH = content.load("inbox")["limits"]["maxReplyLength"]
 
@@ -89,46 +89,31 @@ class InboxMessage(Schema):
     )
 
 
-REPLY_TEXT, MESSAGE = ReplyText(), InboxMessage()
-
-
 @bp.post("/leads/<int:lead_id>/replies")
 @staff("sales")
-def reply(lead_id: int):
-    """Reply to a lead by e-mail, from the sales address under the writer's name.
-    ---
-    post:
-      parameters:
-        - in: path
-          schema: InboxLeadPath
-      requestBody:
-        content:
-          application/json:
-            schema: ReplyText
-      responses:
-        201:
-          description: >-
-            Kept and queued: the message, its delivery pending. A new lead becomes contacted, and a
-            lead nothing answered before has its first response now.
-          content:
-            application/json:
-              schema: InboxMessage
-        404:
-          description: No such lead.
-          content: {application/json: {schema: HttpError}}
-        409:
-          description: >-
-            No reply can go: the service has no sales address (SALES_EMAIL), or the lead's address
-            cannot take an e-mail.
-          content: {application/json: {schema: HttpError}}
-    """
+@bp.arguments(ReplyText)
+@bp.response(
+    201,
+    InboxMessage,
+    description="Kept and queued: the message, its delivery pending. A new lead becomes contacted, and"
+    " a lead nothing answered before has its first response now.",
+)
+@bp.alt_response(404, response=contract.NO_SUCH_LEAD)
+@bp.refuses(
+    409,
+    "No reply can go: the service has no sales address (SALES_EMAIL), or the lead's address cannot take"
+    " an e-mail.",
+)
+def reply(text: dict[str, str], lead_id: int):
+    """Reply to a lead by e-mail, from the sales address under the writer's name."""
     lead = lead_or_404(lead_id)
-    body = REPLY_TEXT.load(json_body())["body"]
     off = conversation.replies_off(lead)
     if off:
         abort(409, description=off)
-    message = conversation.reply(lead, body, g.staff)
+    message = conversation.reply(lead, text["body"], g.staff)
     if message is None:
         lead_or_404(lead_id)  # erased since it was found: 404
-    written = next(item for item in conversation.messages(lead_id) if item["id"] == message.id)
-    return MESSAGE.dump(written), 201
+    return next(item for item in conversation.messages(lead_id) if item["id"] == message.id)
+
+
+MESSAGE = InboxMessage()

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from lead_service.api.openapi import document, openapi_path
 from lead_service.inbox import BLUEPRINTS
+from lead_service.intake import contract
 
 from .hostile import OTHER_DIGITS, any_text, deep, hostile, huge, json_values, long_text, short_hostile
 
@@ -39,8 +40,9 @@ def _inbox() -> tuple[dict[str, Any], list[Operation]]:
     """The inbox's blueprints on an app of their own (no database, no settings): their document,
     and each operation with its view's stage."""
     app = Flask(__name__, static_folder=None)
+    contract.init_app(app)
     for blueprint in BLUEPRINTS:
-        app.register_blueprint(blueprint)
+        contract.register(app, blueprint)
     spec = document(app)
     operations = [
         Operation(
