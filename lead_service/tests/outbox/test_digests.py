@@ -12,7 +12,13 @@ from lead_service.models.staff import StaffUser
 from lead_service.outbox.digests import queue_due
 from lead_service.outbox.housekeeping import DIGESTS_EVERY, Housekeeping
 
-from .conftest import contact, quote, two_workers_at_once
+from ..inbox.conftest import (
+    cheapest_password_hashes,  # noqa: F401 (autouse: staff's passwords hashed at the cheapest cost)
+    contact,
+    no_staff_left,  # noqa: F401 (autouse: the staff, their leads and their e-mails cleared after each test)
+    quote,
+    two_workers_at_once,
+)
 
 FRIDAY = datetime(2026, 11, 27, 8, 0, tzinfo=UTC)
 DAY = timedelta(days=1)
