@@ -7,8 +7,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import NamedTuple
 
-from .. import erasure_ledger
 from ..extensions import db
+from ..retention import erasure_ledger
 from . import BackupError, files, postgresql, sqlite
 
 

@@ -10,9 +10,10 @@ from typing import NamedTuple
 import flask_migrate
 from sqlalchemy import func, select, text
 
-from .. import erasure_ledger, retention
+from .. import retention
 from ..extensions import db
 from ..models.leads import Lead
+from ..retention import erasure_ledger
 from . import BackupError, files, postgresql, sqlite
 
 

@@ -10,8 +10,8 @@ from datetime import UTC, datetime, timedelta
 
 from flask import current_app
 
-from .. import erasure_ledger
 from ..extensions import db
+from ..retention import erasure_ledger
 from . import BackupError, files
 from .create import create
 

@@ -1,6 +1,6 @@
 """`lead-service backup`: create, restore, run (on a schedule) and check, each a line or two of
 receipt, and sign-ledger, once, for an erasure ledger from before its lines carried a MAC; the work
-is lead_service/backup/'s and lead_service/erasure_ledger.py's."""
+is lead_service/backup/'s and lead_service/retention/erasure_ledger.py's."""
 
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -11,8 +11,8 @@ import click
 from flask import current_app
 from flask.cli import with_appcontext
 
-from .. import erasure_ledger
 from ..backup import BackupError, create, restore, schedule
+from ..retention import erasure_ledger
 
 
 def _size(size: int) -> str:

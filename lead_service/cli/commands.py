@@ -12,13 +12,14 @@ from flask import Flask, current_app
 from flask.cli import with_appcontext
 from sqlalchemy import select
 
-from .. import erasure_ledger, export, retention
+from .. import export, retention
 from ..extensions import db
 from ..mailbox import run as mailbox_run
 from ..models.conversation import SetAsideMessage
 from ..models.leads import OutboxMessage, as_utc
 from ..outbox import heartbeat, queue, worker
 from ..profile_pdf import build_profile_pdf
+from ..retention import erasure_ledger
 from ..schemas import FORMS
 from . import fake_leads
 from .backup import backup

@@ -1,5 +1,5 @@
 """The sales mailbox's reading as Prometheus gauges, read from the database at each scrape of the
-public lead service (exposition.py), so that a reader that is stuck, or gone, shows while its own
+public lead service (server/exposition.py), so that a reader that is stuck, or gone, shows while its own
 metrics endpoint says nothing: when a read last went through every message, how long the oldest
 message a read found has waited to be handled, the messages set aside that nobody has filed or
 dismissed, and how long ago the newest reader beat."""

@@ -1,6 +1,6 @@
 """The service's Prometheus metrics: the series it counts (series.py), its requests' (requests.py),
 and `serve`, the endpoint apart from the port visitors reach. Under gunicorn, each worker writes its
-counts to PROMETHEUS_MULTIPROC_DIR and gunicorn's own process serves them all (exposition.py); the
+counts to PROMETHEUS_MULTIPROC_DIR and gunicorn's own process serves them all (server/exposition.py); the
 outbox worker and the mailbox reader serve their own. See docs/operations.md "Metrics"."""
 
 from .requests import init_app, mark_lead

@@ -11,8 +11,9 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from lead_service import create_app, erasure_ledger
+from lead_service import create_app
 from lead_service.backup import files, postgresql
+from lead_service.retention import erasure_ledger
 
 from ..samples import CONTACT
 from .conftest import LEDGER_EDITS, edit_ledger

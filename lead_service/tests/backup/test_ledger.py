@@ -10,11 +10,10 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from sqlalchemy import select
 
-from lead_service import erasure_ledger
 from lead_service.extensions import db
 from lead_service.models.leads import Lead
 from lead_service.models.staff import AuditEvent
-from lead_service.retention import address_hash
+from lead_service.retention import address_hash, erasure_ledger
 
 from ..audit_cleanup import clear_audit_trail
 from .conftest import LEDGER_EDITS, edit_ledger

@@ -110,7 +110,7 @@ def test_the_build_context_holds_the_service_and_its_content_only():
     context = build_context(ROOT / "lead_service/Dockerfile")
     files = {path for path in context if (ROOT / path).is_file()}
 
-    assert "requirements.txt" in files and "lead_service/wsgi.py" in files
+    assert "requirements.txt" in files and "lead_service/server/wsgi.py" in files
     assert "shared_content/site.json" in files
     assert not {
         path for path in files if path.startswith(("lead_service/tests/", "web/", "instance/", ".venv/"))

@@ -18,11 +18,11 @@ from typing import NamedTuple
 from flask import current_app
 from sqlalchemy import ColumnElement, and_, delete, func, select, text
 
-from . import audit, erasure_ledger
-from .config import secret_key
-from .extensions import db
-from .models.conversation import LeadMessage, SetAsideMessage
-from .models.leads import (
+from .. import audit
+from ..config import secret_key
+from ..extensions import db
+from ..models.conversation import LeadMessage, SetAsideMessage
+from ..models.leads import (
     SQLITE_SEARCH_TABLES,
     ConsentRecord,
     IdempotencyKey,
@@ -31,7 +31,8 @@ from .models.leads import (
     as_utc,
     fold_address,
 )
-from .models.staff import AuditEvent, LeadNote
+from ..models.staff import AuditEvent, LeadNote
+from . import erasure_ledger
 
 
 def _remove_leads(condition: ColumnElement[bool]) -> dict[str, int]:

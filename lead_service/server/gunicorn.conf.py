@@ -59,7 +59,7 @@ if metrics_bind:
 # Imported here, not above: prometheus_client reads PROMETHEUS_MULTIPROC_DIR when first imported.
 def when_ready(server):
     if metrics_bind:
-        from lead_service.exposition import serve_gunicorn  # noqa: PLC0415
+        from lead_service.server.exposition import serve_gunicorn  # noqa: PLC0415
 
         serve_gunicorn(metrics_bind)
 

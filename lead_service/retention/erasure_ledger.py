@@ -32,7 +32,7 @@ from typing import NamedTuple
 
 from flask import current_app
 
-from .config import secret_key
+from ..config import secret_key
 
 VERSION = 2
 

@@ -1,7 +1,8 @@
-"""WSGI entry point for gunicorn: `gunicorn -c lead_service/gunicorn.conf.py lead_service.wsgi:app`."""
+"""WSGI entry point for gunicorn:
+`gunicorn -c lead_service/server/gunicorn.conf.py lead_service.server.wsgi:app`."""
 
-from . import create_app
-from .config import secret_key
+from .. import create_app
+from ..config import secret_key
 
 app = create_app()
 # The first retry-safe lead or inbox sign-in needs the key: read (or made) now, so that a server

@@ -5,10 +5,10 @@ and the sales mailbox's reading, read from the database at each scrape."""
 from prometheus_client import CollectorRegistry, multiprocess
 from sqlalchemy.pool import NullPool
 
-from . import create_app
-from .mailbox.gauges import MailboxState
-from .metrics import serve
-from .outbox.gauges import OutboxState
+from .. import create_app
+from ..mailbox.gauges import MailboxState
+from ..metrics import serve
+from ..outbox.gauges import OutboxState
 
 
 def serve_gunicorn(bind: str) -> None:
