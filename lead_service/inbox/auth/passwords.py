@@ -1,6 +1,7 @@
 """Staff passwords: hashed with Argon2id at argon2-cffi's defaults (RFC 9106's choice for most
-uses), and hashed again at sign-in when those defaults have moved on; at least 12 characters, and
-none of the common ones that long (common-passwords.txt, whose header says where it comes from).
+uses), and hashed again at sign-in when those defaults have moved on; at least inbox.json's
+minPasswordLength characters (the invitation page's field says so too), and none of the common
+ones that long (common-passwords.txt, whose header says where it comes from).
 
 Each hash runs on a thread of its own at the lowest CPU priority there is: it takes only CPU that
 nothing else wants, so that a flood of sign-ins slows the sign-ins and never a lead, nor the
@@ -21,11 +22,12 @@ from argon2.exceptions import InvalidHashError, VerificationError
 from flask import Flask, current_app
 from marshmallow import ValidationError
 
+from ... import content
 from ...schemas import characters
 
 T = TypeVar("T")
 
-MIN_LENGTH = 12
+MIN_LENGTH = content.load("inbox")["limits"]["minPasswordLength"]
 COMMON_PASSWORDS = Path(__file__).with_name("common-passwords.txt")
 
 _hasher = PasswordHasher()

@@ -779,6 +779,10 @@ export interface InboxContent {
      * The list's "still new after" filter, in hours: a year
      */
     maxNewForHours: number;
+    /**
+     * Characters a staff password needs at least (the service's policy, and the invitation's field)
+     */
+    minPasswordLength: number;
   };
 }
 /**
