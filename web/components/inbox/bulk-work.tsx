@@ -3,11 +3,12 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 
-import { inboxCall } from "@/lib/inbox/client";
-import type { Person, WorkChanged } from "@/lib/inbox/types";
-import { BULK_FORM, chosenLead } from "@/lib/inbox/work";
+import { answerOf, inboxApi } from "@/lib/inbox/client";
+import type { Person } from "@/lib/inbox/types";
+import type { Notice } from "@/lib/inbox/use-change";
+import { BULK_FORM, chosenLead, chosenStatus } from "@/lib/inbox/work";
 
-import { FormNotice, type Notice } from "./form-notice";
+import { FormNotice } from "./form-notice";
 import { OwnerOptions } from "./owner-options";
 import { StatusOptions } from "./status-options";
 import { SubmitButton } from "./submit-button";
@@ -21,16 +22,16 @@ export function BulkWork({ owners, csrf }: { owners: Person[]; csrf: string }) {
     setNotice(undefined);
     const leads = form.getAll("lead").map(chosenLead);
     if (leads.length === 0) return setNotice({ error: true, text: "Choose the leads to change first." });
-    const status = String(form.get("status") ?? "");
     const owner = String(form.get("owner") ?? "");
-    const answer = await inboxCall<WorkChanged>("/api/inbox/leads/work", {
-      csrf,
-      body: {
-        leads,
-        ...(status ? { status } : {}),
-        ...(owner ? { owner_id: owner === "none" ? null : Number(owner) } : {}),
-      },
-    });
+    const answer = await answerOf(
+      inboxApi(csrf).POST("/api/inbox/leads/work", {
+        body: {
+          leads,
+          status: chosenStatus(form.get("status")),
+          ...(owner ? { owner_id: owner === "none" ? null : Number(owner) } : {}),
+        },
+      }),
+    );
     setNotice(
       answer.ok
         ? { error: false, text: `Changed ${answer.data.leads.length} lead${answer.data.leads.length === 1 ? "" : "s"}.` }

@@ -33,7 +33,7 @@ function OtherAddress({ lead, message, csrf }: { lead: number; message: Message;
       </p>
       {csrf && !message.confirmed ? (
         <PostButton
-          path={`/api/inbox/leads/${lead}/messages/${message.id}/confirm`}
+          change={{ kind: "confirm", lead, message: message.id }}
           csrf={csrf}
           label="Confirm it is the lead's"
           busyLabel="Confirming…"
@@ -77,7 +77,7 @@ export function Conversation({ id, messages, off, csrf, starts }: Props) {
       {csrf && off === null ? (
         <TextForm
           csrf={csrf}
-          path={`/api/inbox/leads/${id}/replies`}
+          target={{ kind: "reply", lead: id }}
           label="Reply by e-mail"
           submit="Send reply"
           busy="Sending…"

@@ -3,11 +3,12 @@
 import { useState } from "react";
 
 import { inbox } from "@/lib/content/inbox";
-import { inboxCall } from "@/lib/inbox/client";
+import { answerOf, inboxApi } from "@/lib/inbox/client";
 import { formatTime } from "@/lib/inbox/format";
 import type { ErasureReceipt } from "@/lib/inbox/types";
+import type { Notice } from "@/lib/inbox/use-change";
 
-import { FormNotice, type Notice } from "./form-notice";
+import { FormNotice } from "./form-notice";
 import { SubmitButton } from "./submit-button";
 
 // The receipt's lines, in the order the service counts them.
@@ -54,7 +55,7 @@ export function EraseForm({ csrf }: { csrf: string }) {
     setNotice(undefined);
     setReceipt(undefined);
     const given = { email: String(form.get("email") ?? ""), confirm: String(form.get("confirm") ?? "") };
-    const answer = await inboxCall<ErasureReceipt>("/api/inbox/erase", { csrf, body: given });
+    const answer = await answerOf(inboxApi(csrf).POST("/api/inbox/erase", { body: given }));
     if (!answer.ok) {
       setTyped(given);
       setNotice({ error: true, text: answer.message });

@@ -1,6 +1,6 @@
-/** What a change's form says after it ran: announced as an alert when it failed, else politely. */
-export type Notice = { error: boolean; text: string };
+import type { Notice } from "@/lib/inbox/use-change";
 
+/** The inbox's one way of saying how a change went: an alert when it failed, else a status. */
 export function FormNotice({ notice }: { notice?: Notice }) {
   if (!notice) return null;
   return (

@@ -16,7 +16,7 @@ export function LeadNotes({ id, notes, csrf }: Props) {
       <h2 id="notes-heading" className="text-lg font-semibold text-navy">
         Notes
       </h2>
-      {csrf ? <TextForm {...NOTE} csrf={csrf} path={`/api/inbox/leads/${id}/notes`} label="New note" /> : null}
+      {csrf ? <TextForm {...NOTE} csrf={csrf} target={{ kind: "note", lead: id }} label="New note" /> : null}
       {notes.length === 0 ? <p className="text-muted">No notes yet.</p> : null}
       <ol className="space-y-3">
         {notes.map((note) => (
@@ -46,7 +46,7 @@ export function LeadNotes({ id, notes, csrf }: Props) {
                   {...NOTE}
                   submit="Save correction"
                   csrf={csrf}
-                  path={`/api/inbox/notes/${note.id}`}
+                  target={{ kind: "correction", note: note.id }}
                   text={note.body}
                   label="Note"
                 />

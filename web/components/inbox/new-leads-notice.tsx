@@ -3,9 +3,8 @@
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 
-import { inboxCall } from "@/lib/inbox/client";
+import { answerOf, inboxApi } from "@/lib/inbox/client";
 import { formatCount } from "@/lib/inbox/format";
-import type { Arrivals } from "@/lib/inbox/types";
 
 // How often the list asks, besides whenever its tab comes back into view: a count off the
 // primary key, cheap enough for every open list.
@@ -21,7 +20,7 @@ export function NewLeadsNotice({ after }: { after: number }) {
     let current = true;
     async function ask() {
       if (document.visibilityState !== "visible") return;
-      const answer = await inboxCall<Arrivals>(`/api/inbox/leads/arrivals?after=${after}`);
+      const answer = await answerOf(inboxApi().GET("/api/inbox/leads/arrivals", { params: { query: { after } } }));
       if (current && answer.ok) setCount(answer.data.count);
     }
     const timer = window.setInterval(ask, EVERY_MS);

@@ -6,23 +6,26 @@ import { inbox } from "@/lib/content/inbox";
 import type { Work } from "@/lib/inbox/types";
 import { useChange } from "@/lib/inbox/use-change";
 
+import { FormNotice } from "./form-notice";
 import { SubmitButton } from "./submit-button";
 
 type Props = { id: number; step: Work["next_step"]; csrf: string };
 
 /** The lead's next step, for its owner or an admin to set (a day and a line) or clear. */
 export function NextStepForm({ id, step, csrf }: Props) {
-  const { error, change } = useChange(csrf);
+  const { notice, change } = useChange(csrf);
   const [clearing, startClearing] = useTransition();
 
-  async function save(body: { on: FormDataEntryValue | null; text?: FormDataEntryValue | null }) {
-    await change(`/api/inbox/leads/${id}/next-step`, body);
+  async function save(on: string | null, text: string | null) {
+    await change((api) =>
+      api.POST("/api/inbox/leads/{lead_id}/next-step", { params: { path: { lead_id: id } }, body: { on, text } }),
+    );
   }
 
   return (
     <form
       aria-label="Next step"
-      action={(data) => save({ on: data.get("on"), text: data.get("text") })}
+      action={(data) => save(String(data.get("on") ?? ""), String(data.get("text") ?? ""))}
       className="flex flex-wrap items-end gap-3"
     >
       <label className="inbox-label">
@@ -44,17 +47,13 @@ export function NextStepForm({ id, step, csrf }: Props) {
         <button
           type="button"
           disabled={clearing}
-          onClick={() => startClearing(() => save({ on: null }))}
+          onClick={() => startClearing(() => save(null, null))}
           className="inbox-link text-sm"
         >
           Clear
         </button>
       ) : null}
-      {error ? (
-        <p role="alert" className="inbox-error basis-full">
-          {error}
-        </p>
-      ) : null}
+      <FormNotice notice={notice} />
     </form>
   );
 }

@@ -35,7 +35,7 @@ export function NotificationPanel({
             </div>
           </dl>
           {retry && notification.status !== "delivered" ? (
-            <PostButton path={`/api/inbox/leads/${retry.id}/retry`} csrf={retry.csrf} label="Retry" busyLabel="Queuing…" />
+            <PostButton change={{ kind: "retry", lead: retry.id }} csrf={retry.csrf} label="Retry" busyLabel="Queuing…" />
           ) : null}
         </>
       )}

@@ -3,10 +3,10 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 
-import { inboxCall } from "@/lib/inbox/client";
-import type { ApiError } from "@/lib/inbox/types";
+import { answerOf, inboxApi } from "@/lib/inbox/client";
+import type { Notice } from "@/lib/inbox/use-change";
 
-import { FormNotice, type Notice } from "./form-notice";
+import { FormNotice } from "./form-notice";
 import { SubmitButton } from "./submit-button";
 
 // The service's field names, as it answers each one's messages.
@@ -34,8 +34,13 @@ export function PasswordForm({ csrf }: { csrf: string }) {
   async function change(form: FormData) {
     setNotice(undefined);
     setErrors({});
-    const given = Object.fromEntries(FIELDS.map(({ name }) => [name, String(form.get(name) ?? "")])) as Typed;
-    const answer = await inboxCall("/api/inbox/account/password", { csrf, body: given });
+    const read = (name: Field) => String(form.get(name) ?? "");
+    const given: Typed = {
+      current_password: read("current_password"),
+      new_password: read("new_password"),
+      repeat_password: read("repeat_password"),
+    };
+    const answer = await answerOf(inboxApi(csrf).POST("/api/inbox/account/password", { body: given }));
     if (answer.ok) {
       setTyped(BLANK);
       setNotice({ error: false, text: "Your password is changed, and your other sessions have ended." });
@@ -43,7 +48,7 @@ export function PasswordForm({ csrf }: { csrf: string }) {
       return;
     }
     setTyped(given);
-    const messages = (answer.body as ApiError | undefined)?.errors ?? {};
+    const messages = answer.error && "errors" in answer.error ? answer.error.errors : {};
     const byField = Object.fromEntries(
       FIELDS.flatMap(({ name }) => (Array.isArray(messages[name]) ? [[name, messages[name][0]]] : [])),
     );

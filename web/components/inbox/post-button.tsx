@@ -3,36 +3,60 @@
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 
-import { inboxCall } from "@/lib/inbox/client";
+import type { InboxApi } from "@/lib/inbox/api-client";
+import { answerOf, inboxApi } from "@/lib/inbox/client";
+import type { Notice } from "@/lib/inbox/use-change";
 
-type Props = { path: `/api/inbox/${string}`; csrf: string; label: string; busyLabel: string };
+import { FormNotice } from "./form-notice";
+
+/** The changes with nothing to fill in. */
+export type BareChange =
+  | { kind: "retry"; lead: number }
+  | { kind: "confirm"; lead: number; message: number }
+  | { kind: "dismiss"; setAside: number }
+  | { kind: "remove"; savedReply: number };
+
+async function post(api: InboxApi, change: BareChange) {
+  switch (change.kind) {
+    case "retry":
+      return api.POST("/api/inbox/leads/{lead_id}/retry", { params: { path: { lead_id: change.lead } } });
+    case "confirm":
+      return api.POST("/api/inbox/leads/{lead_id}/messages/{message_id}/confirm", {
+        params: { path: { lead_id: change.lead, message_id: change.message } },
+      });
+    case "dismiss":
+      return api.POST("/api/inbox/unfiled/{set_aside_id}/dismiss", { params: { path: { set_aside_id: change.setAside } } });
+    case "remove":
+      return api.POST("/api/inbox/saved-replies/{saved_reply_id}/remove", {
+        params: { path: { saved_reply_id: change.savedReply } },
+      });
+  }
+}
+
+type Props = { change: BareChange; csrf: string; label: string; busyLabel: string };
 
 /** A change with nothing to fill in (a notification sent again, a saved reply removed), then the
  * page as it now stands. */
-export function PostButton({ path, csrf, label, busyLabel }: Props) {
+export function PostButton({ change, csrf, label, busyLabel }: Props) {
   const router = useRouter();
   const [pending, startTransition] = useTransition();
-  const [error, setError] = useState<string>();
+  const [notice, setNotice] = useState<Notice>();
 
-  function post() {
-    setError(undefined);
+  function send() {
+    setNotice(undefined);
     startTransition(async () => {
-      const answer = await inboxCall(path, { csrf, body: {} });
-      if (!answer.ok) setError(answer.message);
+      const answer = await answerOf(post(inboxApi(csrf), change));
+      if (!answer.ok) setNotice({ error: true, text: answer.message });
       router.refresh();
     });
   }
 
   return (
     <div className="space-y-2">
-      <button type="button" onClick={post} disabled={pending} className="inbox-button">
+      <button type="button" onClick={send} disabled={pending} className="inbox-button">
         {pending ? busyLabel : label}
       </button>
-      {error ? (
-        <p role="alert" className="inbox-error">
-          {error}
-        </p>
-      ) : null}
+      <FormNotice notice={notice} />
     </div>
   );
 }

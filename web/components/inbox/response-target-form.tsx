@@ -2,15 +2,16 @@
 
 import { useChange } from "@/lib/inbox/use-change";
 
+import { FormNotice } from "./form-notice";
 import { SubmitButton } from "./submit-button";
 
 /** The team's response target, for an admin to set (whole working hours) or lift (left empty). */
 export function ResponseTargetForm({ hours, csrf }: { hours: number | null; csrf: string }) {
-  const { error, change } = useChange(csrf);
+  const { notice, change } = useChange(csrf);
 
   async function save(data: FormData) {
     const typed = String(data.get("hours") ?? "").trim();
-    await change("/api/inbox/response-target", { hours: typed === "" ? null : Number(typed) });
+    await change((api) => api.POST("/api/inbox/response-target", { body: { hours: typed === "" ? null : Number(typed) } }));
   }
 
   return (
@@ -20,11 +21,7 @@ export function ResponseTargetForm({ hours, csrf }: { hours: number | null; csrf
         <input name="hours" type="number" min={1} max={120} step={1} defaultValue={hours ?? ""} className="inbox-input" />
       </label>
       <SubmitButton label="Save target" busyLabel="Saving…" />
-      {error ? (
-        <p role="alert" className="inbox-error basis-full">
-          {error}
-        </p>
-      ) : null}
+      <FormNotice notice={notice} />
     </form>
   );
 }

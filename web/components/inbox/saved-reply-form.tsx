@@ -5,22 +5,27 @@ import { useRef } from "react";
 import { inbox } from "@/lib/content/inbox";
 import { useChange } from "@/lib/inbox/use-change";
 
+import { FormNotice } from "./form-notice";
 import { SubmitButton } from "./submit-button";
 
-type Props = {
-  csrf: string;
-  /** The saved replies' address (a new one), or one's own (a change). */
-  path: `/api/inbox/saved-replies${string}`;
-  saved?: { title: string; body: string };
-};
+/** A new saved reply's form, or, with `saved`, one's own to change. */
+type Props = { csrf: string; saved?: { id: number; title: string; body: string } };
 
 /** A saved reply's title and text, sent as written; a new one's form is emptied once it is saved. */
-export function SavedReplyForm({ csrf, path, saved }: Props) {
+export function SavedReplyForm({ csrf, saved }: Props) {
   const form = useRef<HTMLFormElement>(null);
-  const { error, change } = useChange(csrf);
+  const { notice, change } = useChange(csrf);
 
   async function send(data: FormData) {
-    const made = await change(path, { title: data.get("title"), body: data.get("body") });
+    const text = { title: String(data.get("title") ?? ""), body: String(data.get("body") ?? "") };
+    const made = await change((api) =>
+      saved
+        ? api.POST("/api/inbox/saved-replies/{saved_reply_id}", {
+            params: { path: { saved_reply_id: saved.id } },
+            body: text,
+          })
+        : api.POST("/api/inbox/saved-replies", { body: text }),
+    );
     if (made && !saved) form.current?.reset();
   }
 
@@ -48,11 +53,7 @@ export function SavedReplyForm({ csrf, path, saved }: Props) {
         />
       </label>
       <SubmitButton label={saved ? "Save changes" : "Save reply"} busyLabel="Saving…" />
-      {error ? (
-        <p role="alert" className="inbox-error">
-          {error}
-        </p>
-      ) : null}
+      <FormNotice notice={notice} />
     </form>
   );
 }

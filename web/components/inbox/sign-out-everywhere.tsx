@@ -2,10 +2,11 @@
 
 import { useState } from "react";
 
-import { inboxCall } from "@/lib/inbox/client";
+import { answerOf, inboxApi } from "@/lib/inbox/client";
 import { inboxPaths } from "@/lib/inbox/paths";
+import type { Notice } from "@/lib/inbox/use-change";
 
-import { FormNotice, type Notice } from "./form-notice";
+import { FormNotice } from "./form-notice";
 import { SubmitButton } from "./submit-button";
 
 /**
@@ -18,7 +19,7 @@ export function SignOutEverywhere({ csrf }: { csrf: string }) {
 
   async function signOut() {
     setNotice(undefined);
-    const answer = await inboxCall("/api/inbox/sign-out/everywhere", { csrf, body: {} });
+    const answer = await answerOf(inboxApi(csrf).POST("/api/inbox/sign-out/everywhere"));
     // 401: this session had ended already, and with it, perhaps, the others.
     if (!answer.ok && answer.status !== 401) return setNotice({ error: true, text: answer.message });
     window.location.assign(inboxPaths.login);

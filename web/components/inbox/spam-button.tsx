@@ -3,9 +3,10 @@
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 
-import { inboxCall } from "@/lib/inbox/client";
+import { answerOf, inboxApi } from "@/lib/inbox/client";
+import type { Notice } from "@/lib/inbox/use-change";
 
-import { FormNotice, type Notice } from "./form-notice";
+import { FormNotice } from "./form-notice";
 
 type Props = { id: number; version: number; spam: boolean; csrf: string };
 
@@ -18,7 +19,12 @@ export function SpamButton({ id, version, spam, csrf }: Props) {
   function toggle() {
     setNotice(undefined);
     startTransition(async () => {
-      const answer = await inboxCall(`/api/inbox/leads/${id}/spam`, { csrf, body: { spam: !spam, version } });
+      const answer = await answerOf(
+        inboxApi(csrf).POST("/api/inbox/leads/{lead_id}/spam", {
+          params: { path: { lead_id: id } },
+          body: { spam: !spam, version },
+        }),
+      );
       if (!answer.ok) setNotice({ error: true, text: answer.message });
       // The lead as it now stands: moved, or as a colleague's change left it.
       router.refresh();

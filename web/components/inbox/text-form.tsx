@@ -2,14 +2,29 @@
 
 import { useRef } from "react";
 
+import type { InboxApi } from "@/lib/inbox/api-client";
 import { useChange } from "@/lib/inbox/use-change";
 
+import { FormNotice } from "./form-notice";
 import { SubmitButton } from "./submit-button";
+
+/** Where a text goes: a lead's new note or reply, or a note's correction. */
+export type TextTarget = { kind: "note" | "reply"; lead: number } | { kind: "correction"; note: number };
+
+function post(api: InboxApi, target: TextTarget, body: string) {
+  switch (target.kind) {
+    case "note":
+      return api.POST("/api/inbox/leads/{lead_id}/notes", { params: { path: { lead_id: target.lead } }, body: { body } });
+    case "reply":
+      return api.POST("/api/inbox/leads/{lead_id}/replies", { params: { path: { lead_id: target.lead } }, body: { body } });
+    case "correction":
+      return api.POST("/api/inbox/notes/{note_id}", { params: { path: { note_id: target.note } }, body: { body } });
+  }
+}
 
 type Props = {
   csrf: string;
-  /** Where the text goes: a lead's notes or replies (a new one), or a note's own address (a correction). */
-  path: `/api/inbox/${string}`;
+  target: TextTarget;
   /** The text to correct; none for a new one, and the form is emptied once it is sent. */
   text?: string;
   label: string;
@@ -22,12 +37,13 @@ type Props = {
 };
 
 /** A note's or a reply's text, sent as written; on success the page shows it on the lead. */
-export function TextForm({ csrf, path, text = "", label, submit, busy, maxLength, rows = 3, starts = [] }: Props) {
+export function TextForm({ csrf, target, text = "", label, submit, busy, maxLength, rows = 3, starts = [] }: Props) {
   const form = useRef<HTMLFormElement>(null);
-  const { error, change } = useChange(csrf);
+  const { notice, change } = useChange(csrf);
 
   async function send(data: FormData) {
-    if ((await change(path, { body: data.get("body") })) && !text) form.current?.reset();
+    const body = String(data.get("body") ?? "");
+    if ((await change((api) => post(api, target, body))) && !text) form.current?.reset();
   }
 
   function start(choice: string) {
@@ -57,11 +73,7 @@ export function TextForm({ csrf, path, text = "", label, submit, busy, maxLength
         <textarea name="body" required rows={rows} maxLength={maxLength} defaultValue={text} className="inbox-input" />
       </label>
       <SubmitButton label={submit} busyLabel={busy} />
-      {error ? (
-        <p role="alert" className="inbox-error">
-          {error}
-        </p>
-      ) : null}
+      <FormNotice notice={notice} />
     </form>
   );
 }

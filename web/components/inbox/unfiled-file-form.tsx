@@ -4,6 +4,7 @@ import { useState } from "react";
 
 import { useChange } from "@/lib/inbox/use-change";
 
+import { FormNotice } from "./form-notice";
 import { SubmitButton } from "./submit-button";
 
 type Props = { id: number; leadId: number | null; csrf: string };
@@ -11,12 +12,17 @@ type Props = { id: number; leadId: number | null; csrf: string };
 /** A message set aside, filed into a lead's conversation by hand: the lead it answers, or the one
  * whose id the admin types; the list then shows what still waits. */
 export function UnfiledFileForm({ id, leadId, csrf }: Props) {
-  const { error, change } = useChange(csrf);
+  const { notice, change } = useChange(csrf);
   const [typed, setTyped] = useState(leadId === null ? "" : String(leadId));
   const chosen = /^[1-9][0-9]{0,9}$/.test(typed) ? Number(typed) : undefined;
 
   async function file() {
-    await change(`/api/inbox/unfiled/${id}/file`, { lead_id: chosen ?? null });
+    await change((api) =>
+      api.POST("/api/inbox/unfiled/{set_aside_id}/file", {
+        params: { path: { set_aside_id: id } },
+        body: { lead_id: chosen ?? null },
+      }),
+    );
   }
 
   return (
@@ -39,11 +45,7 @@ export function UnfiledFileForm({ id, leadId, csrf }: Props) {
         />
       </label>
       <SubmitButton label={chosen ? `File into lead #${chosen}` : "File into a lead"} busyLabel="Filing…" />
-      {error ? (
-        <p role="alert" className="inbox-error basis-full">
-          {error}
-        </p>
-      ) : null}
+      <FormNotice notice={notice} />
     </form>
   );
 }

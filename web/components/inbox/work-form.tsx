@@ -3,10 +3,12 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 
-import { inboxCall } from "@/lib/inbox/client";
-import type { LeadWork, Person, Work, WorkChanged } from "@/lib/inbox/types";
+import { answerOf, inboxApi } from "@/lib/inbox/client";
+import type { Person, Work } from "@/lib/inbox/types";
+import type { Notice } from "@/lib/inbox/use-change";
+import { chosenStatus } from "@/lib/inbox/work";
 
-import { FormNotice, type Notice } from "./form-notice";
+import { FormNotice } from "./form-notice";
 import { OwnerOptions } from "./owner-options";
 import { StatusOptions } from "./status-options";
 import { SubmitButton } from "./submit-button";
@@ -28,17 +30,20 @@ export function WorkForm({ id, work, owners, csrf }: Props) {
   async function save(form: FormData) {
     setNotice(undefined);
     const owner = String(form.get("owner") ?? "");
-    const answer = await inboxCall<WorkChanged>(`/api/inbox/leads/${id}/work`, {
-      csrf,
-      body: { version: shown.version, status: form.get("status"), owner_id: owner ? Number(owner) : null },
-    });
+    const answer = await answerOf(
+      inboxApi(csrf).POST("/api/inbox/leads/{lead_id}/work", {
+        params: { path: { lead_id: id } },
+        body: { version: shown.version, status: chosenStatus(form.get("status")), owner_id: owner ? Number(owner) : null },
+      }),
+    );
     if (answer.ok) {
       setShown(answer.data.leads[0]?.work ?? shown);
       setNotice({ error: false, text: "Saved." });
       router.refresh();
       return;
     }
-    const fresh = answer.status === 409 ? (answer.body as { leads?: LeadWork[] }).leads?.[0]?.work : undefined;
+    // 409: a colleague's change came first, and the service says what it left.
+    const fresh = answer.error && "leads" in answer.error ? answer.error.leads[0]?.work : undefined;
     if (fresh) setShown(fresh);
     setNotice({ error: true, text: answer.message });
   }

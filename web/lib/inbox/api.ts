@@ -1,5 +1,6 @@
 // The inbox pages' reads of the lead service, on the server, as the signed-in staff member: their
-// session cookie goes along, and the service decides what they may see.
+// session cookie goes along, and the service decides what they may see. The calls are typed by the
+// service's document (./api-client.ts), as the browser's are.
 
 import { cookies, headers } from "next/headers";
 import { notFound, redirect } from "next/navigation";
@@ -8,18 +9,18 @@ import { cache } from "react";
 import { inbox } from "@/lib/content/inbox";
 import { inboxApiUrl } from "@/lib/env";
 
+import { type DataOf, type InboxApi, inboxClient, type Result, saidInJson, succeeded } from "./api-client";
 import { loginPath, PAGE_HEADER } from "./paths";
 import type {
+  ApiError,
   AuditPage,
   Dashboard,
   Due,
   Lead,
-  LeadMoved,
   LeadPage,
-  Owners,
+  MovedKind,
   Person,
   ResponseTarget,
-  SavedReplies,
   SavedReply,
   Session,
   Unfiled,
@@ -34,7 +35,7 @@ export class Forbidden extends Error {}
 
 /** The service refused the query: its messages by parameter. */
 export class BadQuery extends Error {
-  constructor(readonly errors: Record<string, string[]>) {
+  constructor(readonly errors: NonNullable<ApiError["errors"]>) {
     super("the lead service refused the query");
   }
 }
@@ -45,67 +46,76 @@ async function signIn(): Promise<never> {
 
 /** A GET of the inbox API: the JSON, or the sign-in page (no or an ended session), the inbox's
  * not-found page (no such lead), Forbidden (not this role's), BadQuery, or an Error (anything else). */
-async function read<T>(path: string): Promise<T> {
+async function read<R extends Result>(call: (api: InboxApi) => Promise<R>): Promise<DataOf<R>> {
   const token = (await cookies()).get(SESSION_COOKIE)?.value;
   if (!token || !TOKEN.test(token)) return signIn();
-  const response = await fetch(new URL(path, inboxApiUrl()), {
+  const api = inboxClient({
+    baseUrl: inboxApiUrl(),
     headers: { cookie: `${SESSION_COOKIE}=${token}`, accept: "application/json" },
     cache: "no-store",
   });
+  const result = await call(api);
+  if (succeeded(result)) return result.data;
+  const { response } = result;
   if (response.status === 401) return signIn();
-  if (response.status === 403) throw new Forbidden(path);
+  if (response.status === 403) throw new Forbidden(response.url);
   if (response.status === 404) notFound();
-  if (response.status === 400) throw new BadQuery(((await response.json()) as { errors: Record<string, string[]> }).errors);
-  if (!response.ok) throw new Error(`the lead service answered ${response.status} to GET ${path}`);
-  return (await response.json()) as T;
+  if (response.status === 400) throw new BadQuery((saidInJson(result) && result.error.errors) || {});
+  throw new Error(`the lead service answered ${response.status} to GET ${response.url}`);
 }
 
 /** Who is signed in, once per request however many parts of the page ask. */
-export const getSession = cache(() => read<Session>("/api/inbox/session"));
+export const getSession = cache((): Promise<Session> => read((api) => api.GET("/api/inbox/session")));
 
+/** A page of the list, its query as the page's address says it: the service checks each value
+ * (BadQuery), so they go on as typed there. */
 export function getLeads(query: URLSearchParams): Promise<LeadPage> {
-  return read(`/api/inbox/leads?${query}`);
+  return read((api) => api.GET("/api/inbox/leads", { querySerializer: () => query.toString() }));
 }
 
 export function getLead(id: number): Promise<Lead> {
-  return read(`/api/inbox/leads/${id}`);
+  return read((api) => api.GET("/api/inbox/leads/{lead_id}", { params: { path: { lead_id: id } } }));
 }
 
 /** The id of the lead an address from before all leads shared one id space named (kind, old id). */
-export async function getMovedLead(kind: string, oldId: number): Promise<number> {
-  return (await read<LeadMoved>(`/api/inbox/leads/moved/${encodeURIComponent(kind)}/${oldId}`)).id;
+export async function getMovedLead(kind: MovedKind, oldId: number): Promise<number> {
+  const moved = await read((api) =>
+    api.GET("/api/inbox/leads/moved/{kind}/{old_id}", { params: { path: { kind, old_id: oldId } } }),
+  );
+  return moved.id;
 }
 
 /** The staff a lead may be given to. */
 export async function getOwners(): Promise<Person[]> {
-  return (await read<Owners>("/api/inbox/owners")).owners;
+  return (await read((api) => api.GET("/api/inbox/owners"))).owners;
 }
 
 /** The leads whose next step is due, the reader's own or everyone's. */
 export function getDue(who: "mine" | "everyone"): Promise<Due> {
-  return read(`/api/inbox/due?who=${who}`);
+  return read((api) => api.GET("/api/inbox/due", { params: { query: { who } } }));
 }
 
 /** The team's response target. */
 export function getResponseTarget(): Promise<ResponseTarget> {
-  return read("/api/inbox/response-target");
+  return read((api) => api.GET("/api/inbox/response-target"));
 }
 
 /** The texts a reply may start from, by title. */
 export async function getSavedReplies(): Promise<SavedReply[]> {
-  return (await read<SavedReplies>("/api/inbox/saved-replies")).saved_replies;
+  return (await read((api) => api.GET("/api/inbox/saved-replies"))).saved_replies;
 }
 
 /** The messages of the sales mailbox that wait for an admin to file or dismiss them (admins). */
 export function getUnfiled(): Promise<Unfiled> {
-  return read("/api/inbox/unfiled");
+  return read((api) => api.GET("/api/inbox/unfiled"));
 }
 
+/** A page of the audit trail, its query as the page's address says it (see getLeads). */
 export function getAudit(query: URLSearchParams): Promise<AuditPage> {
-  return read(`/api/inbox/audit?${query}`);
+  return read((api) => api.GET("/api/inbox/audit", { querySerializer: () => query.toString() }));
 }
 
 /** Where the last 90 days' leads came from and how fast they were answered. */
 export function getDashboard(): Promise<Dashboard> {
-  return read("/api/inbox/dashboard");
+  return read((api) => api.GET("/api/inbox/dashboard"));
 }

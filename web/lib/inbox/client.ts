@@ -1,12 +1,27 @@
 // The inbox pages' calls from the browser to the lead service's /api/inbox/, through the site's own
-// origin (where the session cookie lives). Every change carries the session's CSRF token.
+// origin (where the session cookie lives), typed by the service's document (./api-client.ts). Every
+// change carries the session's CSRF token.
 
 import { inbox } from "@/lib/content/inbox";
 
+import { type DataOf, type ErrorOf, type InboxApi, inboxClient, type Result, saidInJson, succeeded } from "./api-client";
 import type { ApiError } from "./types";
 
-/** What the service answered: its JSON, or what went wrong, with the body it said it in. */
-export type Answer<T> = { ok: true; data: T } | { ok: false; status: number; message: string; body: unknown };
+/** The inbox API as the browser calls it; with `csrf`, the session's token, for a change. */
+export function inboxApi(csrf?: string): InboxApi {
+  const accept = { accept: "application/json" };
+  return inboxClient({
+    headers: csrf === undefined ? accept : { ...accept, [inbox.csrfHeader]: csrf },
+    credentials: "same-origin",
+    cache: "no-store",
+  });
+}
+
+/** What the service answered: its JSON, or what went wrong, with the error answer it said it in
+ * (none when it could not be reached, or did not answer in JSON). */
+export type Answer<Data, Error> =
+  | { ok: true; data: Data }
+  | { ok: false; status: number; message: string; error?: Error };
 
 const UNREACHABLE = "The inbox could not be reached. Check your connection and try again.";
 
@@ -18,34 +33,23 @@ function firstMessage(errors: FieldErrors): string | undefined {
 }
 
 /** The first thing the service said was wrong: its description, or a field's first message. */
-function message(status: number, body: ApiError): string {
-  if (body.description) return body.description;
-  const first = Object.values(body.errors ?? {}).map(firstMessage).find(Boolean);
+function message(status: number, body: ApiError | undefined): string {
+  if (body?.description) return body.description;
+  const first = Object.values(body?.errors ?? {}).map(firstMessage).find(Boolean);
   return first ?? `Something went wrong (${status}). Please try again.`;
 }
 
-export async function inboxCall<T>(
-  path: `/api/inbox/${string}`,
-  { body, csrf }: { body?: unknown; csrf?: string } = {},
-): Promise<Answer<T>> {
-  const method = body === undefined && csrf === undefined ? "GET" : "POST";
-  const headers: Record<string, string> = { accept: "application/json" };
-  if (body !== undefined) headers["content-type"] = "application/json";
-  if (csrf !== undefined) headers[inbox.csrfHeader] = csrf;
-  let response: Response;
+/** A call's result as the inbox's forms read it. */
+export async function answerOf<R extends Result>(call: Promise<R>): Promise<Answer<DataOf<R>, ErrorOf<R>>> {
+  let result: R;
   try {
-    response = await fetch(path, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      credentials: "same-origin",
-      cache: "no-store",
-    });
+    result = await call;
   } catch {
-    return { ok: false, status: 0, message: UNREACHABLE, body: undefined };
+    // No answer, or a success whose body was no JSON: either way, nothing the form can show.
+    return { ok: false, status: 0, message: UNREACHABLE };
   }
-  const data = response.status === 204 ? undefined : await response.json().catch(() => ({}));
-  return response.ok
-    ? { ok: true, data: data as T }
-    : { ok: false, status: response.status, message: message(response.status, data ?? {}), body: data };
+  if (succeeded(result)) return { ok: true, data: result.data };
+  const { status } = result.response;
+  if (!saidInJson(result)) return { ok: false, status, message: message(status, undefined) };
+  return { ok: false, status, message: message(status, result.error), error: result.error };
 }

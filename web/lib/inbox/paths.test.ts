@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { afterSignIn, inboxPaths, isInboxPath, leadId, loginPath } from "./paths";
+import { afterSignIn, inboxPaths, isInboxPath, leadId, loginPath, movedKind } from "./paths";
 
 describe("afterSignIn", () => {
   it.each(["/inbox", "/inbox?form=quote&q=ann", "/inbox/audit?action=search", "/inbox/leads/7"])(
@@ -68,4 +68,15 @@ describe("leadId", () => {
       expect(leadId(segment)).toBeUndefined();
     },
   );
+});
+
+describe("movedKind", () => {
+  it("reads the old table from an old address", () => {
+    expect(movedKind("contact")).toBe("contact");
+    expect(movedKind("quote")).toBe("quote");
+  });
+
+  it.each(["", "Quote", "caseStudiesContact", "toString"])("names no old table in %j", (segment) => {
+    expect(movedKind(segment)).toBeUndefined();
+  });
 });

@@ -1,5 +1,7 @@
 // The staff inbox's own paths, apart from lib/routes.ts, which the public pages' scripts import.
 
+import type { MovedKind } from "./types";
+
 export const inboxPaths = {
   leads: "/inbox",
   // What the honeypot (or Turnstile) caught, for review.
@@ -26,6 +28,13 @@ export const inboxPaths = {
 /** The id in a lead's address; undefined when the segment is no id the service could have given. */
 export function leadId(segment: string): number | undefined {
   return /^[1-9][0-9]{0,15}$/.test(segment) ? Number(segment) : undefined;
+}
+
+const MOVED_KINDS: readonly MovedKind[] = ["contact", "quote"];
+
+/** The table in a lead's address from before every lead was in one; undefined for any other. */
+export function movedKind(segment: string): MovedKind | undefined {
+  return MOVED_KINDS.find((kind) => kind === segment);
 }
 
 // The page asked for, as proxy.ts records it in the request: where the sign-in returns to.

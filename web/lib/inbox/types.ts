@@ -4,9 +4,12 @@
 
 import type { FormsContent } from "@/lib/content";
 
-import type { components } from "./api.generated";
+import type { components, paths } from "./api.generated";
 
 type Schemas = components["schemas"];
+
+/** The names a GET's query may hold at `path`. */
+type QueryName<Path extends keyof paths> = keyof NonNullable<NonNullable<paths[Path]["get"]>["parameters"]["query"]>;
 
 export type StaffUser = Schemas["InboxUser"];
 
@@ -14,35 +17,18 @@ export type Role = StaffUser["role"];
 
 export type Session = Schemas["InboxSession"];
 
-/** GET /api/inbox/sign-in: the token the password step sends. */
-export type SignInCsrf = Schemas["InboxSignInCsrf"];
-
-/** The password step's (or an invitation's) answer: the second step, and its session's token. */
-export type SignInStep = Schemas["InboxSignInStep"];
-
 /** The authenticator app's secret to set up. */
 export type Enrolment = Schemas["InboxEnrolment"];
-
-/** The app set up and signed in, with the recovery codes, shown only this once. */
-export type Enrolled = Schemas["InboxEnrolled"];
 
 /** A stretch of a field's text, `match` where a search term was found. */
 export type Segment = Schemas["InboxSegment"];
 
 export type Person = Schemas["InboxPerson"];
 
-export type Owners = Schemas["InboxOwners"];
-
 /** Where the sales team has a lead; a change names the version it was made on. */
 export type Work = Schemas["InboxWork"];
 
 export type LeadStatus = Work["status"];
-
-/** A lead's work as a change left it, or as a colleague's change left it (null: erased). */
-export type LeadWork = Schemas["InboxLeadWork"];
-
-/** The leads a change of work left as they now stand. */
-export type WorkChanged = Schemas["InboxWorkChanged"];
 
 /** A text a note had until its author corrected it. */
 export type NoteRevision = Schemas["InboxNoteRevision"];
@@ -58,9 +44,6 @@ export type Due = Schemas["InboxDue"];
 
 /** How many working hours a new lead may wait for its first response (null: no target). */
 export type ResponseTarget = Schemas["InboxResponseTarget"];
-
-/** How many leads came in after a given one. */
-export type Arrivals = Schemas["InboxArrivals"];
 
 export type ChannelState = Schemas["InboxChannelState"];
 
@@ -82,10 +65,8 @@ export type Lead = Schemas["InboxLead"];
 /** A text a reply may start from, kept by admins. */
 export type SavedReply = Schemas["InboxSavedReply"];
 
-export type SavedReplies = Schemas["InboxSavedReplies"];
-
-/** Where a lead's address from before every lead was in one table leads now. */
-export type LeadMoved = Schemas["InboxLeadMoved"];
+/** The tables leads were kept in before every lead was in one, as their old addresses name them. */
+export type MovedKind = paths["/api/inbox/leads/moved/{kind}/{old_id}"]["get"]["parameters"]["path"]["kind"];
 
 /** The keys of a lead's attribution, as forms.json names them (the service's schema is made from them). */
 export type AttributionKey = keyof FormsContent["attribution"];
@@ -93,6 +74,10 @@ export type AttributionKey = keyof FormsContent["attribution"];
 export type AuditEvent = Schemas["InboxAuditEvent"];
 
 export type AuditPage = Schemas["InboxAuditPage"];
+
+/** What the list's and the audit trail's addresses may ask the service for. */
+export type LeadsQueryName = QueryName<"/api/inbox/leads">;
+export type AuditQueryName = QueryName<"/api/inbox/audit">;
 
 /** The service's error answers: validation errors by field, or one description. */
 export type ApiError = Partial<Schemas["ValidationErrors"] & Schemas["HttpError"]>;

@@ -3,24 +3,31 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 
-import { inboxCall } from "./client";
+import type { InboxApi, Result } from "./api-client";
+import { answerOf, inboxApi } from "./client";
 
-/** The service's message when a change was refused, and the send: true when the change was made,
- * and the page's server data shown anew. */
+/** What a change's form says after it ran: announced as an alert when it failed, else politely. */
+export type Notice = { error: boolean; text: string };
+
+/** One call of the client, made with the session's token; its answer's JSON is not read. */
+export type Send = (api: InboxApi) => Promise<Result>;
+
+/** The service's message when a change was refused (for a FormNotice), and the send: true when the
+ * change was made, and the page's server data shown anew. */
 export function useChange(csrf: string) {
   const router = useRouter();
-  const [error, setError] = useState<string>();
+  const [notice, setNotice] = useState<Notice>();
 
-  async function change(path: `/api/inbox/${string}`, body: unknown): Promise<boolean> {
-    setError(undefined);
-    const answer = await inboxCall(path, { csrf, body });
+  async function change(send: Send): Promise<boolean> {
+    setNotice(undefined);
+    const answer = await answerOf(send(inboxApi(csrf)));
     if (!answer.ok) {
-      setError(answer.message);
+      setNotice({ error: true, text: answer.message });
       return false;
     }
     router.refresh();
     return true;
   }
 
-  return { error, change };
+  return { notice, change };
 }

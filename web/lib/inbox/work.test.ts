@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { chosenLead, chosenValue, formatDuration } from "./work";
+import { chosenLead, chosenStatus, chosenValue, formatDuration } from "./work";
 
 describe("formatDuration", () => {
   it.each([
@@ -20,5 +20,15 @@ describe("formatDuration", () => {
 describe("a chosen lead", () => {
   it("is read back from its checkbox's value as the service takes it", () => {
     expect(chosenLead(chosenValue(12, 3))).toEqual({ id: 12, version: 3 });
+  });
+});
+
+describe("a chosen status", () => {
+  it("is one the service names", () => {
+    expect(chosenStatus("won")).toBe("won");
+  });
+
+  it.each(["", "Won", "toString", null])("is none for %j", (value) => {
+    expect(chosenStatus(value)).toBeUndefined();
   });
 });

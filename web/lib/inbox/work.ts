@@ -10,6 +10,15 @@ export const STATUSES: Record<LeadStatus, string> = {
   lost: "Lost",
 };
 
+function isStatus(value: string): value is LeadStatus {
+  return Object.hasOwn(STATUSES, value);
+}
+
+/** The status a select sent, as the service names it; undefined for anything else (Keep: ""). */
+export function chosenStatus(value: FormDataEntryValue | null): LeadStatus | undefined {
+  return typeof value === "string" && isStatus(value) ? value : undefined;
+}
+
 /** Who may change a lead's status, owner and notes; the service checks the role itself. */
 export const MAY_WORK = new Set(["sales", "admin"]);
 

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 
 import { FormCounts } from "@/components/inbox/form-counts";
+import { FormNotice } from "@/components/inbox/form-notice";
 import { InboxLink } from "@/components/inbox/inbox-link";
 import { LeadFilters } from "@/components/inbox/lead-filters";
 import { LeadTable } from "@/components/inbox/lead-table";
@@ -10,19 +11,20 @@ import { BulkWork } from "@/components/inbox/bulk-work";
 import { BadQuery, getLeads, getOwners, getSession } from "@/lib/inbox/api";
 import { pickQuery, withQuery } from "@/lib/inbox/format";
 import { inboxPaths } from "@/lib/inbox/paths";
+import type { LeadsQueryName } from "@/lib/inbox/types";
 import { MAY_WORK } from "@/lib/inbox/work";
 
 export const metadata: Metadata = { title: "Leads" };
 
 // What the list's URL may say; the service checks each.
-const FILTERS = ["q", "form", "from", "to", "spam", "status", "owner", "new_for", "by"] as const;
+const FILTERS = ["q", "form", "from", "to", "spam", "status", "owner", "new_for", "by"] as const satisfies readonly LeadsQueryName[];
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export default async function LeadsPage({ searchParams }: Props) {
   const params = await searchParams;
   const view = pickQuery(params, FILTERS);
-  const asked = pickQuery(params, [...FILTERS, "cursor"]);
+  const asked = pickQuery(params, [...FILTERS, "cursor"] satisfies LeadsQueryName[]);
   const cursor = asked.get("cursor");
   // The filter form sends the filters left empty too: the view's address is kept to those set.
   if (Object.values(params).some((value) => value === "")) redirect(withQuery(inboxPaths.leads, asked, {}));
@@ -38,13 +40,7 @@ export default async function LeadsPage({ searchParams }: Props) {
   const mayWork = MAY_WORK.has(session.user.role);
   let body;
   if ("refused" in answer) {
-    body = (
-      <ul role="alert" className="inbox-error">
-        {Object.entries(answer.refused.errors).map(([name, messages]) => (
-          <li key={name}>{[messages].flat().join(" ")}</li>
-        ))}
-      </ul>
-    );
+    body = <FormNotice notice={{ error: true, text: Object.values(answer.refused.errors).flat().join(" ") }} />;
   } else {
     const { page } = answer;
     body = (

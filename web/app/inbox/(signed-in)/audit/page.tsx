@@ -5,18 +5,22 @@ import { InboxLink } from "@/components/inbox/inbox-link";
 import { BadQuery, Forbidden, getAudit, getSession } from "@/lib/inbox/api";
 import { pickQuery, withQuery } from "@/lib/inbox/format";
 import { inboxPaths } from "@/lib/inbox/paths";
-import type { AuditPage as Trail } from "@/lib/inbox/types";
+import type { AuditPage as Trail, AuditQueryName } from "@/lib/inbox/types";
 
 export const metadata: Metadata = { title: "Audit trail" };
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
+// What the trail's URL may say, and its page; the service checks each.
+const FILTERS = ["user", "action"] as const satisfies readonly AuditQueryName[];
+const ASKED = [...FILTERS, "before"] satisfies AuditQueryName[];
+
 const REFUSED = <p className="inbox-error">Only admins read the audit trail.</p>;
 
 export default async function AuditPage({ searchParams }: Props) {
   const params = await searchParams;
-  const view = pickQuery(params, ["user", "action"]);
-  const asked = pickQuery(params, ["user", "action", "before"]);
+  const view = pickQuery(params, FILTERS);
+  const asked = pickQuery(params, ASKED);
   const session = await getSession();
   if (session.user.role !== "admin") return REFUSED;
   let trail: Trail;

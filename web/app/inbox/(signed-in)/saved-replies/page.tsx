@@ -25,7 +25,7 @@ export default async function SavedRepliesPage() {
           <h2 id="new-saved-reply" className="text-lg font-semibold text-navy">
             New saved reply
           </h2>
-          <SavedReplyForm csrf={session.csrf} path="/api/inbox/saved-replies" />
+          <SavedReplyForm csrf={session.csrf} />
         </section>
       ) : null}
       {saved.length === 0 ? <p className="text-muted">No saved replies yet.</p> : null}
@@ -40,13 +40,9 @@ export default async function SavedRepliesPage() {
             {admin ? (
               <details className="mt-2 space-y-3">
                 <summary className="inbox-link cursor-pointer text-sm">Change or remove</summary>
-                <SavedReplyForm
-                  csrf={session.csrf}
-                  path={`/api/inbox/saved-replies/${reply.id}`}
-                  saved={{ title: reply.title, body: reply.body }}
-                />
+                <SavedReplyForm csrf={session.csrf} saved={{ id: reply.id, title: reply.title, body: reply.body }} />
                 <PostButton
-                  path={`/api/inbox/saved-replies/${reply.id}/remove`}
+                  change={{ kind: "remove", savedReply: reply.id }}
                   csrf={session.csrf}
                   label="Remove"
                   busyLabel="Removing…"

@@ -70,7 +70,7 @@ export default async function UnfiledPage() {
             </p>
             <UnfiledFileForm id={message.id} leadId={message.lead?.id ?? null} csrf={session.csrf} />
             <PostButton
-              path={`/api/inbox/unfiled/${message.id}/dismiss`}
+              change={{ kind: "dismiss", setAside: message.id }}
               csrf={session.csrf}
               label="Dismiss"
               busyLabel="Dismissing…"
