@@ -4,7 +4,7 @@ of theirs, and signing out of every browser at once."""
 from datetime import UTC, datetime
 from typing import Any, ClassVar
 
-from flask import Blueprint, Response, current_app, g, jsonify
+from flask import Response, current_app, g, jsonify
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 from sqlalchemy import func, select
 from werkzeug.exceptions import ServiceUnavailable, Unauthorized
@@ -12,13 +12,13 @@ from werkzeug.exceptions import ServiceUnavailable, Unauthorized
 from ... import audit
 from ...errors import http_error
 from ...extensions import db
-from ...intake.storage import json_body
+from ...intake import contract
 from ...models.staff import AuditEvent, StaffUser
 from . import passwords, security_mail, sessions
-from .auth_api import ONE_LINE
 from .guard import staff
+from .sign_in_schemas import ONE_LINE
 
-bp = Blueprint("inbox_account", __name__, url_prefix="/api/inbox")
+bp = contract.Blueprint("inbox_account", __name__, url_prefix="/api/inbox")
 
 # Wrong current passwords a session may send: the last ends it, so that a session left open on a
 # desk is no way to guess the password at leisure (the sign-in's own count does not see these).
@@ -73,9 +73,6 @@ class InboxPasswordChanged(Schema):
     )
 
 
-PASSWORD_CHANGE, PASSWORD_CHANGED = InboxPasswordChange(), InboxPasswordChanged()
-
-
 def _wrong_tries(user_id: int, token: str) -> int:
     """Wrong current passwords sent since this session began, from any session of the user's."""
     return db.session.scalar(
@@ -110,40 +107,26 @@ def _failed(user_id: int, token: str, reason: str, tries: int) -> Response:
 
 @bp.post("/account/password")
 @staff()
-def change_password():
+@bp.arguments(InboxPasswordChange)
+@bp.response(
+    200,
+    InboxPasswordChanged,
+    description="Changed; the user's other sessions ended, and this one has a new token, set in the"
+    " __Host-inbox-session cookie, and a new CSRF token.",
+)
+@bp.alt_response(
+    400,
+    schema={"oneOf": [contract.ValidationErrors, contract.HttpError]},
+    description="The current password is wrong, the new one is not allowed (too short, common, control"
+    " characters), or not typed the same twice (`errors`).",
+)
+@bp.refuses(
+    401,
+    "No live session; or the fifth wrong current password since the session began, which ends it.",
+)
+def change_password(body: dict[str, str]):
     """Change one's own password: every other session of the user's ends, and this one goes on
-    under a new token.
-    ---
-    post:
-      requestBody:
-        required: true
-        content:
-          application/json:
-            schema: InboxPasswordChange
-      responses:
-        200:
-          description: >-
-            Changed; the user's other sessions ended, and this one has a new token, set in the
-            __Host-inbox-session cookie, and a new CSRF token.
-          content:
-            application/json:
-              schema: InboxPasswordChanged
-        400:
-          description: >-
-            The current password is wrong, the new one is not allowed (too short, common, control
-            characters), or not typed the same twice (`errors`).
-          content:
-            application/json:
-              schema: {oneOf: [ValidationErrors, HttpError]}
-        401:
-          description: >-
-            No live session; or the fifth wrong current password since the session began, which
-            ends it.
-          content:
-            application/json:
-              schema: HttpError
-    """
-    body = PASSWORD_CHANGE.load(json_body())
+    under a new token."""
     user_id, token, stored = g.staff.id, g.inbox_token, g.staff.password_hash
     tries = _wrong_tries(user_id, token)
     if tries >= TRIES:  # reached by tries at the same moment: none more is checked
@@ -170,21 +153,17 @@ def change_password():
     audit.record("password_changed", user_id, sessions_ended=ended)
     security_mail.notify(user, "password_changed")
     db.session.commit()
-    response = jsonify(PASSWORD_CHANGED.dump({"csrf": sessions.csrf_token(new_token)}))
+    # Built here to carry the new session's cookie; its one field as InboxPasswordChanged has it.
+    response = jsonify({"csrf": sessions.csrf_token(new_token)})
     sessions.set_cookie(response, new_token)
     return response
 
 
 @bp.post("/sign-out/everywhere")
 @staff()
+@bp.response(204, description="Signed out in every browser; the session cookie is cleared.")
 def sign_out_everywhere():
-    """Sign out everywhere: every session of the user's ends, this one too.
-    ---
-    post:
-      responses:
-        204:
-          description: Signed out in every browser; the session cookie is cleared.
-    """
+    """Sign out everywhere: every session of the user's ends, this one too."""
     ended = sessions.end_all(g.staff.id)
     audit.record("signed_out_everywhere", g.staff.id, sessions_ended=ended)
     db.session.commit()

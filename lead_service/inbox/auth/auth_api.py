@@ -8,30 +8,39 @@ up; either ends that session and starts a new "signed_in" one, under a new token
 import secrets
 from collections.abc import Callable
 from datetime import UTC, datetime
+from functools import wraps
 from typing import Any, NoReturn, TypeVar
 
-from flask import Blueprint, Response, abort, current_app, g, jsonify, request
-from marshmallow import Schema, ValidationError, fields, validate
+from flask import Response, abort, current_app, g, jsonify, request
+from marshmallow import ValidationError
 from sqlalchemy import select
 from sqlalchemy.exc import SQLAlchemyError
 from werkzeug.exceptions import ServiceUnavailable
 
 from ... import audit, content
 from ...extensions import db
-from ...intake.storage import json_body
+from ...intake import contract
 from ...metrics import LOCKS, SIGN_IN_FAILURES
-from ...models.staff import ROLES, AuditEvent, StaffUser
-from ...schemas import characters
+from ...models.staff import AuditEvent, StaffUser
 from . import passwords, security_mail, sessions, throttle, totp
 from .guard import check_csrf, check_origin, staff
+from .sign_in_schemas import (
+    InboxCodeRequest,
+    InboxEnrolled,
+    InboxEnrolment,
+    InboxSession,
+    InboxSignedIn,
+    InboxSignInCsrf,
+    InboxSignInRequest,
+    InboxSignInStep,
+)
 
-bp = Blueprint("inbox_auth", __name__, url_prefix="/api/inbox")
+bp = contract.Blueprint("inbox_auth", __name__, url_prefix="/api/inbox")
 T = TypeVar("T")
 
 # Before there is a session, the CSRF token is a random one, in this cookie and in the page: a
 # forged request from elsewhere can send neither.
 CSRF_COOKIE = content.load("inbox")["cookies"]["csrf"]
-MAX_CODE_LENGTH = content.load("inbox")["limits"]["maxCodeLength"]
 # One answer for every way a sign-in can fail, so that it tells nobody which addresses are staff's,
 # which accounts are disabled or held back, or which half was wrong.
 WRONG_PASSWORD = "The e-mail or password is wrong."
@@ -39,72 +48,6 @@ WRONG_CODE = "The code is wrong."
 NOT_SAVED = "The sign-in could not be saved just now. Please try again in a minute."
 BUSY = "Too many sign-ins at this moment. Please try again in a second."
 TOO_MANY_CODES = "Too many wrong codes. An administrator can let you set the app up again."
-
-
-# No control character (a NUL, say, which PostgreSQL cannot store or compare) gets past the schema.
-ONE_LINE = characters({"type": "text"})
-
-
-class InboxSignInRequest(Schema):
-    email = fields.String(required=True, validate=[validate.Length(min=1, max=320), ONE_LINE])
-    password = fields.String(required=True, validate=[validate.Length(min=1, max=1024), ONE_LINE])
-
-
-class InboxCodeRequest(Schema):
-    code = fields.String(
-        required=True,
-        validate=[validate.Length(min=1, max=MAX_CODE_LENGTH), ONE_LINE],
-        metadata={"description": "The app's six digits, or a recovery code (xxxxx-xxxxx)."},
-    )
-
-
-# What the answers hold: each view dumps its answer through its schema, so that the answer is what
-# the OpenAPI document shows.
-class InboxUser(Schema):
-    id = fields.Integer(required=True)
-    email = fields.String(required=True)
-    name = fields.String(required=True)
-    role = fields.String(required=True, validate=validate.OneOf(ROLES))
-
-
-class InboxSignInCsrf(Schema):
-    csrf = fields.String(required=True, metadata={"description": "Send it as X-CSRF-Token."})
-
-
-class InboxSignInStep(Schema):
-    next = fields.String(
-        required=True,
-        validate=validate.OneOf(["code", "enrol"]),
-        metadata={"description": "The second step: the app's code, or setting the app up."},
-    )
-    csrf = fields.String(required=True, metadata={"description": "The session's, for the next step."})
-
-
-class InboxSignedIn(Schema):
-    user = fields.Nested(InboxUser, required=True)
-    csrf = fields.String(required=True, metadata={"description": "The session's: send it as X-CSRF-Token."})
-
-
-class InboxEnrolment(Schema):
-    secret = fields.String(required=True, metadata={"description": "Base32, to type into the app."})
-    uri = fields.String(required=True, metadata={"description": "otpauth://, what the QR code holds."})
-    qr_svg = fields.String(required=True, metadata={"description": "The QR code, an <svg> element."})
-
-
-class InboxEnrolled(InboxSignedIn):
-    recovery_codes = fields.List(
-        fields.String(), required=True, metadata={"description": "Ten single-use codes, shown only now."}
-    )
-
-
-class InboxSession(InboxSignedIn):
-    idle_minutes = fields.Integer(required=True, metadata={"description": "A session ends this idle."})
-
-
-SIGN_IN = InboxSignInRequest()
-CODE = InboxCodeRequest()
-SIGN_IN_CSRF, SIGN_IN_STEP, ENROLMENT = InboxSignInCsrf(), InboxSignInStep(), InboxEnrolment()
-SIGNED_IN, ENROLLED, SESSION = InboxSignedIn(), InboxEnrolled(), InboxSession()
 
 
 def _user(user: StaffUser) -> dict[str, Any]:
@@ -126,7 +69,10 @@ def _saved(write: Callable[[], T]) -> T:
         abort(503, description=NOT_SAVED)
 
 
-def _signed_in(user: StaffUser, schema: Schema, answer: dict[str, Any]) -> Response:
+# The answers that set a cookie are built here, whole: their views' response decorators only
+# document them, so each holds exactly its schema's fields (sign_in_schemas.py), plain strings and
+# the user's.
+def _signed_in(user: StaffUser, answer: dict[str, Any]) -> Response:
     """Ends the session of the step before and starts a signed-in one under a new token (so that
     a token planted before the sign-in is worth nothing after it); forgets the failures this
     browser's tries were counted in, and makes it a device the account knows; commits; the answer."""
@@ -134,73 +80,70 @@ def _signed_in(user: StaffUser, schema: Schema, answer: dict[str, Any]) -> Respo
     token = sessions.start(user, "signed_in")
     throttle.forget(user.email, throttle.device(user.email))
     _commit()
-    response = jsonify(schema.dump({**answer, "user": _user(user), "csrf": sessions.csrf_token(token)}))
+    response = jsonify({**answer, "user": _user(user), "csrf": sessions.csrf_token(token)})
     sessions.set_cookie(response, token)
     throttle.set_device_cookie(response, user.email)
     return response
 
 
-def check_from_sign_in_page() -> None:
+def second_step(user: StaffUser, token: str) -> Response:
+    """The answer of a way in without a session, its session at the second step in the cookie and
+    the sign-in page's token spent: the app's code next, or setting the app up."""
+    response = jsonify({"next": "code" if user.totp_secret else "enrol", "csrf": sessions.csrf_token(token)})
+    sessions.set_cookie(response, token)
+    response.delete_cookie(CSRF_COOKIE, path="/", secure=True, httponly=True, samesite="Strict")
+    return response
+
+
+def from_sign_in_page(token_description: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """A way in without a session (the password step, an invitation) must come from the inbox's own
-    page, with the token its GET /api/inbox/sign-in set: a double-submitted cookie."""
-    check_origin()
-    if not request.cookies.get(CSRF_COOKIE):
-        abort(403, description="The page's security token is missing or stale: reload the page.")
-    check_csrf(request.cookies[CSRF_COOKIE])
+    page, with the token its GET /api/inbox/sign-in set: a double-submitted cookie. Checked before
+    the body is read, as the guard's checks are (403 before 400); the token's header documented."""
+
+    def decorate(view: Callable[..., Any]) -> Callable[..., Any]:
+        @wraps(view)
+        def checked(*args: Any, **kwargs: Any) -> Any:
+            check_origin()
+            if not request.cookies.get(CSRF_COOKIE):
+                abort(403, description="The page's security token is missing or stale: reload the page.")
+            check_csrf(request.cookies[CSRF_COOKIE])
+            return view(*args, **kwargs)
+
+        token = {"name": "X-CSRF-Token", "in": "header", "required": True, "schema": {"type": "string"}}
+        return contract.Blueprint.doc(parameters=[token | {"description": token_description}])(checked)
+
+    return decorate
 
 
 @bp.get("/sign-in")
+@bp.response(
+    200,
+    InboxSignInCsrf,
+    description="The token, also set in the __Host-inbox-csrf cookie; the POST sends it as X-CSRF-Token.",
+)
 def sign_in_form():
-    """Start a sign-in: the CSRF token its POST must send.
-    ---
-    get:
-      responses:
-        200:
-          description: >-
-            The token, also set in the __Host-inbox-csrf cookie; the POST sends it as X-CSRF-Token.
-          content:
-            application/json:
-              schema: InboxSignInCsrf
-    """
+    """Start a sign-in: the CSRF token its POST must send."""
     token = secrets.token_urlsafe(32)
-    response = jsonify(SIGN_IN_CSRF.dump({"csrf": token}))
+    response = jsonify({"csrf": token})
     response.set_cookie(CSRF_COOKIE, token, path="/", secure=True, httponly=True, samesite="Strict")
     return response
 
 
 @bp.post("/sign-in")
-def sign_in():
-    """Sign in with e-mail and password, the first of two steps.
-    ---
-    post:
-      parameters:
-        - {name: X-CSRF-Token, in: header, required: true, schema: {type: string}, description: From GET.}
-      requestBody:
-        required: true
-        content:
-          application/json:
-            schema: InboxSignInRequest
-      responses:
-        200:
-          description: Right; a session at the second step is set in the __Host-inbox-session cookie.
-          content:
-            application/json:
-              schema: InboxSignInStep
-        401:
-          description: >-
-            The e-mail or password is wrong, or the account may not sign in now (one answer for
-            all).
-          content:
-            application/json:
-              schema: HttpError
-        403:
-          description: Not sent from the inbox's own pages with the token from GET.
-          content:
-            application/json:
-              schema: HttpError
-    """
-    check_from_sign_in_page()
-    body = SIGN_IN.load(json_body())
+@from_sign_in_page("From GET.")
+@bp.arguments(InboxSignInRequest)
+@bp.response(
+    200,
+    InboxSignInStep,
+    description="Right; a session at the second step is set in the __Host-inbox-session cookie.",
+)
+@bp.refuses(
+    401,
+    "The e-mail or password is wrong, or the account may not sign in now (one answer for all).",
+)
+@bp.refuses(403, "Not sent from the inbox's own pages with the token from GET.")
+def sign_in(body: dict[str, str]):
+    """Sign in with e-mail and password, the first of two steps."""
     email = body["email"].strip().lower()
     user = db.session.scalar(select(StaffUser).where(StaffUser.email == email))
     disabled = user is not None and user.disabled_at is not None
@@ -229,14 +172,7 @@ def sign_in():
         sessions.end(earlier)  # a new sign-in in this browser replaces its session
     token = sessions.start(user, "password")
     _commit()  # with the password's new hash, when it was rehashed
-    response = jsonify(
-        SIGN_IN_STEP.dump(
-            {"next": "code" if user.totp_secret else "enrol", "csrf": sessions.csrf_token(token)}
-        )
-    )
-    sessions.set_cookie(response, token)
-    response.delete_cookie(CSRF_COOKIE, path="/", secure=True, httponly=True, samesite="Strict")
-    return response
+    return second_step(user, token)
 
 
 def _password_failed(attempt: throttle.Try, user: StaffUser | None, reason: str) -> NoReturn:
@@ -291,35 +227,19 @@ def _app_code(user: StaffUser, code: str) -> bool:
 
 @bp.post("/sign-in/code")
 @staff(stage="password")
-def sign_in_code():
-    """Finish signing in with the authenticator app's code or a recovery code.
-    ---
-    post:
-      requestBody:
-        required: true
-        content:
-          application/json:
-            schema: InboxCodeRequest
-      responses:
-        200:
-          description: Signed in; a new session is set in the __Host-inbox-session cookie.
-          content:
-            application/json:
-              schema: InboxSignedIn
-        401:
-          description: >-
-            The code is wrong (or used before, or the account is held back after failed tries), or
-            there is no session at this step.
-          content:
-            application/json:
-              schema: HttpError
-        409:
-          description: The authenticator app is not set up yet; enrol first.
-          content:
-            application/json:
-              schema: HttpError
-    """
-    user, code = g.staff, CODE.load(json_body())["code"]
+@bp.arguments(InboxCodeRequest)
+@bp.response(
+    200, InboxSignedIn, description="Signed in; a new session is set in the __Host-inbox-session cookie."
+)
+@bp.refuses(
+    401,
+    "The code is wrong (or used before, or the account is held back after failed tries), or there is no"
+    " session at this step.",
+)
+@bp.refuses(409, "The authenticator app is not set up yet; enrol first.")
+def sign_in_code(body: dict[str, str]):
+    """Finish signing in with the authenticator app's code or a recovery code."""
+    user, code = g.staff, body["code"]
     if not user.totp_secret:
         abort(409, description="Set up your authenticator app first.")
     if totp.is_code(code):
@@ -336,63 +256,40 @@ def sign_in_code():
         codes_left = totp.recovery_codes_left(user)
         audit.record("recovery_code_used", user.id, codes_left=codes_left)
         security_mail.notify(user, "recovery_code_used", codes_left=codes_left)
-    return _signed_in(user, SIGNED_IN, {})
+    return _signed_in(user, {})
 
 
 @bp.get("/enrolment")
 @staff(stage="password")
+@bp.response(
+    200,
+    InboxEnrolment,
+    description="The secret, this session's alone (the same one until it is confirmed, or for ten minutes).",
+)
+@bp.refuses(409, "The authenticator app is already set up.")
 def enrolment():
-    """The authenticator app's secret to set up, as a QR code and as text.
-    ---
-    get:
-      responses:
-        200:
-          description: >-
-            The secret, this session's alone (the same one until it is confirmed, or for ten
-            minutes).
-          content:
-            application/json:
-              schema: InboxEnrolment
-        409:
-          description: The authenticator app is already set up.
-          content:
-            application/json:
-              schema: HttpError
-    """
+    """The authenticator app's secret to set up, as a QR code and as text."""
     user, session = g.staff, sessions.stored(g.inbox_token)
     if user.totp_secret:
         abort(409, description="Your authenticator app is already set up.")
     pending = totp.begin_enrolment(user, session)
     _commit()
-    return ENROLMENT.dump({"secret": pending.secret, "uri": pending.uri, "qr_svg": pending.qr_svg})
+    return {"secret": pending.secret, "uri": pending.uri, "qr_svg": pending.qr_svg}
 
 
 @bp.post("/enrolment")
 @staff(stage="password")
-def confirm_enrolment():
-    """Confirm the authenticator app with its first code, and finish signing in.
-    ---
-    post:
-      requestBody:
-        required: true
-        content:
-          application/json:
-            schema: InboxCodeRequest
-      responses:
-        200:
-          description: >-
-            Set up and signed in (a new session in the __Host-inbox-session cookie), with the ten
-            recovery codes, shown only this once.
-          content:
-            application/json:
-              schema: InboxEnrolled
-        409:
-          description: The app is already set up, or its secret was not fetched first.
-          content:
-            application/json:
-              schema: HttpError
-    """
-    user, session, code = g.staff, sessions.stored(g.inbox_token), CODE.load(json_body())["code"]
+@bp.arguments(InboxCodeRequest)
+@bp.response(
+    200,
+    InboxEnrolled,
+    description="Set up and signed in (a new session in the __Host-inbox-session cookie), with the ten"
+    " recovery codes, shown only this once.",
+)
+@bp.refuses(409, "The app is already set up, or its secret was not fetched first.")
+def confirm_enrolment(body: dict[str, str]):
+    """Confirm the authenticator app with its first code, and finish signing in."""
+    user, session, code = g.staff, sessions.stored(g.inbox_token), body["code"]
     if user.totp_secret:
         abort(409, description="Your authenticator app is already set up.")
     if not session.totp_pending:
@@ -408,19 +305,14 @@ def confirm_enrolment():
     audit.record("enrolled", user.id)
     security_mail.notify(user, "enrolled")
     audit.record("sign_in", user.id, second_factor="totp")
-    return _signed_in(user, ENROLLED, {"recovery_codes": recovery_codes})
+    return _signed_in(user, {"recovery_codes": recovery_codes})
 
 
 @bp.post("/sign-out")
 @staff()
+@bp.response(204, description="Signed out; the session cookie is cleared.")
 def sign_out():
-    """Sign out: the session ends.
-    ---
-    post:
-      responses:
-        204:
-          description: Signed out; the session cookie is cleared.
-    """
+    """Sign out: the session ends."""
     sessions.end(g.inbox_token)
     audit.record("sign_out", g.staff.id)
     _commit()
@@ -431,21 +323,11 @@ def sign_out():
 
 @bp.get("/session")
 @staff()
+@bp.response(200, InboxSession, description="The user and the token every change must send as X-CSRF-Token.")
 def session():
-    """Who is signed in, with the session's CSRF token.
-    ---
-    get:
-      responses:
-        200:
-          description: The user and the token every change must send as X-CSRF-Token.
-          content:
-            application/json:
-              schema: InboxSession
-    """
-    return SESSION.dump(
-        {
-            "user": _user(g.staff),
-            "csrf": sessions.csrf_token(g.inbox_token),
-            "idle_minutes": current_app.config["INBOX_IDLE_MINUTES"],
-        }
-    )
+    """Who is signed in, with the session's CSRF token."""
+    return {
+        "user": _user(g.staff),
+        "csrf": sessions.csrf_token(g.inbox_token),
+        "idle_minutes": current_app.config["INBOX_IDLE_MINUTES"],
+    }

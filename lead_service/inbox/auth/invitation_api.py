@@ -5,18 +5,19 @@ the sign-in's CSRF token, as the password step is."""
 from datetime import UTC, datetime
 from typing import Any, ClassVar
 
-from flask import Blueprint, abort, jsonify
+from flask import abort
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 from werkzeug.exceptions import ServiceUnavailable
 
 from ... import audit
 from ...extensions import db
-from ...intake.storage import json_body
+from ...intake import contract
 from . import invitations, passwords, sessions
 from .account_api import MAX_LENGTH
-from .auth_api import BUSY, CSRF_COOKIE, ONE_LINE, SIGN_IN_STEP, _commit, check_from_sign_in_page
+from .auth_api import BUSY, _commit, from_sign_in_page, second_step
+from .sign_in_schemas import ONE_LINE, InboxSignInStep
 
-bp = Blueprint("inbox_invitation", __name__, url_prefix="/api/inbox")
+bp = contract.Blueprint("inbox_invitation", __name__, url_prefix="/api/inbox")
 
 LAPSED = "This invitation link was used already, or has lapsed: ask an administrator for a new one."
 
@@ -49,46 +50,19 @@ class InboxInvitationAcceptance(Schema):
             raise ValidationError("Type the same password again.", "repeat_password")
 
 
-ACCEPTANCE = InboxInvitationAcceptance()
-
-
 @bp.post("/invitation")
-def accept_invitation():
-    """Choose your password at your invitation's link: then set your authenticator app up.
-    ---
-    post:
-      parameters:
-        - name: X-CSRF-Token
-          in: header
-          required: true
-          schema: {type: string}
-          description: From GET /api/inbox/sign-in.
-      requestBody:
-        required: true
-        content:
-          application/json:
-            schema: InboxInvitationAcceptance
-      responses:
-        200:
-          description: >-
-            The password is set; a session at the second step is set in the
-            __Host-inbox-session cookie, as after the password step.
-          content:
-            application/json:
-              schema: InboxSignInStep
-        403:
-          description: Not sent from the inbox's own pages with the token from GET /api/inbox/sign-in.
-          content:
-            application/json:
-              schema: HttpError
-        410:
-          description: The link was used already, has lapsed, or its user was disabled.
-          content:
-            application/json:
-              schema: HttpError
-    """
-    check_from_sign_in_page()
-    body = ACCEPTANCE.load(json_body())
+@from_sign_in_page("From GET /api/inbox/sign-in.")
+@bp.arguments(InboxInvitationAcceptance)
+@bp.response(
+    200,
+    InboxSignInStep,
+    description="The password is set; a session at the second step is set in the __Host-inbox-session"
+    " cookie, as after the password step.",
+)
+@bp.refuses(403, "Not sent from the inbox's own pages with the token from GET /api/inbox/sign-in.")
+@bp.refuses(410, "The link was used already, has lapsed, or its user was disabled.")
+def accept_invitation(body: dict[str, str]):
+    """Choose your password at your invitation's link: then set your authenticator app up."""
     user = invitations.find(body["token"])
     if user is None:
         abort(410, description=LAPSED)
@@ -106,11 +80,4 @@ def accept_invitation():
     token = sessions.start(user, "password")
     audit.record("invitation_accepted", user.id)
     _commit()
-    response = jsonify(
-        SIGN_IN_STEP.dump(
-            {"next": "code" if user.totp_secret else "enrol", "csrf": sessions.csrf_token(token)}
-        )
-    )
-    sessions.set_cookie(response, token)
-    response.delete_cookie(CSRF_COOKIE, path="/", secure=True, httponly=True, samesite="Strict")
-    return response
+    return second_step(user, token)
