@@ -2,19 +2,20 @@
 Read-only: no endpoint of the service changes or deletes an event."""
 
 import json
+from typing import Any
 
-from flask import Blueprint, request
 from marshmallow import Schema, fields, validate
 from sqlalchemy import select
 
 from ...audit import ACTIONS
 from ...extensions import db
+from ...intake import contract
 from ...models.leads import as_utc
 from ...models.staff import AuditEvent, StaffUser
 from ..auth.guard import staff
 from ..leads.filters import MAX_ID
 
-bp = Blueprint("inbox_audit", __name__, url_prefix="/api/inbox")
+bp = contract.Blueprint("inbox_audit", __name__, url_prefix="/api/inbox")
 
 PAGE = 100
 
@@ -33,8 +34,8 @@ class AuditQuery(Schema):
     before = fields.Integer(validate=_ID, metadata={"description": "The `next` of the page before."})
 
 
-# What the answer holds: the view dumps its answer through these schemas, so that the answer is what
-# the OpenAPI document shows.
+# What the answer holds: the view's answer is dumped through these schemas, so that the answer is
+# what the OpenAPI document shows.
 class InboxAuditLead(Schema):
     id = fields.Integer(required=True)
 
@@ -84,34 +85,22 @@ class InboxAuditPage(Schema):
     )
 
 
-AUDIT_QUERY, AUDIT_PAGE = AuditQuery(), InboxAuditPage()
-
-
 @bp.get("/audit")
 @staff("admin")
-def audit_trail():
-    """The audit trail, newest first, 100 events a page.
-    ---
-    get:
-      parameters:
-        - in: query
-          schema: AuditQuery
-      responses:
-        200:
-          description: >-
-            The events (who, when, what, which lead, and facts such as a count or a query's length),
-            the users they name, the actions there are, and the cursor of the next page (null at
-            the end).
-          content:
-            application/json:
-              schema: InboxAuditPage
-        400:
-          description: A filter that is not a user id, an action or a cursor.
-          content:
-            application/json:
-              schema: ValidationErrors
-    """
-    query = AUDIT_QUERY.load(request.args)
+@bp.arguments(AuditQuery, location="query")
+@bp.response(
+    200,
+    InboxAuditPage,
+    description="The events (who, when, what, which lead, and facts such as a count or a query's length),"
+    " the users they name, the actions there are, and the cursor of the next page (null at the end).",
+)
+@bp.alt_response(
+    400,
+    schema=contract.ValidationErrors,
+    description="A filter that is not a user id, an action or a cursor.",
+)
+def audit_trail(query: dict[str, Any]):
+    """The audit trail, newest first, 100 events a page."""
     statement = select(AuditEvent).order_by(AuditEvent.id.desc()).limit(PAGE + 1)
     if "user" in query:
         statement = statement.where(AuditEvent.actor_id == query["user"])
@@ -123,21 +112,19 @@ def audit_trail():
     page = events[:PAGE]
     actors = {event.actor_id for event in page if event.actor_id is not None}
     users = db.session.scalars(select(StaffUser).where(StaffUser.id.in_(actors))).all() if actors else []
-    return AUDIT_PAGE.dump(
-        {
-            "events": [
-                {
-                    "id": event.id,
-                    "at": as_utc(event.at),
-                    "actor_id": event.actor_id,
-                    "action": event.action,
-                    "lead": {"id": event.lead_id} if event.lead_id is not None else None,
-                    "detail": json.loads(event.detail) if event.detail else {},
-                }
-                for event in page
-            ],
-            "users": {str(user.id): {"email": user.email, "name": user.name} for user in users},
-            "actions": list(ACTIONS),
-            "next": page[-1].id if len(events) > PAGE else None,
-        }
-    )
+    return {
+        "events": [
+            {
+                "id": event.id,
+                "at": as_utc(event.at),
+                "actor_id": event.actor_id,
+                "action": event.action,
+                "lead": {"id": event.lead_id} if event.lead_id is not None else None,
+                "detail": json.loads(event.detail) if event.detail else {},
+            }
+            for event in page
+        ],
+        "users": {str(user.id): {"email": user.email, "name": user.name} for user in users},
+        "actions": list(ACTIONS),
+        "next": page[-1].id if len(events) > PAGE else None,
+    }

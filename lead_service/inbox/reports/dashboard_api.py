@@ -1,17 +1,17 @@
 """The sales team's dashboard: GET /api/inbox/dashboard, for every staff role. It shows counts, no
 lead's data, so reading it is not on the audit trail."""
 
-from flask import Blueprint
 from marshmallow import Schema, fields
 
+from ...intake import contract
 from ..auth.guard import staff
 from . import dashboard
 
-bp = Blueprint("inbox_dashboard", __name__, url_prefix="/api/inbox")
+bp = contract.Blueprint("inbox_dashboard", __name__, url_prefix="/api/inbox")
 
 
-# What the answer holds: the view dumps its answer through these schemas, so that the answer is what
-# the OpenAPI document shows.
+# What the answer holds: the view's answer is dumped through these schemas, so that the answer is
+# what the OpenAPI document shows.
 class InboxDashboardForm(Schema):
     name = fields.String(required=True)
     title = fields.String(required=True, metadata={"description": "The form's title, as the site shows it."})
@@ -63,27 +63,18 @@ class InboxDashboard(Schema):
     response = fields.Nested(InboxDashboardResponse, required=True)
 
 
-DASHBOARD = InboxDashboard()
-
-
 @bp.get("/dashboard")
 @staff()
+@bp.response(
+    200,
+    InboxDashboard,
+    description="The leads of the last 90 UTC days, today included, spam left out: each day's by form"
+    ' (every day, oldest first); by source (UTM source, else referring host, else "Direct") and by'
+    ' landing page (else "Not recorded"), the 10 largest and the rest as "Other"; the share answered'
+    " within one working day (the first response by 24 hours of weekday time after the lead came,"
+    " Saturday and Sunday in UTC not counting, among the leads answered or whose deadline has passed);"
+    " and the median time to a first response of those answered.",
+)
 def show_dashboard():
-    """Where the last 90 days' leads came from and how fast the team answered them.
-    ---
-    get:
-      responses:
-        200:
-          description: >-
-            The leads of the last 90 UTC days, today included, spam left out: each day's by form
-            (every day, oldest first); by source (UTM source, else referring host, else "Direct")
-            and by landing page (else "Not recorded"), the 10 largest and the rest as "Other";
-            the share answered within one working day (the first response by 24 hours of weekday
-            time after the lead came, Saturday and Sunday in UTC not counting, among the leads
-            answered or whose deadline has passed); and the median time to a first response of
-            those answered.
-          content:
-            application/json:
-              schema: InboxDashboard
-    """
-    return DASHBOARD.dump(dashboard.figures())
+    """Where the last 90 days' leads came from and how fast the team answered them."""
+    return dashboard.figures()

@@ -6,16 +6,16 @@ slip of the finger erases nobody else."""
 import re
 from typing import Any, ClassVar
 
-from flask import Blueprint, g
+from flask import g
 from marshmallow import EXCLUDE, Schema, ValidationError, fields, pre_load, validates_schema
 
 from ... import content, retention
-from ...intake.storage import json_body
+from ...intake import contract
 from ...models.leads import fold_address
 from ...schemas import MESSAGES, characters
 from ..auth.guard import staff
 
-bp = Blueprint("inbox_erase", __name__, url_prefix="/api/inbox")
+bp = contract.Blueprint("inbox_erase", __name__, url_prefix="/api/inbox")
 
 MAX_ADDRESS_LENGTH = content.load("inbox")["limits"]["maxAddressLength"]
 # Looser than the forms' pattern: an address stored under an older rule must still be erasable.
@@ -84,37 +84,23 @@ class InboxErasure(Schema):
     )
 
 
-ERASURE_REQUEST, ERASURE = ErasureRequest(), InboxErasure()
-
-
 @bp.post("/erase")
 @staff("admin")
-def erase_person():
+@bp.arguments(ErasureRequest)
+@bp.response(
+    200,
+    InboxErasure,
+    description="Erased (or nothing was there to erase), in one transaction with its audit event, which"
+    " keeps the counts and a keyed hash of the address, never the address. The counts per kind, and when"
+    " the same address was erased before.",
+)
+@bp.alt_response(
+    400,
+    schema={"oneOf": [contract.ValidationErrors, contract.HttpError]},
+    description="An address missing or not an address, or the two not the same (`errors`); or a body that"
+    " is not JSON.",
+)
+def erase_person(given: dict[str, str]):
     """Erase a person: every lead sent with an address, with its notes, notifications, keys and
-    conversation.
-    ---
-    post:
-      requestBody:
-        content:
-          application/json:
-            schema: ErasureRequest
-      responses:
-        200:
-          description: >-
-            Erased (or nothing was there to erase), in one transaction with its audit event, which
-            keeps the counts and a keyed hash of the address, never the address. The counts per
-            kind, and when the same address was erased before.
-          content:
-            application/json:
-              schema: InboxErasure
-        400:
-          description: >-
-            An address missing or not an address, or the two not the same (`errors`); or a body
-            that is not JSON.
-          content:
-            application/json:
-              schema: {oneOf: [ValidationErrors, HttpError]}
-    """
-    given = ERASURE_REQUEST.load(json_body())
-    erasure = retention.erase(given["email"], g.staff.id)
-    return ERASURE.dump(erasure._asdict())
+    conversation."""
+    return retention.erase(given["email"], g.staff.id)._asdict()

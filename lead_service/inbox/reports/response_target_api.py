@@ -5,17 +5,17 @@ admins set or lift it, on the audit trail."""
 from datetime import UTC, datetime
 from typing import Any
 
-from flask import Blueprint, g
+from flask import g
 from marshmallow import EXCLUDE, Schema, fields, validate
 
 from ... import audit
 from ...extensions import db
-from ...intake.storage import json_body
+from ...intake import contract
 from ...models.leads import as_utc
 from ...models.staff import ResponseTarget, StaffUser
 from ..auth.guard import staff
 
-bp = Blueprint("inbox_response_target", __name__, url_prefix="/api/inbox")
+bp = contract.Blueprint("inbox_response_target", __name__, url_prefix="/api/inbox")
 
 MAX_HOURS = 120  # a working week
 
@@ -39,9 +39,6 @@ class InboxResponseTarget(Schema):
     updated_by = fields.Nested("InboxPerson", required=True, allow_none=True)
 
 
-CHANGE, TARGET = TargetChange(), InboxResponseTarget()
-
-
 def _now() -> dict[str, Any]:
     target = db.session.get(ResponseTarget, 1)
     if target is None:
@@ -56,38 +53,21 @@ def _now() -> dict[str, Any]:
 
 @bp.get("/response-target")
 @staff()
+@bp.response(
+    200, InboxResponseTarget, description="The target, and who set it when; all null when there is none."
+)
 def read_target():
-    """The team's response target.
-    ---
-    get:
-      responses:
-        200:
-          description: The target, and who set it when; all null when there is none.
-          content:
-            application/json:
-              schema: InboxResponseTarget
-    """
-    return TARGET.dump(_now())
+    """The team's response target."""
+    return _now()
 
 
 @bp.post("/response-target")
 @staff("admin")
-def set_target():
-    """Set the team's response target, or lift it: the leads that come from now on are alerted of.
-    ---
-    post:
-      requestBody:
-        content:
-          application/json:
-            schema: TargetChange
-      responses:
-        200:
-          description: The target as it now stands.
-          content:
-            application/json:
-              schema: InboxResponseTarget
-    """
-    hours = CHANGE.load(json_body())["hours"]
+@bp.arguments(TargetChange)
+@bp.response(200, InboxResponseTarget, description="The target as it now stands.")
+def set_target(change: dict[str, int | None]):
+    """Set the team's response target, or lift it: the leads that come from now on are alerted of."""
+    hours = change["hours"]
     target = db.session.get(ResponseTarget, 1)
     if hours is None and target is not None:
         db.session.delete(target)
@@ -97,4 +77,4 @@ def set_target():
         db.session.add(target)
     audit.record("response_target_set", g.staff.id, hours=hours)
     db.session.commit()
-    return TARGET.dump(_now())
+    return _now()

@@ -10,7 +10,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from lead_service.inbox.reports import dashboard
-from lead_service.inbox.reports.dashboard_api import DASHBOARD
+from lead_service.inbox.reports.dashboard_api import InboxDashboard
 
 from .conftest import contact, quote
 
@@ -30,7 +30,7 @@ def figures(app, client):
 
     def read(now: datetime = NOW) -> dict:
         with app.app_context():
-            return DASHBOARD.dump(dashboard.figures(now))
+            return InboxDashboard().dump(dashboard.figures(now))
 
     return read
 

@@ -9,7 +9,7 @@ import pytest
 
 from lead_service.extensions import db
 from lead_service.inbox.reports import dashboard
-from lead_service.inbox.reports.dashboard_api import DASHBOARD
+from lead_service.inbox.reports.dashboard_api import InboxDashboard
 from lead_service.models.conversation import LeadMessage
 from lead_service.models.leads import Lead, OutboxMessage, as_utc
 from lead_service.models.staff import StaffUser
@@ -222,7 +222,7 @@ def test_the_dashboards_first_responses_are_the_first_replies(signed_in, add, ap
     _reply(client, ids[0], "Second")  # a later reply is no first response
 
     with app.app_context():
-        response = DASHBOARD.dump(dashboard.figures(datetime.now(UTC)))["response"]
+        response = InboxDashboard().dump(dashboard.figures(datetime.now(UTC)))["response"]
         replies = db.session.execute(
             db.select(LeadMessage.lead_id, LeadMessage.created_at, Lead.created_at)
             .join(Lead, Lead.id == LeadMessage.lead_id)
