@@ -8,7 +8,16 @@ from flask_limiter import Limiter
 from ..intake import contract
 from .auth import account_api, auth_api, invitation_api, passwords, sessions, throttle
 from .auth.users_cli import users
-from .leads import arrivals_api, due_api, leads_api, replies_api, saved_replies_api, unfiled_api, work_api
+from .leads import (
+    arrivals_api,
+    due_api,
+    leads_api,
+    notes_api,
+    replies_api,
+    saved_replies_api,
+    unfiled_api,
+    work_api,
+)
 from .reports import audit_api, dashboard_api, erase_api, export_api, response_target_api
 
 BLUEPRINTS = (
@@ -20,6 +29,7 @@ BLUEPRINTS = (
     due_api.bp,
     export_api.bp,
     work_api.bp,
+    notes_api.bp,
     replies_api.bp,
     saved_replies_api.bp,
     unfiled_api.bp,

@@ -10,7 +10,7 @@ from ...intake import contract
 from ...models.conversation import DIRECTIONS
 from ..auth.guard import staff
 from . import conversation
-from .leads_api import lead_or_404
+from .lookup import lead_or_404
 from .written import written
 
 bp = contract.Blueprint("inbox_replies", __name__, url_prefix="/api/inbox")

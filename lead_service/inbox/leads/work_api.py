@@ -1,28 +1,27 @@
 """The sales team's work on leads through the inbox: a lead's status and owner, one lead or several
 at once, each change made on the version the page showed (409 with the fresh values when a
-colleague got there first); the staff a lead may be given to; notes. Sales and admins change;
-every role reads."""
+colleague got there first); its next step; spam; the staff a lead may be given to. Sales and admins
+change; every role reads. Notes are notes_api.py's."""
 
 from collections.abc import Callable
 from typing import Any
 
-from flask import Blueprint, abort, g
+from flask import abort, g, jsonify
 from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate, validates_schema
 
 from ... import content
-from ...intake.storage import json_body
+from ...intake import contract
 from ...models.leads import LEAD_STATUSES
 from ...schemas import characters
 from ..auth.guard import staff
 from . import work
 from .filters import MAX_ID
-from .leads_api import lead_or_404
-from .written import written
+from .lookup import lead_or_404
+from .staff_person import InboxPerson
 
-bp = Blueprint("inbox_work", __name__, url_prefix="/api/inbox")
+bp = contract.Blueprint("inbox_work", __name__, url_prefix="/api/inbox")
 
 MAX_BULK = content.load("inbox")["limits"]["maxBulkChange"]
-MAX_NOTE_LENGTH = content.load("inbox")["limits"]["maxNoteLength"]
 MAX_NEXT_STEP_LENGTH = content.load("inbox")["limits"]["maxNextStepLength"]
 
 
@@ -114,18 +113,6 @@ class NextStep(Schema):
             raise ValidationError("Say what the next step is.", "text")
 
 
-class NoteText(Schema):
-    class Meta:
-        unknown = EXCLUDE
-
-    body = written("note", MAX_NOTE_LENGTH)
-
-
-class InboxPerson(Schema):
-    id = fields.Integer(required=True)
-    name = fields.String(required=True)
-
-
 class InboxNextStep(Schema):
     on = fields.Date(required=True, metadata={"description": "The UTC day it is due."})
     text = fields.String(required=True)
@@ -158,39 +145,10 @@ class InboxWorkConflict(InboxWorkChanged):
     description = fields.String(required=True, metadata={"description": "What happened, for the page."})
 
 
-class InboxNoteRevision(Schema):
-    body = fields.String(required=True, metadata={"description": "The text the note had."})
-    replaced_at = fields.DateTime(required=True, metadata={"description": "When its author corrected it."})
-
-
-class InboxNote(Schema):
-    id = fields.Integer(required=True)
-    author = fields.Nested(InboxPerson, required=True)
-    created_at = fields.DateTime(required=True)
-    edited_at = fields.DateTime(
-        required=True, allow_none=True, metadata={"description": "The last correction; null: none."}
-    )
-    body = fields.String(required=True)
-    revisions = fields.List(
-        fields.Nested(InboxNoteRevision),
-        required=True,
-        metadata={"description": "The texts each correction replaced, oldest first."},
-    )
-    editable = fields.Boolean(required=True, metadata={"description": "Whether the reader may edit it now."})
-
-
-class InboxNotePath(Schema):
-    note_id = fields.Integer(required=True)
-
-
 class InboxOwners(Schema):
     owners = fields.List(fields.Nested(InboxPerson), required=True)
 
 
-LEAD_CHANGE, LEADS_CHANGE, SPAM_CHANGE, NOTE_TEXT = LeadChange(), LeadsChange(), SpamChange(), NoteText()
-WORK_CHANGED, WORK_CONFLICT = InboxWorkChanged(), InboxWorkConflict()
-NOTE, OWNERS = InboxNote(), InboxOwners()
-NEXT_STEP, WORK = NextStep(), InboxWork()
 STALE = (
     "Someone changed this since you loaded it, and nothing was saved. Here is how it stands now:"
     " make your change again if it still applies."
@@ -203,11 +161,12 @@ def _leads(states: list[tuple[int, dict[str, Any] | None]]) -> list[dict[str, An
 
 def _changed(make: Callable[[], list[tuple[int, dict[str, Any] | None]]]):
     """The leads' states after the change `make` makes, or, when a colleague's came first, 409 with
-    theirs."""
+    theirs. That answer is of its own schema, which `response` (dumping the 200's) would cut to the
+    200's fields: it leaves as a response made here."""
     try:
-        return WORK_CHANGED.dump({"leads": _leads(make())})
+        return {"leads": _leads(make())}
     except work.Stale as stale:
-        return WORK_CONFLICT.dump({"description": STALE, "leads": _leads(stale.fresh)}), 409
+        return jsonify(InboxWorkConflict().dump({"description": STALE, "leads": _leads(stale.fresh)})), 409
 
 
 def _work_changed(leads: list[tuple[int, int]], change: dict[str, Any]):
@@ -217,223 +176,83 @@ def _work_changed(leads: list[tuple[int, int]], change: dict[str, Any]):
 
 @bp.post("/leads/<int:lead_id>/work")
 @staff("sales")
-def change_lead(lead_id: int):
-    """Change a lead's status or owner, on the version the page showed.
-    ---
-    post:
-      parameters:
-        - in: path
-          schema: InboxLeadPath
-      requestBody:
-        content:
-          application/json:
-            schema: LeadChange
-      responses:
-        200:
-          description: >-
-            Changed; the lead's state as it now stands (its first move out of new sets its first
-            response).
-          content:
-            application/json:
-              schema: InboxWorkChanged
-        404:
-          description: No such lead.
-          content: {application/json: {schema: HttpError}}
-        409:
-          description: >-
-            The lead changed since that version (or was erased): nothing was saved. Its fresh
-            state.
-          content:
-            application/json:
-              schema: InboxWorkConflict
-    """
+@bp.arguments(LeadChange)
+@bp.response(
+    200,
+    InboxWorkChanged,
+    description="Changed; the lead's state as it now stands (its first move out of new sets its first"
+    " response).",
+)
+@bp.alt_response(404, response=contract.NO_SUCH_LEAD)
+@bp.alt_response(
+    409,
+    schema=InboxWorkConflict,
+    description="The lead changed since that version (or was erased): nothing was saved. Its fresh state.",
+)
+def change_lead(change: dict[str, Any], lead_id: int):
+    """Change a lead's status or owner, on the version the page showed."""
     lead_or_404(lead_id)
-    change = LEAD_CHANGE.load(json_body())
     return _work_changed([(lead_id, change["version"])], change)
 
 
 @bp.post("/leads/work")
 @staff("sales")
-def change_leads():
-    """Change the status or owner of several leads at once, all or none.
-    ---
-    post:
-      requestBody:
-        content:
-          application/json:
-            schema: LeadsChange
-      responses:
-        200:
-          description: Every lead changed; their states as they now stand.
-          content:
-            application/json:
-              schema: InboxWorkChanged
-        409:
-          description: >-
-            Some leads changed since their versions (or were erased): nothing was saved. The fresh
-            state of each of those.
-          content:
-            application/json:
-              schema: InboxWorkConflict
-    """
-    change = LEADS_CHANGE.load(json_body())
+@bp.arguments(LeadsChange)
+@bp.response(200, InboxWorkChanged, description="Every lead changed; their states as they now stand.")
+@bp.alt_response(
+    409,
+    schema=InboxWorkConflict,
+    description="Some leads changed since their versions (or were erased): nothing was saved. The fresh"
+    " state of each of those.",
+)
+def change_leads(change: dict[str, Any]):
+    """Change the status or owner of several leads at once, all or none."""
     leads = list(dict.fromkeys((lead["id"], lead["version"]) for lead in change["leads"]))
     return _work_changed(leads, change)
 
 
 @bp.post("/leads/<int:lead_id>/next-step")
 @staff("sales")
-def plan_lead(lead_id: int):
-    """Set or clear a lead's next step: its owner, or an admin.
-    ---
-    post:
-      parameters:
-        - in: path
-          schema: InboxLeadPath
-      requestBody:
-        content:
-          application/json:
-            schema: NextStep
-      responses:
-        200:
-          description: Set (or cleared); the lead's state as it now stands.
-          content:
-            application/json:
-              schema: InboxWork
-        404:
-          description: No such lead.
-          content: {application/json: {schema: HttpError}}
-        409:
-          description: Not the reader's lead (and the reader no admin).
-          content: {application/json: {schema: HttpError}}
-    """
+@bp.arguments(NextStep)
+@bp.response(200, InboxWork, description="Set (or cleared); the lead's state as it now stands.")
+@bp.alt_response(404, response=contract.NO_SUCH_LEAD)
+@bp.refuses(409, "Not the reader's lead (and the reader no admin).")
+def plan_lead(step: dict[str, Any], lead_id: int):
+    """Set or clear a lead's next step: its owner, or an admin."""
     lead = lead_or_404(lead_id)
-    step = NEXT_STEP.load(json_body())
     if not work.may_plan(lead, g.staff):
         abort(409, description="Only the lead's owner, or an admin, sets its next step: take the lead first.")
     text = (step.get("text") or "").strip() or None
     state = work.plan(lead_id, step["on"], text, g.staff)
     if state is None:
         lead_or_404(lead_id)  # erased since it was found: 404
-    return WORK.dump(state)
+    return state
 
 
 @bp.post("/leads/<int:lead_id>/spam")
 @staff("sales")
-def mark_spam(lead_id: int):
-    """Mark a lead as spam, or as not spam, on the version the page showed.
-    ---
-    post:
-      parameters:
-        - in: path
-          schema: InboxLeadPath
-      requestBody:
-        content:
-          application/json:
-            schema: SpamChange
-      responses:
-        200:
-          description: >-
-            Moved; the lead's state as it now stands. A lead marked not spam gets the sales
-            team's notification it never had; one marked spam loses a notification still waiting.
-          content:
-            application/json:
-              schema: InboxWorkChanged
-        404:
-          description: No such lead.
-          content: {application/json: {schema: HttpError}}
-        409:
-          description: The lead changed since that version; nothing was saved. Its fresh state.
-          content:
-            application/json:
-              schema: InboxWorkConflict
-    """
+@bp.arguments(SpamChange)
+@bp.response(
+    200,
+    InboxWorkChanged,
+    description="Moved; the lead's state as it now stands. A lead marked not spam gets the sales team's"
+    " notification it never had; one marked spam loses a notification still waiting.",
+)
+@bp.alt_response(404, response=contract.NO_SUCH_LEAD)
+@bp.alt_response(
+    409,
+    schema=InboxWorkConflict,
+    description="The lead changed since that version; nothing was saved. Its fresh state.",
+)
+def mark_spam(change: dict[str, Any], lead_id: int):
+    """Mark a lead as spam, or as not spam, on the version the page showed."""
     lead_or_404(lead_id)
-    change = SPAM_CHANGE.load(json_body())
     return _changed(lambda: [(lead_id, work.mark_spam(lead_id, change["version"], change["spam"], g.staff))])
 
 
 @bp.get("/owners")
 @staff()
+@bp.response(200, InboxOwners, description="The staff, by name.")
 def list_owners():
-    """The staff a lead may be given to: sales and admins who can sign in, by name.
-    ---
-    get:
-      responses:
-        200:
-          description: The staff, by name.
-          content:
-            application/json:
-              schema: InboxOwners
-    """
-    return OWNERS.dump({"owners": [{"id": user.id, "name": user.name} for user in work.owners()]})
-
-
-@bp.post("/leads/<int:lead_id>/notes")
-@staff("sales")
-def add_note(lead_id: int):
-    """Add a note to a lead.
-    ---
-    post:
-      parameters:
-        - in: path
-          schema: InboxLeadPath
-      requestBody:
-        content:
-          application/json:
-            schema: NoteText
-      responses:
-        201:
-          description: Kept; the note.
-          content:
-            application/json:
-              schema: InboxNote
-        404:
-          description: No such lead.
-          content: {application/json: {schema: HttpError}}
-    """
-    lead_or_404(lead_id)
-    body = NOTE_TEXT.load(json_body())["body"]
-    note = work.add_note(lead_id, body, g.staff)
-    if note is None:
-        lead_or_404(lead_id)  # erased since it was found: 404
-    return NOTE.dump(work.note_state(note, g.staff)), 201
-
-
-@bp.post("/notes/<int:note_id>")
-@staff("sales")
-def edit_note(note_id: int):
-    """Correct a note: its author, within 15 minutes of writing it.
-    ---
-    post:
-      parameters:
-        - in: path
-          schema: InboxNotePath
-      requestBody:
-        content:
-          application/json:
-            schema: NoteText
-      responses:
-        200:
-          description: Corrected, the text it replaced kept; the note.
-          content:
-            application/json:
-              schema: InboxNote
-        404:
-          description: No such note.
-          content: {application/json: {schema: HttpError}}
-        409:
-          description: >-
-            Not the reader's note, or written more than 15 minutes ago; or corrected by another
-            request at the same moment, and this correction not saved.
-          content: {application/json: {schema: HttpError}}
-    """
-    note = work.note(note_id)
-    if note is None:
-        abort(404, description="There is no such note: its lead may have been erased.")
-    if not work.may_edit(note, g.staff):
-        abort(409, description="Only its author corrects a note, within 15 minutes of writing it.")
-    body = NOTE_TEXT.load(json_body())["body"]
-    if not work.edit_note(note, body, g.staff):
-        abort(409, description="The note was corrected at the same moment: load it again to see it.")
-    return NOTE.dump(work.note_state(note, g.staff))
+    """The staff a lead may be given to: sales and admins who can sign in, by name."""
+    return {"owners": [{"id": user.id, "name": user.name} for user in work.owners()]}

@@ -12,7 +12,7 @@ from ... import audit, export
 from ...extensions import db
 from ..auth.guard import staff
 from ..leads import page
-from ..leads.leads_api import FILTER_NAMES, query_filters
+from ..leads.list_query import FILTER_NAMES, query_filters
 
 bp = Blueprint("inbox_export", __name__, url_prefix="/api/inbox")
 
