@@ -6,42 +6,35 @@ audit trail with the view and the rows sent."""
 from collections.abc import Iterator
 from datetime import UTC, datetime
 
-from flask import Blueprint, Response, g, request, stream_with_context
+from flask import Response, g, request, stream_with_context
 
 from ... import audit, export
 from ...extensions import db
+from ...intake import contract
 from ..auth.guard import staff
 from ..leads import page
-from ..leads.list_query import FILTER_NAMES, query_filters
+from ..leads.list_query import FILTER_NAMES, LeadsQuery, ListView
 
-bp = Blueprint("inbox_export", __name__, url_prefix="/api/inbox")
+bp = contract.Blueprint("inbox_export", __name__, url_prefix="/api/inbox")
 
 BATCH = 500  # leads read per statement
 
 
 @bp.get("/leads/export")
 @staff("sales")
-def export_leads():
-    """Download the list's view (its filters and search) as CSV.
-    ---
-    get:
-      parameters:
-        - in: query
-          schema: LeadsQuery
-      responses:
-        200:
-          description: >-
-            Every lead of the view, newest first, as CSV (UTF-8 with a byte order mark, for
-            spreadsheets), with the columns of `lead-service leads export`; a cell that a
-            spreadsheet would run as a formula starts with an apostrophe.
-          content:
-            text/csv:
-              schema: {type: string}
-        400:
-          description: An invalid filter.
-          content: {application/json: {schema: ValidationErrors}}
-    """
-    filters, _cursor, text = query_filters()
+@bp.arguments(LeadsQuery, location="query")
+@bp.response(
+    200,
+    {"type": "string"},
+    content_type="text/csv",
+    description="Every lead of the view, newest first, as CSV (UTF-8 with a byte order mark, for"
+    " spreadsheets), with the columns of `lead-service leads export`; a cell that a spreadsheet would run"
+    " as a formula starts with an apostrophe.",
+)
+@bp.alt_response(400, schema=contract.ValidationErrors, description="An invalid filter.")
+def export_leads(listed: ListView):
+    """Download the list's view (its filters and search) as CSV."""
+    filters, text = listed.filters, listed.text
     view = {name: request.args[name] for name in FILTER_NAMES if request.args.get(name)}
     if text:
         view["query_length"] = len(text)
