@@ -2,16 +2,16 @@
 and then by the list's page (a count off the primary key, up to COUNT_CAP + 1), so that nobody
 reloads to find out. It shows no lead, so it is not on the audit trail."""
 
-from flask import Blueprint, request
 from marshmallow import EXCLUDE, Schema, fields, validate
 from sqlalchemy import func, select
 
 from ...extensions import db
+from ...intake import contract
 from ...models.leads import Lead
 from ..auth.guard import staff
 from .filters import COUNT_CAP, MAX_ID
 
-bp = Blueprint("inbox_arrivals", __name__, url_prefix="/api/inbox")
+bp = contract.Blueprint("inbox_arrivals", __name__, url_prefix="/api/inbox")
 
 
 class ArrivalsQuery(Schema):
@@ -32,29 +32,15 @@ class InboxArrivals(Schema):
     )
 
 
-QUERY, ARRIVALS = ArrivalsQuery(), InboxArrivals()
-
-
 @bp.get("/leads/arrivals")
 @staff()
-def arrivals():
-    """How many leads came in after a given one.
-    ---
-    get:
-      parameters:
-        - in: query
-          schema: ArrivalsQuery
-      responses:
-        200:
-          description: The count, spam left out; the page shows "100+" past 100.
-          content:
-            application/json:
-              schema: InboxArrivals
-        400:
-          description: Not a lead's id.
-          content: {application/json: {schema: ValidationErrors}}
-    """
-    after = QUERY.load(request.args)["after"]
+@bp.arguments(ArrivalsQuery, location="query")
+@bp.response(200, InboxArrivals, description='The count, spam left out; the page shows "100+" past 100.')
+# A query's only 400 is its fields' errors: no body to be refused.
+@bp.alt_response(400, schema=contract.ValidationErrors, description="Not a lead's id.")
+def arrivals(query: dict[str, int]):
+    """How many leads came in after a given one."""
+    after = query["after"]
     newer = select(Lead.id).where(Lead.id > after, Lead.spam.is_(False)).limit(COUNT_CAP + 1).subquery()
     count = db.session.scalar(select(func.count()).select_from(newer))
-    return ARRIVALS.dump({"count": count})
+    return {"count": count}

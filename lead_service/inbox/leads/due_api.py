@@ -3,18 +3,19 @@ the reader's own or everyone's. Like any page of leads, each read is on the audi
 
 from datetime import UTC, datetime
 
-from flask import Blueprint, g, request
+from flask import g
 from marshmallow import EXCLUDE, Schema, fields, validate
 from sqlalchemy import select
 
 from ... import audit
 from ...extensions import db
+from ...intake import contract
 from ...models.leads import LEAD_STATUSES, Lead
 from ...models.staff import StaffUser
 from ...schemas import form_spec
 from ..auth.guard import staff
 
-bp = Blueprint("inbox_due", __name__, url_prefix="/api/inbox")
+bp = contract.Blueprint("inbox_due", __name__, url_prefix="/api/inbox")
 
 # More than a person works through in a day: past it, the view says to narrow it to one's own.
 MAX_DUE = 500
@@ -51,29 +52,15 @@ class InboxDue(Schema):
     more = fields.Boolean(required=True, metadata={"description": f"More than {MAX_DUE} are due."})
 
 
-QUERY, DUE = DueQuery(), InboxDue()
-
-
 @bp.get("/due")
 @staff()
-def due():
-    """The leads whose next step is due.
-    ---
-    get:
-      parameters:
-        - in: query
-          schema: DueQuery
-      responses:
-        200:
-          description: Due today (UTC) or overdue, spam left out.
-          content:
-            application/json:
-              schema: InboxDue
-        400:
-          description: An invalid filter.
-          content: {application/json: {schema: ValidationErrors}}
-    """
-    who = QUERY.load(request.args)["who"]
+@bp.arguments(DueQuery, location="query")
+@bp.response(200, InboxDue, description="Due today (UTC) or overdue, spam left out.")
+# A query's only 400 is its fields' errors: no body to be refused.
+@bp.alt_response(400, schema=contract.ValidationErrors, description="An invalid filter.")
+def due(query: dict[str, str]):
+    """The leads whose next step is due."""
+    who = query["who"]
     today = datetime.now(UTC).date()
     statement = (
         select(Lead, StaffUser)
@@ -99,4 +86,4 @@ def due():
     ]
     audit.record("due_listed", g.staff.id, rows=len(leads), who=who)
     db.session.commit()
-    return DUE.dump({"today": today, "leads": leads, "more": len(rows) > MAX_DUE})
+    return {"today": today, "leads": leads, "more": len(rows) > MAX_DUE}

@@ -114,6 +114,3 @@ def reply(text: dict[str, str], lead_id: int):
     if message is None:
         lead_or_404(lead_id)  # erased since it was found: 404
     return next(item for item in conversation.messages(lead_id) if item["id"] == message.id)
-
-
-MESSAGE = InboxMessage()

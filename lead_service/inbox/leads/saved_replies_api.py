@@ -4,14 +4,14 @@ offers them to those who reply) and admins add, change and remove, each on the a
 from datetime import UTC, datetime
 from typing import Any
 
-from flask import Blueprint, abort, g
+from flask import abort, g
 from marshmallow import EXCLUDE, Schema, fields
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
 from ... import audit, content
 from ...extensions import db
-from ...intake.storage import json_body
+from ...intake import contract
 from ...models.conversation import SavedReply
 from ...models.leads import as_utc
 from ...models.staff import StaffUser
@@ -19,7 +19,7 @@ from ..auth.guard import staff
 from .filters import MAX_ID
 from .written import written
 
-bp = Blueprint("inbox_saved_replies", __name__, url_prefix="/api/inbox")
+bp = contract.Blueprint("inbox_saved_replies", __name__, url_prefix="/api/inbox")
 
 LIMITS = content.load("inbox")["limits"]
 MAX_TITLE_LENGTH, MAX_REPLY_LENGTH = LIMITS["maxSavedReplyTitleLength"], LIMITS["maxReplyLength"]
@@ -37,10 +37,6 @@ class SavedReplyText(Schema):
     )
 
 
-class InboxSavedReplyPath(Schema):
-    saved_reply_id = fields.Integer(required=True)
-
-
 class InboxSavedReply(Schema):
     id = fields.Integer(required=True)
     title = fields.String(required=True)
@@ -53,9 +49,6 @@ class InboxSavedReplies(Schema):
     saved_replies = fields.List(
         fields.Nested(InboxSavedReply), required=True, metadata={"description": "By title."}
     )
-
-
-TEXT, ITEM, LIST = SavedReplyText(), InboxSavedReply(), InboxSavedReplies()
 
 
 def _item(saved: SavedReply, author: StaffUser) -> dict[str, Any]:
@@ -85,92 +78,52 @@ def _saved(saved: SavedReply, action: str) -> dict[str, Any]:
         abort(409, description="Another saved reply has this title: choose another.")
     audit.record(action, g.staff.id, saved_reply_id=saved.id)
     db.session.commit()
-    return ITEM.dump(_item(saved, g.staff))
+    return _item(saved, g.staff)
+
+
+def _link(operation_id: str) -> dict[str, Any]:
+    """A link from a new saved reply's answer to one of its own operations (by its operationId)."""
+    return {"operationId": operation_id, "parameters": {"saved_reply_id": "$response.body#/id"}}
 
 
 @bp.get("/saved-replies")
 @staff()
+@bp.response(200, InboxSavedReplies, description="Each with who changed it last, and when.")
 def list_saved_replies():
-    """The saved replies, by title.
-    ---
-    get:
-      responses:
-        200:
-          description: Each with who changed it last, and when.
-          content:
-            application/json:
-              schema: InboxSavedReplies
-    """
+    """The saved replies, by title."""
     rows = db.session.execute(
         select(SavedReply, StaffUser)
         .join(StaffUser, StaffUser.id == SavedReply.updated_by)
         .order_by(SavedReply.title)
     ).all()
-    return LIST.dump({"saved_replies": [_item(saved, author) for saved, author in rows]})
+    return {"saved_replies": [_item(saved, author) for saved, author in rows]}
 
 
 @bp.post("/saved-replies")
 @staff("admin")
-def add_saved_reply():
-    """Save a reply to start from.
-    ---
-    post:
-      requestBody:
-        content:
-          application/json:
-            schema: SavedReplyText
-      responses:
-        201:
-          description: Saved.
-          content:
-            application/json:
-              schema: InboxSavedReply
-          links:
-            change:
-              operationId: change_saved_reply
-              parameters: {saved_reply_id: $response.body#/id}
-            remove:
-              operationId: remove_saved_reply
-              parameters: {saved_reply_id: $response.body#/id}
-        409:
-          description: Another saved reply has the title.
-          content: {application/json: {schema: HttpError}}
-    """
-    text = TEXT.load(json_body())
+@bp.arguments(SavedReplyText)
+@bp.response(201, InboxSavedReply, description="Saved.")
+@bp.refuses(409, "Another saved reply has the title.")
+@bp.doc(
+    responses={201: {"links": {"change": _link("change_saved_reply"), "remove": _link("remove_saved_reply")}}}
+)
+def add_saved_reply(text: dict[str, str]):
+    """Save a reply to start from."""
     saved = SavedReply(**text, updated_at=datetime.now(UTC), updated_by=g.staff.id)
     db.session.add(saved)
-    return _saved(saved, "saved_reply_added"), 201
+    return _saved(saved, "saved_reply_added")
 
 
 @bp.post("/saved-replies/<int:saved_reply_id>")
 @staff("admin")
-def change_saved_reply(saved_reply_id: int):
-    """Change a saved reply's title and text.
-    ---
-    post:
-      operationId: change_saved_reply
-      parameters:
-        - in: path
-          schema: InboxSavedReplyPath
-      requestBody:
-        content:
-          application/json:
-            schema: SavedReplyText
-      responses:
-        200:
-          description: Changed.
-          content:
-            application/json:
-              schema: InboxSavedReply
-        404:
-          description: No such saved reply.
-          content: {application/json: {schema: HttpError}}
-        409:
-          description: Another saved reply has the title.
-          content: {application/json: {schema: HttpError}}
-    """
+@bp.arguments(SavedReplyText)
+@bp.response(200, InboxSavedReply, description="Changed.")
+@bp.refuses(404, "No such saved reply.")
+@bp.refuses(409, "Another saved reply has the title.")
+@bp.doc(operationId="change_saved_reply")
+def change_saved_reply(text: dict[str, str], saved_reply_id: int):
+    """Change a saved reply's title and text."""
     saved = _found(saved_reply_id)
-    text = TEXT.load(json_body())
     saved.title, saved.body = text["title"], text["body"]
     saved.updated_at, saved.updated_by = datetime.now(UTC), g.staff.id
     return _saved(saved, "saved_reply_changed")
@@ -178,21 +131,11 @@ def change_saved_reply(saved_reply_id: int):
 
 @bp.post("/saved-replies/<int:saved_reply_id>/remove")
 @staff("admin")
+@bp.response(204, description="Removed.")
+@bp.refuses(404, "No such saved reply.")
+@bp.doc(operationId="remove_saved_reply")
 def remove_saved_reply(saved_reply_id: int):
-    """Remove a saved reply: the replies written from it stay as they were sent.
-    ---
-    post:
-      operationId: remove_saved_reply
-      parameters:
-        - in: path
-          schema: InboxSavedReplyPath
-      responses:
-        204:
-          description: Removed.
-        404:
-          description: No such saved reply.
-          content: {application/json: {schema: HttpError}}
-    """
+    """Remove a saved reply: the replies written from it stay as they were sent."""
     db.session.delete(_found(saved_reply_id))
     audit.record("saved_reply_removed", g.staff.id, saved_reply_id=saved_reply_id)
     db.session.commit()

@@ -2,133 +2,41 @@
 which admins read, file into a lead by hand or dismiss; and the answers filed from an address other
 than the lead's, whose owner is told only once sales or an admin confirms them. Each read and each
 change is on the audit trail, and a change is made once: the second of two at the same moment is
-answered 409."""
+answered 409. What they take and answer is in unfiled_schemas.py."""
 
 from datetime import UTC, datetime
-from typing import Any, ClassVar
+from typing import Any
 
-from flask import Blueprint, abort, current_app, g
-from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate
+from flask import abort, current_app, g
+from marshmallow import ValidationError
 from sqlalchemy import func, select, update
 from sqlalchemy.orm import aliased
 
 from ... import audit
 from ...extensions import db
-from ...intake.storage import json_body
+from ...intake import contract
 from ...mailbox import filing
-from ...models.conversation import RESOLUTIONS, LeadMessage, SetAsideMessage
+from ...models.conversation import LeadMessage, SetAsideMessage
 from ...models.leads import Lead, as_utc
 from ...models.staff import StaffUser
 from ..auth.guard import staff
 from . import conversation, page
 from .filters import MAX_ID
-from .replies_api import MESSAGE, InboxAttachment
+from .replies_api import InboxMessage
+from .unfiled_schemas import (
+    EXCERPT,
+    LISTED,
+    InboxUnfiled,
+    InboxUnfiledFiled,
+    InboxUnfiledMessage,
+    UnfiledFiling,
+)
 
-bp = Blueprint("inbox_unfiled", __name__, url_prefix="/api/inbox")
+bp = contract.Blueprint("inbox_unfiled", __name__, url_prefix="/api/inbox")
 
-LISTED = 200  # the newest, of however many wait
-EXCERPT = 500  # characters of each one's text in the list
 NO_LEAD = "There is no such lead: it may have been erased."
 NO_MESSAGE = "There is no such message set aside."
 NO_ANSWER = "The lead's conversation has no such answer from another address."
-
-
-class UnfiledFiling(Schema):
-    class Meta:
-        unknown = EXCLUDE
-
-    error_messages: ClassVar[dict[str, str]] = {"type": "Send the lead's id as a JSON object."}
-
-    lead_id = fields.Integer(
-        allow_none=True,
-        strict=True,
-        validate=validate.Range(min=0, max=MAX_ID, error="Not one of this inbox's numbers."),
-        metadata={"description": "The lead to file it into; left out or null: the lead it answers."},
-    )
-
-
-class InboxUnfiledPath(Schema):
-    set_aside_id = fields.Integer(required=True)
-
-
-class InboxLeadMessagePath(Schema):
-    lead_id = fields.Integer(required=True)
-    message_id = fields.Integer(required=True)
-
-
-class InboxUnfiledLead(Schema):
-    id = fields.Integer(required=True)
-    name = fields.String(required=True)
-
-
-class _Unfiled(Schema):
-    id = fields.Integer(required=True)
-    set_aside_at = fields.DateTime(required=True)
-    received_at = fields.DateTime(
-        required=True, metadata={"description": "When the sales mailbox took it in."}
-    )
-    reason = fields.String(
-        required=True, metadata={"description": "Why it could not be filed, as a sentence."}
-    )
-    sender = fields.String(
-        required=True, metadata={"description": "Its sender's address, as far as it could be read."}
-    )
-    subject = fields.String(required=True)
-    attachments = fields.List(
-        fields.Nested(InboxAttachment),
-        required=True,
-        metadata={"description": "By name and size: listed, never kept (they stay in the sales mailbox)."},
-    )
-    lead = fields.Nested(
-        InboxUnfiledLead,
-        required=True,
-        allow_none=True,
-        metadata={"description": "The lead whose conversation it answers; null once that lead is erased."},
-    )
-
-
-class InboxUnfiledItem(_Unfiled):
-    excerpt = fields.String(
-        required=True,
-        metadata={
-            "description": f"Its text's first {EXCERPT} characters as plain text, then … when it goes on."
-        },
-    )
-
-
-class InboxUnfiledResolution(Schema):
-    resolution = fields.String(required=True, validate=validate.OneOf(RESOLUTIONS))
-    by = fields.Nested("InboxPerson", required=True)
-    at = fields.DateTime(required=True)
-
-
-class InboxUnfiledMessage(_Unfiled):
-    body = fields.String(
-        required=True, metadata={"description": "All of its text that was kept, as plain text."}
-    )
-    resolved = fields.Nested(
-        InboxUnfiledResolution,
-        required=True,
-        allow_none=True,
-        metadata={"description": "Filed or dismissed, by whom and when; null while it waits."},
-    )
-
-
-class InboxUnfiled(Schema):
-    messages = fields.List(
-        fields.Nested(InboxUnfiledItem),
-        required=True,
-        metadata={"description": f"Those waiting, the most recently set aside first (at most {LISTED})."},
-    )
-    total = fields.Integer(required=True, metadata={"description": "How many wait in all."})
-
-
-class InboxUnfiledFiled(Schema):
-    message_id = fields.Integer(required=True, metadata={"description": "The conversation's new message."})
-    lead_id = fields.Integer(required=True)
-
-
-FILING, ONE, LIST, FILED = UnfiledFiling(), InboxUnfiledMessage(), InboxUnfiled(), InboxUnfiledFiled()
 
 
 def _shown(row: Any) -> dict[str, Any]:
@@ -184,20 +92,15 @@ def _claimed(set_aside_id: int, now: datetime) -> SetAsideMessage:
 
 @bp.get("/unfiled")
 @staff("admin")
+@bp.response(
+    200,
+    InboxUnfiled,
+    description="Each with why it was set aside, its sender, subject, the start of its text, its"
+    " attachments and the lead it answers; and how many wait in all.",
+)
 def list_unfiled():
     """The messages of the sales mailbox that answer a lead but could not be filed, waiting for an
-    admin: the most recently set aside first.
-    ---
-    get:
-      responses:
-        200:
-          description: >-
-            Each with why it was set aside, its sender, subject, the start of its text, its
-            attachments and the lead it answers; and how many wait in all.
-          content:
-            application/json:
-              schema: InboxUnfiled
-    """
+    admin: the most recently set aside first."""
     waiting = SetAsideMessage.resolved_at.is_(None)
     rows = db.session.execute(
         _read(func.substr(SetAsideMessage.body, 1, EXCERPT + 1).label("start"))
@@ -213,28 +116,17 @@ def list_unfiled():
     # What strangers wrote, often about themselves: read on the trail, as the leads are.
     audit.record("unfiled_listed", g.staff.id, rows=len(items))
     db.session.commit()
-    return LIST.dump({"messages": items, "total": total})
+    return {"messages": items, "total": total}
 
 
 @bp.get("/unfiled/<int:set_aside_id>")
 @staff("admin")
+@bp.response(
+    200, InboxUnfiledMessage, description="The message, and whether (and by whom) it was filed or dismissed."
+)
+@bp.refuses(404, "No such message set aside.")
 def read_unfiled(set_aside_id: int):
-    """A message set aside, with all of its text that was kept.
-    ---
-    get:
-      parameters:
-        - in: path
-          schema: InboxUnfiledPath
-      responses:
-        200:
-          description: The message, and whether (and by whom) it was filed or dismissed.
-          content:
-            application/json:
-              schema: InboxUnfiledMessage
-        404:
-          description: No such message set aside.
-          content: {application/json: {schema: HttpError}}
-    """
+    """A message set aside, with all of its text that was kept."""
     if set_aside_id > MAX_ID:
         abort(404, description=NO_MESSAGE)
     resolver = aliased(StaffUser)
@@ -262,40 +154,27 @@ def read_unfiled(set_aside_id: int):
     )
     audit.record("unfiled_viewed", g.staff.id, lead=row.lead_id, set_aside_id=row.id)
     db.session.commit()
-    return ONE.dump({**_shown(row), "body": row.body, "resolved": resolved})
+    return {**_shown(row), "body": row.body, "resolved": resolved}
 
 
 @bp.post("/unfiled/<int:set_aside_id>/file")
 @staff("admin")
-def file_unfiled(set_aside_id: int):
-    """File a message set aside into a lead's conversation by hand: the lead it answers, or another.
-    ---
-    post:
-      parameters:
-        - in: path
-          schema: InboxUnfiledPath
-      requestBody:
-        content:
-          application/json:
-            schema: UnfiledFiling
-      responses:
-        201:
-          description: >-
-            Filed, as an answer the admin vouches for: the lead's owner (or, with none, the team)
-            is told, whatever address it came from.
-          content:
-            application/json:
-              schema: InboxUnfiledFiled
-        404:
-          description: No such message set aside, or no such lead.
-          content: {application/json: {schema: HttpError}}
-        409:
-          description: >-
-            It was filed or dismissed already, or nothing can be filed: the service has no sales
-            address (SALES_EMAIL).
-          content: {application/json: {schema: HttpError}}
-    """
-    chosen = FILING.load(json_body()).get("lead_id")
+@bp.arguments(UnfiledFiling)
+@bp.response(
+    201,
+    InboxUnfiledFiled,
+    description="Filed, as an answer the admin vouches for: the lead's owner (or, with none, the team)"
+    " is told, whatever address it came from.",
+)
+@bp.refuses(404, "No such message set aside, or no such lead.")
+@bp.refuses(
+    409,
+    "It was filed or dismissed already, or nothing can be filed: the service has no sales address"
+    " (SALES_EMAIL).",
+)
+def file_unfiled(into: dict[str, Any], set_aside_id: int):
+    """File a message set aside into a lead's conversation by hand: the lead it answers, or another."""
+    chosen = into.get("lead_id")
     now = datetime.now(UTC)
     row = _claimed(set_aside_id, now)
     lead_id = row.lead_id if chosen is None else chosen
@@ -313,28 +192,16 @@ def file_unfiled(set_aside_id: int):
         abort(409, description="Nothing can be filed: the service has no sales address (SALES_EMAIL).")
     message = filing.file_by_hand(row, lead, g.staff.id, sales_email, now)
     db.session.commit()
-    return FILED.dump({"message_id": message.id, "lead_id": lead.id}), 201
+    return {"message_id": message.id, "lead_id": lead.id}
 
 
 @bp.post("/unfiled/<int:set_aside_id>/dismiss")
 @staff("admin")
+@bp.response(204, description="Dismissed.")
+@bp.refuses(404, "No such message set aside.")
+@bp.refuses(409, "It was filed or dismissed already.")
 def dismiss_unfiled(set_aside_id: int):
-    """Dismiss a message set aside: it stays in the sales mailbox as it came, and leaves this list.
-    ---
-    post:
-      parameters:
-        - in: path
-          schema: InboxUnfiledPath
-      responses:
-        204:
-          description: Dismissed.
-        404:
-          description: No such message set aside.
-          content: {application/json: {schema: HttpError}}
-        409:
-          description: It was filed or dismissed already.
-          content: {application/json: {schema: HttpError}}
-    """
+    """Dismiss a message set aside: it stays in the sales mailbox as it came, and leaves this list."""
     now = datetime.now(UTC)
     filing.dismiss(_claimed(set_aside_id, now), g.staff.id, now)
     db.session.commit()
@@ -343,27 +210,12 @@ def dismiss_unfiled(set_aside_id: int):
 
 @bp.post("/leads/<int:lead_id>/messages/<int:message_id>/confirm")
 @staff("sales")
+@bp.response(200, InboxMessage, description="Confirmed; the message as it now stands.")
+@bp.refuses(404, "No such answer from another address in the lead's conversation.")
+@bp.refuses(409, "Someone confirmed it already.")
 def confirm_answer(lead_id: int, message_id: int):
     """Confirm that an answer sent from an address other than the lead's is the lead's: its owner
-    (or, with none, the team) is told of it now.
-    ---
-    post:
-      parameters:
-        - in: path
-          schema: InboxLeadMessagePath
-      responses:
-        200:
-          description: Confirmed; the message as it now stands.
-          content:
-            application/json:
-              schema: InboxMessage
-        404:
-          description: No such answer from another address in the lead's conversation.
-          content: {application/json: {schema: HttpError}}
-        409:
-          description: Someone confirmed it already.
-          content: {application/json: {schema: HttpError}}
-    """
+    (or, with none, the team) is told of it now."""
     if lead_id > MAX_ID or message_id > MAX_ID:  # ids the columns cannot hold name no message
         abort(404, description=NO_ANSWER)
     now = datetime.now(UTC)
@@ -388,5 +240,4 @@ def confirm_answer(lead_id: int, message_id: int):
         abort(409, description="Someone confirmed this answer already.")
     filing.confirm(message, g.staff.id, now)
     db.session.commit()
-    confirmed = next(item for item in conversation.messages(lead_id) if item["id"] == message.id)
-    return MESSAGE.dump(confirmed)
+    return next(item for item in conversation.messages(lead_id) if item["id"] == message.id)
