@@ -4,6 +4,7 @@ what the view returns) and `alt_response` (its other answers: the shared ones be
 with `refuses`). The OpenAPI document (api/openapi.py) is built from them, so the document and the
 checks cannot disagree."""
 
+import sys
 from inspect import cleandoc
 from typing import Any
 
@@ -102,6 +103,12 @@ def _summary_and_description(docstring: str | None) -> dict[str, str]:
 class Blueprint(flask_smorest.Blueprint):
     ARGUMENTS_PARSER = _Parser()
 
+    def __init__(self, name: str, import_name: str, **kwargs: Any) -> None:
+        # The document's tag for the blueprint's operations says what its module's docstring says.
+        module = sys.modules.get(import_name)
+        kwargs.setdefault("description", _summary_and_description(module and module.__doc__)["summary"])
+        super().__init__(name, import_name, **kwargs)
+
     def refuses(self, status: int, description: str) -> Any:
         """An error answer of this view's own, written as errors.py writes every error."""
         return self.alt_response(status, schema=HttpError, description=description)
@@ -184,20 +191,6 @@ def _content(response: dict[str, Any]) -> dict[str, Any]:
 
 
 def register(app: Flask, blueprint: Blueprint) -> None:
-    if not isinstance(blueprint, Blueprint):  # TRANSITION: removed once every blueprint is converted
-        from apispec.yaml_utils import load_operations_from_docstring  # noqa: PLC0415
-
-        app.register_blueprint(blueprint)
-        for rule in app.url_map.iter_rules():
-            if rule.endpoint.partition(".")[0] == blueprint.name:
-                doc = app.view_functions[rule.endpoint].__doc__ or ""
-                ops = load_operations_from_docstring(doc)
-                summary = " ".join(doc.partition("---")[0].split())
-                app.extensions["api"].spec.path(
-                    rule=rule,
-                    operations={m: {"summary": summary, **o} for m, o in ops.items()},
-                )
-        return
     app.extensions["api"].register_blueprint(blueprint)
 
 

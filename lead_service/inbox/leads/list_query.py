@@ -4,7 +4,6 @@ view."""
 
 from typing import Any, NamedTuple
 
-from flask import request
 from marshmallow import EXCLUDE, Schema, ValidationError, fields, post_load, validate, validates_schema
 
 from ... import content
@@ -119,9 +118,3 @@ class LeadsQuery(Schema):
             people=query.get("by") == "person",
         )
         return ListView(filters, cursor, text)
-
-
-def query_filters() -> ListView:
-    """The list's view from this request's query string; 400 for any invalid. TRANSITION: for
-    reports/export_api.py, until it declares its query with `arguments` as the list does."""
-    return LeadsQuery().load(request.args)

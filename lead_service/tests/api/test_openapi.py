@@ -13,6 +13,7 @@ from openapi_spec_validator import validate
 
 from lead_service import content
 from lead_service.api.openapi import document, openapi_path
+from lead_service.intake import contract
 from lead_service.schemas import ATTRIBUTION_KEYS, FORMS
 
 
@@ -68,28 +69,35 @@ def test_the_cookies_and_header_the_document_names_are_the_shared_ones(app):
     assert named_headers == {shared["csrfHeader"]}
 
 
-def undocumented():
+def undeclared():
     return ""
 
 
-def documented_for_another_method():
-    """Looks documented.
-    ---
-    post:
-      responses:
-        201:
-          description: Created.
-    """
-    return ""
-
-
-@pytest.mark.parametrize("view", [undocumented, documented_for_another_method])
-def test_a_route_without_its_operations_in_the_views_docstring_stops_the_document(view):
+@pytest.mark.parametrize(("path", "methods"), [("/api/other", ["GET"]), ("/api/new", ["POST"])])
+def test_a_route_without_its_declared_contract_stops_the_document(path, methods):
+    """A view added with Flask's own routing, past the contract's blueprint, declares nothing: on a
+    path of its own, or beside a declared GET."""
     app = Flask(__name__)
-    app.add_url_rule("/api/new", view_func=view)
+    contract.init_app(app)
+    blueprint = contract.Blueprint("declared", __name__)
+    blueprint.get("/api/new")(blueprint.response(200)(undeclared))
+    contract.register(app, blueprint)
+    app.add_url_rule(path, "undeclared", undeclared, methods=methods)
 
-    with pytest.raises(APISpecError, match="/api/new"):
+    with pytest.raises(APISpecError, match=path):
         document(app)
+
+
+def test_the_document_holds_no_yaml_and_every_body_a_view_takes_is_required(app):
+    bodies = [
+        operation["requestBody"]
+        for operations in document(app)["paths"].values()
+        for operation in operations.values()
+        if "requestBody" in operation
+    ]
+    assert bodies and all(body["required"] is True for body in bodies)
+    for rule in app.url_map.iter_rules():
+        assert "---" not in (app.view_functions[rule.endpoint].__doc__ or ""), rule.endpoint
 
 
 def _request_bodies(spec: dict, path: str) -> set[str]:

@@ -120,7 +120,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/pdf": unknown;
+                        "application/pdf": string;
                     };
                 };
                 /** @description The requested byte range. */
@@ -129,7 +129,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/pdf": unknown;
+                        "application/pdf": string;
                     };
                 };
                 /** @description Unchanged since the ETag the client holds. */
@@ -480,7 +480,7 @@ export interface paths {
                 path?: never;
                 cookie?: never;
             };
-            requestBody?: {
+            requestBody: {
                 content: {
                     "application/json": components["schemas"]["ErasureRequest"];
                 };
@@ -841,7 +841,7 @@ export interface paths {
                 path?: never;
                 cookie?: never;
             };
-            requestBody?: {
+            requestBody: {
                 content: {
                     "application/json": components["schemas"]["LeadsChange"];
                 };
@@ -910,15 +910,7 @@ export interface paths {
                 };
                 401: components["responses"]["SignInNeeded"];
                 403: components["responses"]["NotAllowed"];
-                /** @description No such lead. */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["HttpError"];
-                    };
-                };
+                404: components["responses"]["NoSuchLead"];
                 429: components["responses"]["TooManyRequests"];
             };
         };
@@ -1013,7 +1005,7 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: {
+            requestBody: {
                 content: {
                     "application/json": components["schemas"]["NextStep"];
                 };
@@ -1031,15 +1023,7 @@ export interface paths {
                 400: components["responses"]["BadRequest"];
                 401: components["responses"]["SignInNeeded"];
                 403: components["responses"]["NotAllowed"];
-                /** @description No such lead. */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["HttpError"];
-                    };
-                };
+                404: components["responses"]["NoSuchLead"];
                 /** @description Not the reader's lead (and the reader no admin). */
                 409: {
                     headers: {
@@ -1080,7 +1064,7 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: {
+            requestBody: {
                 content: {
                     "application/json": components["schemas"]["NoteText"];
                 };
@@ -1098,15 +1082,7 @@ export interface paths {
                 400: components["responses"]["BadRequest"];
                 401: components["responses"]["SignInNeeded"];
                 403: components["responses"]["NotAllowed"];
-                /** @description No such lead. */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["HttpError"];
-                    };
-                };
+                404: components["responses"]["NoSuchLead"];
                 413: components["responses"]["ContentTooLarge"];
                 415: components["responses"]["UnsupportedMediaType"];
                 429: components["responses"]["TooManyRequests"];
@@ -1138,7 +1114,7 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: {
+            requestBody: {
                 content: {
                     "application/json": components["schemas"]["ReplyText"];
                 };
@@ -1156,15 +1132,7 @@ export interface paths {
                 400: components["responses"]["BadRequest"];
                 401: components["responses"]["SignInNeeded"];
                 403: components["responses"]["NotAllowed"];
-                /** @description No such lead. */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["HttpError"];
-                    };
-                };
+                404: components["responses"]["NoSuchLead"];
                 /** @description No reply can go: the service has no sales address (SALES_EMAIL), or the lead's address cannot take an e-mail. */
                 409: {
                     headers: {
@@ -1219,15 +1187,7 @@ export interface paths {
                 400: components["responses"]["BadRequest"];
                 401: components["responses"]["SignInNeeded"];
                 403: components["responses"]["NotAllowed"];
-                /** @description No such lead. */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["HttpError"];
-                    };
-                };
+                404: components["responses"]["NoSuchLead"];
                 /** @description The notification was delivered, or the lead has none (spam). */
                 409: {
                     headers: {
@@ -1268,7 +1228,7 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: {
+            requestBody: {
                 content: {
                     "application/json": components["schemas"]["SpamChange"];
                 };
@@ -1286,15 +1246,7 @@ export interface paths {
                 400: components["responses"]["BadRequest"];
                 401: components["responses"]["SignInNeeded"];
                 403: components["responses"]["NotAllowed"];
-                /** @description No such lead. */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["HttpError"];
-                    };
-                };
+                404: components["responses"]["NoSuchLead"];
                 /** @description The lead changed since that version; nothing was saved. Its fresh state. */
                 409: {
                     headers: {
@@ -1335,7 +1287,7 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: {
+            requestBody: {
                 content: {
                     "application/json": components["schemas"]["LeadChange"];
                 };
@@ -1353,15 +1305,7 @@ export interface paths {
                 400: components["responses"]["BadRequest"];
                 401: components["responses"]["SignInNeeded"];
                 403: components["responses"]["NotAllowed"];
-                /** @description No such lead. */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["HttpError"];
-                    };
-                };
+                404: components["responses"]["NoSuchLead"];
                 /** @description The lead changed since that version (or was erased): nothing was saved. Its fresh state. */
                 409: {
                     headers: {
@@ -1402,7 +1346,7 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: {
+            requestBody: {
                 content: {
                     "application/json": components["schemas"]["NoteText"];
                 };
@@ -1529,7 +1473,7 @@ export interface paths {
                 path?: never;
                 cookie?: never;
             };
-            requestBody?: {
+            requestBody: {
                 content: {
                     "application/json": components["schemas"]["TargetChange"];
                 };
@@ -1599,7 +1543,7 @@ export interface paths {
                 path?: never;
                 cookie?: never;
             };
-            requestBody?: {
+            requestBody: {
                 content: {
                     "application/json": components["schemas"]["SavedReplyText"];
                 };
@@ -2112,7 +2056,7 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: {
+            requestBody: {
                 content: {
                     "application/json": components["schemas"]["UnfiledFiling"];
                 };
@@ -2183,7 +2127,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": unknown;
+                        "application/json": Record<string, never>;
                     };
                 };
             };
@@ -3113,6 +3057,15 @@ export interface components {
                 "application/json": components["schemas"]["HttpError"];
             };
         };
+        /** @description No such lead. */
+        NoSuchLead: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["HttpError"];
+            };
+        };
         /** @description A change not sent from the inbox's own pages with the session's CSRF token, or a role that may not do this. */
         NotAllowed: {
             headers: {
@@ -3183,7 +3136,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
                 "application/json": components["schemas"]["SavedReplyText"];
             };
