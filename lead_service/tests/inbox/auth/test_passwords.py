@@ -13,7 +13,7 @@ from lead_service.extensions import db
 from lead_service.inbox.auth import passwords
 from lead_service.models.staff import StaffUser
 
-from .conftest import PASSWORD
+from ..conftest import PASSWORD
 
 # The parameters themselves are what these tests are about.
 pytestmark = pytest.mark.argon2_defaults

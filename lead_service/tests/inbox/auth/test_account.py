@@ -11,9 +11,9 @@ from lead_service.extensions import db
 from lead_service.inbox.auth import passwords, sessions
 from lead_service.models.staff import StaffUser
 
-from ..refusals import refusal
-from .conftest import PASSWORD, with_session
-from .test_hostile_inputs import HOSTILE
+from ...refusals import refusal
+from ..conftest import PASSWORD, with_session
+from ..test_hostile_inputs import HOSTILE
 
 EMAIL = "sales@staff.example"
 NEW = "a new and longer passphrase"

@@ -17,8 +17,8 @@ from lead_service.inbox.auth import passwords, throttle
 from lead_service.models.leads import OutboxMessage
 from lead_service.models.staff import SignInFailure, StaffUser
 
-from ..refusals import refusal
-from .conftest import PASSWORD, new_browser
+from ...refusals import refusal
+from ..conftest import PASSWORD, new_browser
 from .test_sign_in import WRONG_CODE, _code, _code_tries, _enrol, _failures, _wrong_code
 
 EMAIL = "owner@staff.example"

@@ -14,8 +14,8 @@ from lead_service.extensions import db
 from lead_service.models.leads import Lead, LeadAddress, OutboxMessage
 from lead_service.models.staff import AuditEvent
 
-from ..samples import CONTACT, QUOTE
-from .conftest import T0, contact, quote
+from ...samples import CONTACT, QUOTE
+from ..conftest import T0, contact, quote
 
 
 def _ids(answer):

@@ -11,7 +11,7 @@ from lead_service.extensions import db
 from lead_service.models.conversation import LeadMessage, SetAsideMessage
 from lead_service.models.leads import OutboxMessage
 
-from .conftest import contact
+from ..conftest import contact
 
 SALES = "sales@tidewell.example"
 UNFILED = "/api/inbox/unfiled"

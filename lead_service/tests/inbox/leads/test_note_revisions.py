@@ -8,7 +8,7 @@ from lead_service.extensions import db
 from lead_service.inbox.leads import work
 from lead_service.models.staff import LeadNote, LeadNoteRevision, StaffUser
 
-from .conftest import contact
+from ..conftest import contact
 
 LEAD = "/api/inbox/leads/{}"
 

@@ -10,7 +10,7 @@ from lead_service.inbox.leads.filters import Cursor, Filters
 from lead_service.models.conversation import LeadMessage
 from lead_service.models.staff import LeadNote, StaffUser
 
-from .conftest import contact, quote
+from ..conftest import contact, quote
 
 LEAD = "/api/inbox/leads/{}"
 T0 = datetime(2026, 11, 2, 9, 0, tzinfo=UTC)

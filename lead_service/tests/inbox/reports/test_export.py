@@ -11,7 +11,7 @@ import pytest
 from lead_service import export
 from lead_service.inbox.reports import export_api
 
-from .conftest import T0, contact, quote
+from ..conftest import T0, contact, quote
 
 URL = "/api/inbox/leads/export"
 

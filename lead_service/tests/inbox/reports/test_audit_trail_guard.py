@@ -11,7 +11,7 @@ from lead_service import audit, create_app
 from lead_service.extensions import db
 from lead_service.models.staff import AuditEvent
 
-from ..audit_cleanup import clear_audit_trail
+from ...audit_cleanup import clear_audit_trail
 
 REFUSED = "the audit trail is append-only"
 

@@ -18,8 +18,8 @@ from lead_service.models.conversation import LeadMessage, MailboxRead, SetAsideM
 from lead_service.models.leads import OutboxMessage
 from lead_service.retention import erase
 
-from . import answering
-from .conftest import contact
+from .. import answering
+from ..conftest import contact
 
 pytestmark = pytest.mark.e2e
 

@@ -17,7 +17,7 @@ from lead_service.outbox import queue
 from lead_service.outbox.channels import WebhookChannel
 from lead_service.retention import erase
 
-from .conftest import contact, quote
+from ..conftest import contact, quote
 
 LEAD = "/api/inbox/leads/{}"
 SALES = "sales@tidewell.example"

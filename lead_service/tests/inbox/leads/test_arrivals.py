@@ -3,7 +3,7 @@ out, up to 101; every role asks, and it is not on the audit trail."""
 
 import pytest
 
-from .conftest import contact, quote
+from ..conftest import contact, quote
 
 ARRIVALS = "/api/inbox/leads/arrivals"
 

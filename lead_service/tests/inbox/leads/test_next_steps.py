@@ -8,7 +8,7 @@ import pytest
 from lead_service.extensions import db
 from lead_service.models.leads import Lead
 
-from .conftest import contact, quote
+from ..conftest import contact, quote
 
 LEAD = "/api/inbox/leads/{}"
 

@@ -19,9 +19,9 @@ from lead_service.models.leads import Lead
 from lead_service.models.staff import StaffUser
 from lead_service.retention import erase
 
-from . import answering
-from .answering import LEAD, SALES
-from .conftest import contact
+from .. import answering
+from ..answering import LEAD, SALES
+from ..conftest import contact
 
 # Dovecot is installed by `make test`, not `make check`.
 pytestmark = pytest.mark.e2e

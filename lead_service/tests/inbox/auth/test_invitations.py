@@ -11,7 +11,7 @@ from lead_service.extensions import db
 from lead_service.inbox.auth import invitations, passwords
 from lead_service.models.staff import StaffInvitation, StaffUser
 
-from .conftest import new_browser
+from ..conftest import new_browser
 
 CHOSEN = "a passphrase of my own"
 

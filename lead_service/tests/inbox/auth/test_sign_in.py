@@ -14,8 +14,8 @@ from lead_service.extensions import db
 from lead_service.inbox.auth import auth_api, passwords, sessions, throttle
 from lead_service.models.staff import SignInFailure, StaffSession, StaffUser
 
-from ..refusals import refusal
-from .conftest import PASSWORD, SITE_ORIGIN, new_browser
+from ...refusals import refusal
+from ..conftest import PASSWORD, SITE_ORIGIN, new_browser
 
 WRONG_PASSWORD = {"code": 401, "message": "Unauthorized", "description": "The e-mail or password is wrong."}
 WRONG_CODE = {"code": 401, "message": "Unauthorized", "description": "The code is wrong."}

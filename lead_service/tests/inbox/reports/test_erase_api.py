@@ -15,7 +15,7 @@ from lead_service.extensions import db
 from lead_service.models.leads import IdempotencyKey, Lead, LeadAddress
 from lead_service.models.staff import AuditEvent, LeadNote, LeadNoteRevision
 
-from ..samples import CONTACT, QUOTE
+from ...samples import CONTACT, QUOTE
 
 ERASE = "/api/inbox/erase"
 ADDRESS = "erase.me@harbor.io"

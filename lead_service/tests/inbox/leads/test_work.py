@@ -14,9 +14,9 @@ from lead_service.models.staff import AuditEvent, LeadNote, StaffUser
 from lead_service.outbox import queue
 from lead_service.outbox.channels import EmailChannel, WebhookChannel
 
-from ..receivers import SmtpSink
-from ..refusals import refusal
-from .conftest import contact, quote
+from ...receivers import SmtpSink
+from ...refusals import refusal
+from ..conftest import contact, quote
 
 LEAD = "/api/inbox/leads/{}"
 

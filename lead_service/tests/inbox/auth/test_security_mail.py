@@ -20,8 +20,8 @@ from lead_service.models.staff import AuditEvent, StaffUser
 from lead_service.outbox import queue
 from lead_service.outbox.channels import EmailChannel, WebhookChannel
 
-from ..receivers import SmtpSink
-from .conftest import PASSWORD, contact, new_browser
+from ...receivers import SmtpSink
+from ..conftest import PASSWORD, contact, new_browser
 from .test_account import NEW, _change
 from .test_lockouts import _password_step as _password_step_in
 from .test_lockouts import _sign_in as _full_sign_in

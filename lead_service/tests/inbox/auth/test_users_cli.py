@@ -10,7 +10,7 @@ import pytest
 from lead_service.extensions import db
 from lead_service.models.staff import RecoveryCode, StaffInvitation, StaffSession, StaffUser
 
-from .conftest import PASSWORD
+from ..conftest import PASSWORD
 
 
 def _user(app, email):

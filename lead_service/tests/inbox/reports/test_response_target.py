@@ -12,7 +12,7 @@ from lead_service.models.staff import ResponseTarget
 from lead_service.outbox.overdue import queue_overdue
 from lead_service.working_time import working_deadline
 
-from .conftest import contact, quote, two_workers_at_once
+from ..conftest import contact, quote, two_workers_at_once
 
 TARGET = "/api/inbox/response-target"
 # Thursday 26 November 2026, 12:00 UTC: the target is set; the Friday after and the Monday follow.

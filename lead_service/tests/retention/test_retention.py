@@ -14,8 +14,8 @@ from lead_service.models.staff import AuditEvent, LeadNote, LeadNoteRevision, St
 from lead_service.outbox import queue
 from lead_service.outbox.housekeeping import Housekeeping
 
-from .audit_cleanup import clear_audit_trail
-from .samples import CONTACT, QUOTE
+from ..audit_cleanup import clear_audit_trail
+from ..samples import CONTACT, QUOTE
 
 
 def test_erase_removes_every_lead_of_an_address_and_nothing_else(client, runner, rows, app):

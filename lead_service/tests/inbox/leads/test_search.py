@@ -21,8 +21,8 @@ from lead_service.inbox.leads.highlight import highlight, ranges, terms
 from lead_service.models.leads import Lead
 from lead_service.models.staff import AuditEvent
 
-from ..conftest import DATABASES, _postgres_schema
-from ..samples import CONTACT, QUOTE
+from ...conftest import DATABASES, _postgres_schema
+from ...samples import CONTACT, QUOTE
 
 T0 = datetime(2026, 3, 10, 12, 0, tzinfo=UTC)
 

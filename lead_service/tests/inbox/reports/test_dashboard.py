@@ -12,7 +12,7 @@ import pytest
 from lead_service.inbox.reports import dashboard
 from lead_service.inbox.reports.dashboard_api import InboxDashboard
 
-from .conftest import contact, quote
+from ..conftest import contact, quote
 
 # A Friday afternoon; the week before it runs Monday 2 to Sunday 8 March 2026.
 NOW = datetime(2026, 3, 13, 15, 30, tzinfo=UTC)
