@@ -168,6 +168,33 @@ def test_each_layout_row_names_what_is_inside_its_path(doc):
             )
 
 
+# What docs/code-layout.md says module by module: each of these modules is named in the row of its
+# folder (the lead service's tests and migration scripts, and every package's __init__.py, go by
+# their folder's row alone).
+MODULE_BY_MODULE = ("lead_service/", "tests/support/", "bench/")
+BY_FOLDER_ONLY = ("lead_service/tests/", "lead_service/migrations/versions/")
+
+
+def test_the_code_layout_names_every_module_of_the_service_the_test_support_and_the_bench():
+    rows = layout_rows(ROOT / "docs" / "code-layout.md")
+    named = {
+        f"{path.rstrip('/')}/{file}"
+        for paths, description in rows
+        for path in paths
+        for file in files_named(description)
+    }
+    missing = sorted(
+        module
+        for module in tracked()
+        if module.endswith(".py")
+        and module.startswith(MODULE_BY_MODULE)
+        and not module.startswith(BY_FOLDER_ONLY)
+        and not module.endswith("/__init__.py")
+        and module not in named
+    )
+    assert not missing, f"docs/code-layout.md names no {', '.join(missing)} in its folder's row"
+
+
 # ---- The README --------------------------------------------------------------------------------
 
 
