@@ -13,14 +13,15 @@ from .. import audit
 from ..extensions import db
 from ..models.conversation import LeadMessage, SetAsideMessage
 from ..models.leads import Lead, fold_address
+from ..outbox.text import message_id
 from .notices import tell_owner
 from .received import Received
 
 
-def new_message_id(domain: str) -> str:
+def new_message_id(sales_email: str) -> str:
     """An id for a message that came without one: random, so that nobody can guess one to collide
     with, or to thread under."""
-    return f"<received.{secrets.token_urlsafe(18)}@{domain}>"
+    return message_id(sales_email, f"received.{secrets.token_urlsafe(18)}")
 
 
 def _taken(message_id: str | None) -> bool:
@@ -65,7 +66,7 @@ def file(
         created_at=arrived,
         subject=received.subject,
         body=received.body,
-        message_id=received.message_id or new_message_id(sales_email.rpartition("@")[2]),
+        message_id=received.message_id or new_message_id(sales_email),
         in_reply_to=received.in_reply_to,
         reference_ids=received.references,
         attachments=received.attachments,
@@ -124,7 +125,7 @@ def file_by_hand(
         # Its own id, unless a message of the conversations has it already (a copy filed before).
         message_id=row.message_id
         if row.message_id and not _taken(row.message_id)
-        else new_message_id(sales_email.rpartition("@")[2]),
+        else new_message_id(sales_email),
         in_reply_to=row.in_reply_to,
         reference_ids=row.reference_ids,
         attachments=row.attachments,

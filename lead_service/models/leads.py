@@ -145,7 +145,7 @@ class OutboxMessage(db.Model):
         Integer, ForeignKey("lead_messages.id", ondelete="CASCADE"), index=True
     )
     recipient_id: Mapped[int | None] = mapped_column(Integer)
-    # A security notice's event (a key of outbox.messages.SECURITY_EVENTS) and a small JSON object
+    # A security notice's event (a key of outbox.security.SECURITY_EVENTS) and a small JSON object
     # of facts the e-mail tells (a count), never a secret.
     event: Mapped[str | None] = mapped_column(Text)
     detail: Mapped[str | None] = mapped_column(Text)

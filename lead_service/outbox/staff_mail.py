@@ -9,15 +9,8 @@ a message sent twice once (queue.py: delivery is at least once)."""
 
 from email.headerregistry import Address
 from email.message import EmailMessage
-from email.utils import parseaddr
 
-from .text import one_line, subject_line
-
-
-def message_id(sender: str, kind_id: str) -> str:
-    """The Message-ID `kind_id` names, on the sender's own domain: localhost when it has no address."""
-    domain = parseaddr(sender)[1].rpartition("@")[2] or "localhost"
-    return f"<{kind_id}@{domain}>"
+from .text import message_id, one_line, subject_line
 
 
 def staff_member(name: str, address: str) -> Address:

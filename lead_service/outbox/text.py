@@ -7,6 +7,7 @@ in one-line fields: what the reader sees shows a hidden control or direction ove
 mark, and a lone surrogate, which no encoding can carry, as U+FFFD."""
 
 import re
+from email.utils import parseaddr
 
 from ..schemas import FORMS
 
@@ -62,3 +63,10 @@ def reply_address(address: str) -> str | None:
 def what(form: str) -> str:
     """What a lead from this form is, as a sentence names it."""
     return "quote request" if form == "quote" else "contact message"
+
+
+def message_id(sender: str, kind_id: str) -> str:
+    """The Message-ID `kind_id` names, on the sender's own domain (localhost when it has no address):
+    every message the service sends or files, to staff or from the sales address, is named here."""
+    domain = parseaddr(sender)[1].rpartition("@")[2] or "localhost"
+    return f"<{kind_id}@{domain}>"

@@ -1,7 +1,7 @@
 """E-mail to a member of staff on each security event of their own account (locked, a new password,
 a new authenticator app, a recovery code used, ...), so that an attacker's doings on an account do
 not go unnoticed by the one person who can tell they were not theirs. Queued in the outbox in the
-event's own transaction, and sent by e-mail alone (outbox.messages.security_email says what it
+event's own transaction, and sent by e-mail alone (outbox.security.security_email says what it
 says); a disabled user is told nothing."""
 
 from typing import Any

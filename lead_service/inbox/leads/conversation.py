@@ -21,7 +21,7 @@ from ...models.conversation import LeadMessage
 from ...models.leads import Lead, OutboxMessage, as_utc
 from ...models.staff import StaffUser
 from ...outbox import queue
-from ...outbox.text import reply_address, what
+from ...outbox.text import message_id, reply_address, what
 
 COMPANY = content.load("site")["name"]
 # A thread's References name its first message and its latest ones, as RFC 5322 allows a long
@@ -114,7 +114,6 @@ def reply(lead: Lead, body: str, author: StaffUser) -> LeadMessage | None:
     meantime (its key refuses the reply). The caller has checked `replies_off`."""
     now = datetime.now(UTC)
     subject, in_reply_to, references = _thread(lead)
-    domain = current_app.config["SALES_EMAIL"].rpartition("@")[2]
     message = LeadMessage(
         lead_id=lead.id,
         direction="out",
@@ -123,7 +122,7 @@ def reply(lead: Lead, body: str, author: StaffUser) -> LeadMessage | None:
         to_address=reply_address(lead.email),
         subject=subject,
         body=body,
-        message_id=f"<reply.{lead.id}.{secrets.token_hex(8)}@{domain}>",
+        message_id=message_id(current_app.config["SALES_EMAIL"], f"reply.{lead.id}.{secrets.token_hex(8)}"),
         in_reply_to=in_reply_to,
         reference_ids=references,
     )

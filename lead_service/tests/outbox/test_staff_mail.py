@@ -4,7 +4,8 @@ of staff or the team's list, and its text 7-bit."""
 
 import pytest
 
-from lead_service.outbox.staff_mail import message_id, staff_email, staff_member
+from lead_service.outbox.staff_mail import staff_email, staff_member
+from lead_service.outbox.text import message_id
 
 
 @pytest.mark.parametrize(
