@@ -1,15 +1,18 @@
 """Each endpoint states its contract once, on its view, with flask-smorest: `arguments` (the body or
 the query, validated before the view runs), `response` (the answer's schema and status, dumped from
 what the view returns) and `alt_response` (its other answers: the shared ones below by name, its own
-with `refuses`). The OpenAPI document (api/openapi.py) is built from them, so the document and the
-checks cannot disagree."""
+errors with `refuses`, and one with a body of its own, such as a conflict's fresh state, dumped by
+its schema when the view returns it at that status). The OpenAPI document (api/openapi.py) is built
+from them, so the document and the checks cannot disagree."""
 
 import sys
+from functools import wraps
 from inspect import cleandoc
 from typing import Any
 
 import flask_smorest
-from flask import Flask, Request
+from flask import Flask, Request, Response, jsonify
+from flask_smorest.utils import unpack_tuple_response
 from marshmallow import Schema, ValidationError, fields
 from webargs.flaskparser import FlaskParser
 
@@ -108,6 +111,34 @@ class Blueprint(flask_smorest.Blueprint):
         module = sys.modules.get(import_name)
         kwargs.setdefault("description", _summary_and_description(module and module.__doc__)["summary"])
         super().__init__(name, import_name, **kwargs)
+
+    def response(self, status_code: int, schema: Any = None, **kwargs: Any) -> Any:
+        """flask-smorest's, and an answer the view gives at the status of one of its other answers
+        declared with a schema (below this decorator) is dumped by that schema, not the main one."""
+        declare = super().response(status_code, schema, **kwargs)
+
+        def decorate(view: Any) -> Any:
+            declared = getattr(view, "_apidoc", {}).get("response", {}).get("responses", {})
+            others = {
+                int(status): doc["schema"]
+                for status, docs in declared.items()
+                for doc in docs
+                if isinstance(doc, dict) and isinstance(doc.get("schema"), Schema)
+            }
+            if not others:
+                return declare(view)
+
+            @wraps(view)
+            def answer(*args: Any, **kwargs: Any) -> Any:
+                result, status, headers = unpack_tuple_response(view(*args, **kwargs))
+                if status in others and not isinstance(result, Response):
+                    result = jsonify(others[status].dump(result))
+                # flask-smorest's own unpacking takes the three back, None for what was not said.
+                return result, status, headers
+
+            return declare(answer)
+
+        return decorate
 
     def refuses(self, status: int, description: str) -> Any:
         """An error answer of this view's own, written as errors.py writes every error."""

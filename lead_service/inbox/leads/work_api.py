@@ -6,7 +6,7 @@ change; every role reads. Notes are notes_api.py's."""
 from collections.abc import Callable
 from typing import Any
 
-from flask import abort, g, jsonify
+from flask import abort, g
 from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate, validates_schema
 
 from ... import content
@@ -161,12 +161,11 @@ def _leads(states: list[tuple[int, dict[str, Any] | None]]) -> list[dict[str, An
 
 def _changed(make: Callable[[], list[tuple[int, dict[str, Any] | None]]]):
     """The leads' states after the change `make` makes, or, when a colleague's came first, 409 with
-    theirs. That answer is of its own schema, which `response` (dumping the 200's) would cut to the
-    200's fields: it leaves as a response made here."""
+    theirs (dumped by the 409's own schema)."""
     try:
         return {"leads": _leads(make())}
     except work.Stale as stale:
-        return jsonify(InboxWorkConflict().dump({"description": STALE, "leads": _leads(stale.fresh)})), 409
+        return {"description": STALE, "leads": _leads(stale.fresh)}, 409
 
 
 def _work_changed(leads: list[tuple[int, int]], change: dict[str, Any]):
