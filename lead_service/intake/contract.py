@@ -159,7 +159,25 @@ class Blueprint(flask_smorest.Blueprint):
 
 class Api(flask_smorest.Api):
     """The document's builder only: errors.py answers every error, and api/openapi.py serves the
-    document."""
+    document. A blueprint is documented when the document is first built, not when it registers:
+    an app that never serves its document (a worker's, a test's) does not pay for it."""
+
+    def __init__(self, app: Flask, **kwargs: Any) -> None:
+        self._undocumented: list[Blueprint] = []
+        super().__init__(app, **kwargs)
+
+    def register_blueprint(self, blp: Blueprint, **options: Any) -> None:
+        self._app.extensions["flask-smorest"]["blp_name_to_api"][blp.name] = self
+        self._app.register_blueprint(blp, **options)
+        self._undocumented.append(blp)
+
+    def documented(self) -> Any:
+        """The spec, with every blueprint registered so far in it."""
+        while self._undocumented:
+            blp = self._undocumented.pop(0)
+            blp.register_views_in_doc(self, self._app, self.spec, name=blp.name, parameters=None)
+            self.spec.tag({"name": blp.name, "description": blp.description})
+        return self.spec
 
     DEFAULT_ERROR_RESPONSE_NAME = None
 
@@ -226,4 +244,4 @@ def register(app: Flask, blueprint: Blueprint) -> None:
 
 
 def spec(app: Flask) -> Any:
-    return app.extensions["api"].spec
+    return app.extensions["api"].documented()
