@@ -225,7 +225,8 @@ def test_the_lead_service_image_runs_gunicorn_as_pid_1_as_a_user():
     # Exec form: no shell in between, so docker stop's SIGTERM reaches gunicorn.
     assert cmd.startswith("[")
     assert cmd == '["gunicorn", "-c", "lead_service/server/gunicorn.conf.py", "lead_service.server.wsgi:app"]'
-    assert (ROOT / "lead_service/server/gunicorn.conf.py").is_file() and (ROOT / "lead_service/server/wsgi.py").is_file()
+    assert (ROOT / "lead_service/server/gunicorn.conf.py").is_file()
+    assert (ROOT / "lead_service/server/wsgi.py").is_file()
     users = [i["value"] for i in parser.structure if i["instruction"] == "USER"]
     assert users and users[-1] not in {"root", "0"}
     assert "pip install -r requirements.txt" in parser.content  # the production pins only

@@ -80,7 +80,12 @@ def stop(process: subprocess.Popen) -> None:
         process.wait()
 
 
-GUNICORN = [str(BIN / "gunicorn"), "-c", "lead_service/server/gunicorn.conf.py", "lead_service.server.wsgi:app"]
+GUNICORN = [
+    str(BIN / "gunicorn"),
+    "-c",
+    "lead_service/server/gunicorn.conf.py",
+    "lead_service.server.wsgi:app",
+]
 # The inbox's processes yield the CPU to intake's when both want it, as `make run` starts them (and
 # compose weighs their containers): no sign-in flood takes a core from a visitor's lead.
 STAFF_SIDE = ["nice", "-n", "10"]
