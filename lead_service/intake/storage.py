@@ -4,7 +4,7 @@ an answer, so that nothing acknowledged can be lost."""
 import json
 from typing import Any
 
-from flask import abort, current_app, request
+from flask import abort, current_app, g, request
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from ..errors import NOT_SAVED
@@ -14,14 +14,18 @@ from . import idempotency
 
 
 def json_body() -> Any:
+    """The request's JSON, read once: the fields' check and, after it, the Turnstile check's token
+    read the same parsed body."""
+    if "json_body" in g:
+        return g.json_body
     if not request.is_json:
         abort(415, description="Send the form as JSON with Content-Type: application/json.")
     try:
-        # Kept: the Turnstile check reads its token from the same body after the fields' check.
-        return json.loads(request.get_data())
+        g.json_body = json.loads(request.get_data(cache=False))
     # RecursionError: deeply nested arrays fit easily under the body limit.
     except (ValueError, RecursionError):
         abort(400, description="The request body is not valid JSON.")
+    return g.json_body
 
 
 def commit(
