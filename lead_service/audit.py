@@ -32,7 +32,8 @@ ACTIONS = (
     "due_listed",  # the Due view; detail: rows, who (mine, everyone)
     "notification_retried",
     "status_changed",  # detail: before, after
-    "owner_changed",  # detail: owner_id (null: nobody)
+    # detail: owner_id (null: nobody), rule_id (no actor: given by that assignment rule)
+    "owner_changed",
     "next_step_set",  # detail: on (the day), length (of its text)
     "next_step_cleared",
     "response_target_set",  # detail: hours (null: lifted)

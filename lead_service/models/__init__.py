@@ -1,7 +1,9 @@
 """The service's tables, one module per side: the leads and what the public side writes with them
-(leads.py), the staff side's (staff.py), and the leads' conversations (conversation.py). All are
+(leads.py), the staff side's (staff.py), the leads' conversations (conversation.py) and who is
+given each lead (assignment.py). All are
 imported here, so that the metadata, and the migrations' drift check, sees every table."""
 
+from . import assignment as assignment
 from . import conversation as conversation
 from . import leads as leads
 from . import staff as staff

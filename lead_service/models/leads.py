@@ -46,6 +46,8 @@ class Lead(db.Model):
     __table_args__ = (
         Index("ix_leads_list", "spam", "created_at", "id", "form"),
         Index("ix_leads_form_list", "form", "spam", "created_at", "id"),
+        # Each person's open leads, counted when a rule looks for the least busy or a cap.
+        Index("ix_leads_owner", "owner_id", "status"),
         # SQLite would hand an erased newest lead's id to the next lead, and the audit trail, which
         # keeps ids, would then seem to speak of it.
         {"sqlite_autoincrement": True},
@@ -139,7 +141,9 @@ class OutboxMessage(db.Model):
     # "security": an e-mail to recipient_id of `event` on their own account, sent only while they
     # can sign in; "reply": a member of staff's reply to the lead (lead_message_id), by e-mail;
     # "reply_received": the lead's owner (or the team) told of the lead's answer (lead_message_id);
-    # "due" and "overdue": the morning's next steps and a lead past the response target.
+    # "due" and "overdue": the morning's next steps and a lead past the response target; "route":
+    # the lead's placing by the assignment rules; "unowned": the team's alert of a lead nobody was
+    # given (`event`: unplaced or waiting).
     purpose: Mapped[str] = mapped_column(Text, nullable=False, server_default="new_lead")
     lead_message_id: Mapped[int | None] = mapped_column(
         Integer, ForeignKey("lead_messages.id", ondelete="CASCADE"), index=True

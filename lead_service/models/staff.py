@@ -4,7 +4,7 @@ audit trail."""
 
 from datetime import UTC, date, datetime
 
-from sqlalchemy import Boolean, Date, DateTime, ForeignKey, Index, Integer, Text, true
+from sqlalchemy import Boolean, Date, DateTime, ForeignKey, Index, Integer, Text, false, true
 from sqlalchemy.orm import Mapped, mapped_column
 
 from ..extensions import db
@@ -12,6 +12,8 @@ from ..extensions import db
 # Each role may do what the one before it may, and more: a viewer reads and searches, sales also
 # works leads and exports, an admin also manages users, erases, and reads the audit trail.
 ROLES = ("viewer", "sales", "admin")
+# Who may own a lead: those who may work one.
+OWNER_ROLES = ("sales", "admin")
 
 
 def _utcnow() -> datetime:
@@ -40,6 +42,10 @@ class StaffUser(db.Model):
         DateTime(timezone=True), default=_utcnow, nullable=False
     )
     disabled_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    # Whether the assignment rules pass this person over (lead_service/assignment/), and how many
+    # open leads they may hold before the rules pass them over too (none: no cap).
+    away: Mapped[bool] = mapped_column(Boolean, nullable=False, default=False, server_default=false())
+    open_leads_cap: Mapped[int | None] = mapped_column(Integer)
 
     def may(self, role: str) -> bool:
         """Whether this user's role includes `role`'s rights."""

@@ -1,10 +1,10 @@
 """The ways the sales team hears of a lead: e-mail over SMTP and a signed JSON webhook; a member of
 staff hears of a lead given to them, or of an event on their own account, by e-mail alone, and a
 lead gets the sales team's replies by e-mail from the sales mailbox (SALES_EMAIL); the team is
-alerted by e-mail of a lead unanswered past its response target, and a lead's owner (or the team)
-of the lead's answer. Each
-channel is on only when configured; a failed send raises DeliveryError for the outbox to retry (any
-other exception, the outbox records the same way)."""
+alerted by e-mail of a lead unanswered past its response target or given to nobody, and a lead's
+owner (or the team) of the lead's answer. Each channel is on only when configured; a failed send
+raises DeliveryError for the outbox to retry (any other exception, the outbox records the same
+way)."""
 
 import hashlib
 import hmac
@@ -18,7 +18,7 @@ from typing import Any, ClassVar, Protocol
 
 import requests
 
-from . import answered, assigned, digests, new_lead, overdue, replies, security
+from . import answered, assigned, digests, new_lead, overdue, replies, security, unowned
 from .answered import Answered
 from .assigned import Assignment
 from .digests import Digest
@@ -26,6 +26,7 @@ from .new_lead import Notice
 from .overdue import Overdue
 from .replies import Reply
 from .security import SecurityNotice
+from .unowned import Unowned
 
 SIGNATURE_HEADER = "X-Lead-Signature"
 TIMESTAMP_HEADER = "X-Lead-Timestamp"
@@ -71,6 +72,9 @@ class EmailChannel:
 
     def send_overdue(self, item: Overdue) -> None:
         self._deliver(overdue.overdue_email(item, self.sender, self.recipients))
+
+    def send_unowned(self, item: Unowned) -> None:
+        self._deliver(unowned.unowned_email(item, self.sender, self.recipients))
 
     def send_answered(self, item: Answered) -> None:
         self._deliver(answered.answered_email(item, self.sender, self.recipients))

@@ -17,7 +17,17 @@ from . import heartbeat
 
 # Every purpose the outbox knows (models.leads.OutboxMessage.purpose): each is reported, 0 when
 # none waits, so that an alert on a sum never meets a missing series.
-PURPOSES = ("new_lead", "assigned", "security", "reply", "reply_received", "due", "overdue")
+PURPOSES = (
+    "new_lead",
+    "route",
+    "assigned",
+    "security",
+    "reply",
+    "reply_received",
+    "due",
+    "overdue",
+    "unowned",
+)
 
 
 class OutboxState(Collector):

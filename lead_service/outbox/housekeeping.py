@@ -1,6 +1,7 @@
 """What the outbox worker does besides notifying: personal data removed once its purpose is over,
-the lead owners' morning e-mails of what is due (digests.py) and the team's alerts of leads past
-the response target (overdue.py) queued, looked for every few minutes. Idempotency
+the lead owners' morning e-mails of what is due (digests.py), the team's alerts of leads past
+the response target (overdue.py) and of leads left with nobody (unowned.py) queued, looked for every
+few minutes. Idempotency
 keys go after their 24 hours, checked hourly; with LEAD_RETENTION_DAYS set, leads and cookie
 choices older than that go once a day. Each worker keeps its own schedule, from its start: with
 several on PostgreSQL, a second purge finds nothing left to remove."""
@@ -13,6 +14,7 @@ from flask import current_app
 from .. import retention
 from .digests import queue_due
 from .overdue import queue_overdue
+from .unowned import queue_waiting
 
 KEYS_EVERY = timedelta(hours=1)
 PURGE_EVERY = timedelta(days=1)
@@ -36,10 +38,10 @@ class Housekeeping:
             self.next_keys = now + KEYS_EVERY
             current_app.logger.info("expired request keys deleted count=%s", removed)
         if now >= self.next_digests:
-            due, late = queue_due(now), queue_overdue(now)
+            due, late, unowned = queue_due(now), queue_overdue(now), queue_waiting(now)
             self.next_digests = now + DIGESTS_EVERY
-            if due or late:
-                current_app.logger.info("reminders queued due=%s overdue=%s", due, late)
+            if due or late or unowned:
+                current_app.logger.info("reminders queued due=%s overdue=%s unowned=%s", due, late, unowned)
         days = current_app.config["LEAD_RETENTION_DAYS"]
         if days and now >= self.next_purge:
             removed = retention.purge(now - timedelta(days=days))

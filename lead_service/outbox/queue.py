@@ -20,6 +20,7 @@ from flask import current_app
 from sqlalchemy import delete, select, update
 from sqlalchemy.exc import SQLAlchemyError
 
+from ..assignment import placing
 from ..extensions import db
 from ..metrics import DELIVERIES
 from ..models.conversation import LeadMessage
@@ -33,6 +34,7 @@ from .new_lead import notice
 from .overdue import overdue
 from .replies import reply
 from .security import security_notice
+from .unowned import alert, unowned
 
 MAX_BACKOFF = timedelta(hours=1)
 # What to send through which channel.
@@ -41,8 +43,11 @@ STATUSES = ("pending", "delivered", "dead")
 
 
 def enqueue(lead_id: int) -> None:
-    """Adds the notification of a flushed lead to the session, to be committed with it."""
+    """Adds the notification of a flushed lead to the session, to be committed with it, and, while
+    admins keep assignment rules, the lead's placing by them, which a worker does just after."""
     db.session.add(OutboxMessage(lead_id=lead_id))
+    if placing.any_rules():
+        db.session.add(OutboxMessage(lead_id=lead_id, purpose="route"))
 
 
 def enqueue_assignment(lead_id: int, owner_id: int) -> None:
@@ -162,8 +167,9 @@ def _by_email(channels: Sequence[Channel], send: Callable[[EmailChannel], None])
 def _sends(claimed: _Claimed, channels: Sequence[Channel]) -> Sends | None:
     """What to send through which channel: the sales team's notification through each, or a member
     of staff's e-mail (a lead's new owner's, a security notice, the morning's due next steps), the
-    team's alert of a lead past its response target, the owner's notice of the lead's answer or a
-    reply to a lead, by e-mail alone. None when there is nobody to tell any more (the lead was
+    team's alert of a lead past its response target or given to nobody, the owner's notice of the
+    lead's answer or a reply to a lead, by e-mail alone; nothing for a lead's placing by the
+    assignment rules, done as it is claimed. None when there is nobody to tell any more (the lead was
     erased, answered, or given to someone else since, or the member of staff can no longer sign
     in)."""
     to_staff = {"security": _security_sends, "due": _due_sends}
@@ -174,9 +180,11 @@ def _sends(claimed: _Claimed, channels: Sequence[Channel]) -> Sends | None:
         return None
     of_lead = {
         "new_lead": _notice_sends,
+        "route": _placed,
         "reply": _reply_sends,
         "reply_received": _answered_sends,
         "overdue": _overdue_sends,
+        "unowned": _unowned_sends,
     }
     return of_lead.get(claimed.purpose, _assignment_sends)(claimed, lead, channels)
 
@@ -189,6 +197,22 @@ def _notice_sends(claimed: _Claimed, lead: Lead, channels: Sequence[Channel]) ->
 def _overdue_sends(claimed: _Claimed, lead: Lead, channels: Sequence[Channel]) -> Sends | None:
     alert = overdue(claimed.id, lead, current_app.config["INBOX_URL"])
     return _by_email(channels, lambda channel: channel.send_overdue(alert)) if alert else None
+
+
+def _placed(claimed: _Claimed, lead: Lead, channels: Sequence[Channel]) -> Sends:
+    """Nothing to send: the lead is placed by the assignment rules in this transaction, and its new
+    owner's e-mail, or the team's alert that nobody was given it, queued with the change."""
+    placed = placing.place(lead)
+    if isinstance(placed, placing.Placed):
+        enqueue_assignment(lead.id, placed.owner_id)
+    elif placed == placing.UNPLACED:
+        alert(lead.id, "unplaced")
+    return []
+
+
+def _unowned_sends(claimed: _Claimed, lead: Lead, channels: Sequence[Channel]) -> Sends | None:
+    told = unowned(claimed.id, lead, claimed.event, current_app.config["INBOX_URL"])
+    return _by_email(channels, lambda channel: channel.send_unowned(told)) if told else None
 
 
 def _answered_sends(claimed: _Claimed, lead: Lead, channels: Sequence[Channel]) -> Sends:

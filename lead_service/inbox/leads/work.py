@@ -13,14 +13,12 @@ from sqlalchemy.exc import IntegrityError
 from ... import audit
 from ...extensions import db
 from ...models.leads import Lead, OutboxMessage, as_utc, utc_or_none
-from ...models.staff import LeadNote, LeadNoteRevision, StaffUser
+from ...models.staff import OWNER_ROLES, LeadNote, LeadNoteRevision, StaffUser
 from ...outbox import queue
 from .filters import MAX_ID
 
 # An author may correct a note this long after writing it; after that it stands as written.
 NOTE_EDIT_WINDOW = timedelta(minutes=15)
-# Who may own a lead: those who may work one.
-OWNER_ROLES = ("sales", "admin")
 # No change given: the state as it stands.
 UNCHANGED: Any = object()
 

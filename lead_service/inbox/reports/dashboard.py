@@ -21,6 +21,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy import func, select, union_all
 
+from ...assignment.conditions import DIRECT
 from ...extensions import db
 from ...models.leads import Lead, as_utc
 from ...schemas import FORMS
@@ -29,7 +30,6 @@ from ..leads.filters import FORM_NAMES
 
 PERIOD_DAYS = 90
 TOP = 10  # sources and landing pages shown by name; the rest are added up as OTHER
-DIRECT = "Direct"  # no UTM source and no referring site
 NOT_RECORDED = "Not recorded"  # no landing path: the visitor did not allow analytics
 OTHER = "Other"
 DAY = 86400  # seconds

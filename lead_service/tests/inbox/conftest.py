@@ -13,6 +13,7 @@ from argon2 import PasswordHasher, profiles
 
 from lead_service.extensions import db
 from lead_service.inbox.auth import passwords, sessions, totp
+from lead_service.models.assignment import AssignmentRule, StaffGroup, UnownedAlertSetting
 from lead_service.models.conversation import SavedReply
 from lead_service.models.leads import Lead, OutboxMessage
 from lead_service.models.staff import (
@@ -60,6 +61,9 @@ def no_staff_left(app):
         db.session.execute(db.delete(OutboxMessage).where(OutboxMessage.purpose.in_(("security", "due"))))
         db.session.execute(db.delete(Lead))
         for model in (
+            AssignmentRule,
+            StaffGroup,
+            UnownedAlertSetting,
             ResponseTarget,
             SavedReply,
             SignInFailure,
