@@ -37,6 +37,15 @@ ACTIONS = (
     "next_step_set",  # detail: on (the day), length (of its text)
     "next_step_cleared",
     "response_target_set",  # detail: hours (null: lifted)
+    "assignment_rule_added",  # detail: rule_id
+    "assignment_rule_changed",  # detail: rule_id
+    "assignment_rule_removed",  # detail: rule_id
+    "assignment_rules_ordered",  # detail: rule_ids (in their new order)
+    "staff_group_added",  # detail: group_id, members (how many)
+    "staff_group_changed",  # detail: group_id, members (how many)
+    "staff_group_removed",  # detail: group_id
+    "availability_changed",  # detail: user_id, away, open_leads_cap
+    "unowned_alert_set",  # detail: minutes (null: lifted)
     "note_added",  # detail: note_id
     "note_edited",  # detail: note_id
     "reply_sent",  # written and queued, not yet sent; detail: message_id, length

@@ -19,6 +19,7 @@ from .leads import (
     work_api,
 )
 from .reports import audit_api, dashboard_api, erase_api, export_api, response_target_api
+from .team import assignment_api, groups_api
 
 BLUEPRINTS = (
     auth_api.bp,
@@ -37,6 +38,8 @@ BLUEPRINTS = (
     erase_api.bp,
     dashboard_api.bp,
     response_target_api.bp,
+    assignment_api.bp,
+    groups_api.bp,
 )
 
 

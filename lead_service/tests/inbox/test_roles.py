@@ -21,6 +21,7 @@ WHO = ("nobody", "viewer", "sales", "admin", "disabled", "halfway")
 # test_sign_in.py and test_invitations.py have their cases.
 UNGUARDED = {("GET", "/api/inbox/sign-in"), ("POST", "/api/inbox/sign-in"), ("POST", "/api/inbox/invitation")}
 LEAD = "/api/inbox/leads/{lead_id}"
+ASSIGNMENT = "/api/inbox/assignment"
 TABLE = {
     #                                                   nobody viewer sales admin disabled halfway
     ("GET", "/api/inbox/session"): (401, 200, 200, 200, 401, 401),
@@ -68,6 +69,17 @@ TABLE = {
     ("POST", "/api/inbox/unfiled/{set_aside_id}/file"): (401, 403, 403, 404, 401, 401),
     ("POST", "/api/inbox/unfiled/{set_aside_id}/dismiss"): (401, 403, 403, 404, 401, 401),
     ("POST", f"{LEAD}/messages/{{message_id}}/confirm"): (401, 403, 404, 404, 401, 401),
+    ("GET", ASSIGNMENT): (401, 200, 200, 200, 401, 401),
+    ("POST", f"{ASSIGNMENT}/rules"): (401, 403, 403, 201, 401, 401),
+    ("POST", f"{ASSIGNMENT}/rules/order"): (401, 403, 403, 200, 401, 401),
+    ("POST", f"{ASSIGNMENT}/unowned-alert"): (401, 403, 403, 200, 401, 401),
+    ("POST", f"{ASSIGNMENT}/groups"): (401, 403, 403, 201, 401, 401),
+    ("POST", f"{ASSIGNMENT}/people/{{user_id}}"): (401, 403, 403, 200, 401, 401),
+    # Past the guard, there is no such rule or group here.
+    ("POST", f"{ASSIGNMENT}/rules/{{rule_id}}"): (401, 403, 403, 404, 401, 401),
+    ("POST", f"{ASSIGNMENT}/rules/{{rule_id}}/remove"): (401, 403, 403, 404, 401, 401),
+    ("POST", f"{ASSIGNMENT}/groups/{{group_id}}"): (401, 403, 403, 404, 401, 401),
+    ("POST", f"{ASSIGNMENT}/groups/{{group_id}}/remove"): (401, 403, 403, 404, 401, 401),
 }  # fmt: skip
 CHANGE = {"version": 1, "status": "contacted"}
 BODIES = {
@@ -93,6 +105,21 @@ BODIES = {
     "/api/inbox/saved-replies/{saved_reply_id}": lambda lead: {"title": "Welcome", "body": "Thank you."},
     "/api/inbox/erase": lambda lead: {"email": "mina@harbor.io", "confirm": "mina@harbor.io"},
     "/api/inbox/unfiled/{set_aside_id}/file": lambda lead: {},
+    f"{ASSIGNMENT}/rules": lambda lead: {
+        "name": "Every lead",
+        "target": "person",
+        "user_id": lead["user_id"],
+    },
+    f"{ASSIGNMENT}/rules/{{rule_id}}": lambda lead: {
+        "name": "Any",
+        "target": "person",
+        "user_id": lead["user_id"],
+    },
+    f"{ASSIGNMENT}/rules/order": lambda lead: {"rule_ids": []},
+    f"{ASSIGNMENT}/unowned-alert": lambda lead: {"minutes": 30},
+    f"{ASSIGNMENT}/groups": lambda lead: {"name": "Closers", "member_ids": [lead["user_id"]]},
+    f"{ASSIGNMENT}/groups/{{group_id}}": lambda lead: {"name": "Closers", "member_ids": []},
+    f"{ASSIGNMENT}/people/{{user_id}}": lambda lead: {"away": True, "open_leads_cap": None},
 }
 
 
@@ -126,6 +153,9 @@ def lead(app, client):
             "saved_reply_id": 999_999,
             "set_aside_id": 999_999,
             "message_id": 999_999,
+            "rule_id": 999_999,
+            "group_id": 999_999,
+            "user_id": author.id,  # who may own a lead
         }
 
 

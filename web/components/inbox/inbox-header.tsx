@@ -18,6 +18,7 @@ export function InboxHeader({ session }: { session: Session }) {
           <InboxLink href={inboxPaths.spam}>Spam</InboxLink>
           <InboxLink href={inboxPaths.dashboard}>Dashboard</InboxLink>
           <InboxLink href={inboxPaths.savedReplies}>Saved replies</InboxLink>
+          <InboxLink href={inboxPaths.assignment}>Assignment</InboxLink>
           {/* Shown to admins only; the service refuses everyone else these pages' reads and changes. */}
           {user.role === "admin" ? (
             <>

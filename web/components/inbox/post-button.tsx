@@ -14,7 +14,9 @@ export type BareChange =
   | { kind: "retry"; lead: number }
   | { kind: "confirm"; lead: number; message: number }
   | { kind: "dismiss"; setAside: number }
-  | { kind: "remove"; savedReply: number };
+  | { kind: "remove"; savedReply: number }
+  | { kind: "removeRule"; rule: number }
+  | { kind: "removeGroup"; group: number };
 
 async function post(api: InboxApi, change: BareChange) {
   switch (change.kind) {
@@ -29,6 +31,12 @@ async function post(api: InboxApi, change: BareChange) {
     case "remove":
       return api.POST("/api/inbox/saved-replies/{saved_reply_id}/remove", {
         params: { path: { saved_reply_id: change.savedReply } },
+      });
+    case "removeRule":
+      return api.POST("/api/inbox/assignment/rules/{rule_id}/remove", { params: { path: { rule_id: change.rule } } });
+    case "removeGroup":
+      return api.POST("/api/inbox/assignment/groups/{group_id}/remove", {
+        params: { path: { group_id: change.group } },
       });
   }
 }

@@ -230,6 +230,547 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/inbox/assignment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The assignment rules, the groups and who is free. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The rules in order, the groups and each person's availability. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InboxAssignment"];
+                    };
+                };
+                401: components["responses"]["SignInNeeded"];
+                403: components["responses"]["NotAllowed"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inbox/assignment/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a group for the rules to share leads among. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["GroupChange"];
+                };
+            };
+            responses: {
+                /** @description Kept. */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InboxGroup"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["SignInNeeded"];
+                403: components["responses"]["NotAllowed"];
+                /** @description Another group has the name. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HttpError"];
+                    };
+                };
+                413: components["responses"]["ContentTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                429: components["responses"]["TooManyRequests"];
+                503: components["responses"]["NothingStored"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inbox/assignment/groups/{group_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Change a group's name and members. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    group_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["GroupChange"];
+                };
+            };
+            responses: {
+                /** @description Changed. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InboxGroup"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["SignInNeeded"];
+                403: components["responses"]["NotAllowed"];
+                /** @description No such group. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HttpError"];
+                    };
+                };
+                /** @description Another group has the name. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HttpError"];
+                    };
+                };
+                413: components["responses"]["ContentTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                429: components["responses"]["TooManyRequests"];
+                503: components["responses"]["NothingStored"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inbox/assignment/groups/{group_id}/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Remove a group no rule uses. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    group_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Removed. */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["SignInNeeded"];
+                403: components["responses"]["NotAllowed"];
+                /** @description No such group. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HttpError"];
+                    };
+                };
+                /** @description A rule shares leads among the group. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HttpError"];
+                    };
+                };
+                413: components["responses"]["ContentTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                429: components["responses"]["TooManyRequests"];
+                503: components["responses"]["NothingStored"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inbox/assignment/people/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark someone away or back, or set the cap of open leads past which the rules pass them over. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    user_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AvailabilityChange"];
+                };
+            };
+            responses: {
+                /** @description Changed. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InboxAvailability"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["SignInNeeded"];
+                403: components["responses"]["NotAllowed"];
+                /** @description No one who may own leads. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HttpError"];
+                    };
+                };
+                413: components["responses"]["ContentTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                429: components["responses"]["TooManyRequests"];
+                503: components["responses"]["NothingStored"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inbox/assignment/rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a rule, tried after the others. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["RuleChange"];
+                };
+            };
+            responses: {
+                /** @description Kept, last in order. */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InboxRule"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["SignInNeeded"];
+                403: components["responses"]["NotAllowed"];
+                413: components["responses"]["ContentTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                429: components["responses"]["TooManyRequests"];
+                503: components["responses"]["NothingStored"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inbox/assignment/rules/order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set the order the rules are tried in: the first that matches a lead and finds someone free places it. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["RuleOrder"];
+                };
+            };
+            responses: {
+                /** @description The rules in their new order. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InboxAssignment"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["SignInNeeded"];
+                403: components["responses"]["NotAllowed"];
+                /** @description The rules given are not the rules kept: someone added or removed one since. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HttpError"];
+                    };
+                };
+                413: components["responses"]["ContentTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                429: components["responses"]["TooManyRequests"];
+                503: components["responses"]["NothingStored"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inbox/assignment/rules/{rule_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Change a rule's conditions or target: the leads that come from now on meet it. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    rule_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["RuleChange"];
+                };
+            };
+            responses: {
+                /** @description Changed. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InboxRule"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["SignInNeeded"];
+                403: components["responses"]["NotAllowed"];
+                /** @description No such rule. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HttpError"];
+                    };
+                };
+                413: components["responses"]["ContentTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                429: components["responses"]["TooManyRequests"];
+                503: components["responses"]["NothingStored"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inbox/assignment/rules/{rule_id}/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Remove a rule: the leads it gave stay with their owners. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    rule_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Removed. */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["SignInNeeded"];
+                403: components["responses"]["NotAllowed"];
+                /** @description No such rule. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HttpError"];
+                    };
+                };
+                413: components["responses"]["ContentTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                429: components["responses"]["TooManyRequests"];
+                503: components["responses"]["NothingStored"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inbox/assignment/unowned-alert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set how many minutes a new lead may wait with nobody's name on it before the team is alerted, or lift it: a lead no rule places is alerted of at once either way. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AlertChange"];
+                };
+            };
+            responses: {
+                /** @description The setting as it now stands. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InboxUnownedAlert"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["SignInNeeded"];
+                403: components["responses"]["NotAllowed"];
+                413: components["responses"]["ContentTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                429: components["responses"]["TooManyRequests"];
+                503: components["responses"]["NothingStored"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/inbox/audit": {
         parameters: {
             query?: never;
@@ -244,7 +785,7 @@ export interface paths {
                     /** @description The acting user's id. */
                     user?: number;
                     /** @description One of the recorded actions. */
-                    action?: "sign_in" | "sign_in_failed" | "second_factor_locked" | "account_locked" | "sign_out" | "signed_out_everywhere" | "enrolled" | "recovery_code_used" | "password_changed" | "password_change_failed" | "lead_viewed" | "leads_listed" | "search" | "due_listed" | "notification_retried" | "status_changed" | "owner_changed" | "next_step_set" | "next_step_cleared" | "response_target_set" | "note_added" | "note_edited" | "reply_sent" | "reply_received" | "answer_confirmed" | "message_set_aside" | "unfiled_listed" | "unfiled_viewed" | "set_aside_filed" | "set_aside_dismissed" | "saved_reply_added" | "saved_reply_changed" | "saved_reply_removed" | "marked_spam" | "marked_not_spam" | "export" | "export_finished" | "erase" | "user_added" | "user_invited" | "invitation_accepted" | "user_disabled" | "password_reset" | "two_factor_reset";
+                    action?: "sign_in" | "sign_in_failed" | "second_factor_locked" | "account_locked" | "sign_out" | "signed_out_everywhere" | "enrolled" | "recovery_code_used" | "password_changed" | "password_change_failed" | "lead_viewed" | "leads_listed" | "search" | "due_listed" | "notification_retried" | "status_changed" | "owner_changed" | "next_step_set" | "next_step_cleared" | "response_target_set" | "assignment_rule_added" | "assignment_rule_changed" | "assignment_rule_removed" | "assignment_rules_ordered" | "staff_group_added" | "staff_group_changed" | "staff_group_removed" | "availability_changed" | "unowned_alert_set" | "note_added" | "note_edited" | "reply_sent" | "reply_received" | "answer_confirmed" | "message_set_aside" | "unfiled_listed" | "unfiled_viewed" | "set_aside_filed" | "set_aside_dismissed" | "saved_reply_added" | "saved_reply_changed" | "saved_reply_removed" | "marked_spam" | "marked_not_spam" | "export" | "export_finished" | "erase" | "user_added" | "user_invited" | "invitation_accepted" | "user_disabled" | "password_reset" | "two_factor_reset";
                     /** @description The `next` of the page before. */
                     before?: number;
                 };
@@ -2325,6 +2866,10 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AlertChange: {
+            /** @description Null: only leads no rule places are alerted of. */
+            minutes: number | null;
+        };
         AnyContactRequest: components["schemas"]["CaseStudiesContactRequest"] | components["schemas"]["ContactRequest"];
         Attribution: {
             landing_path?: string;
@@ -2334,6 +2879,12 @@ export interface components {
             utm_medium?: string;
             utm_source?: string;
             utm_term?: string;
+        };
+        AvailabilityChange: {
+            /** @description Passed over by the rules while away. */
+            away: boolean;
+            /** @description Passed over while holding this many open leads; null: no cap. */
+            open_leads_cap: number | null;
         };
         CaseStudiesContactRequest: {
             attribution?: components["schemas"]["Attribution"];
@@ -2394,6 +2945,10 @@ export interface components {
         FieldErrors: string[] | {
             [key: string]: components["schemas"]["FieldErrors"];
         };
+        GroupChange: {
+            member_ids: number[];
+            name: string;
+        };
         Health: {
             /** @enum {string} */
             database?: "ok" | "unavailable";
@@ -2413,6 +2968,15 @@ export interface components {
             /** @description Leads (spam left out) after it, up to 101. */
             count: number;
         };
+        InboxAssignment: {
+            /** @description By name. */
+            groups: components["schemas"]["InboxGroup"][];
+            /** @description Everyone who may own a lead, by name. */
+            people: components["schemas"]["InboxAvailability"][];
+            /** @description In order. */
+            rules: components["schemas"]["InboxRule"][];
+            unowned_alert: components["schemas"]["InboxUnownedAlert"];
+        };
         InboxAttachment: {
             name: string;
             /** @description In bytes. */
@@ -2420,7 +2984,7 @@ export interface components {
         };
         InboxAuditEvent: {
             /** @enum {string} */
-            action: "sign_in" | "sign_in_failed" | "second_factor_locked" | "account_locked" | "sign_out" | "signed_out_everywhere" | "enrolled" | "recovery_code_used" | "password_changed" | "password_change_failed" | "lead_viewed" | "leads_listed" | "search" | "due_listed" | "notification_retried" | "status_changed" | "owner_changed" | "next_step_set" | "next_step_cleared" | "response_target_set" | "note_added" | "note_edited" | "reply_sent" | "reply_received" | "answer_confirmed" | "message_set_aside" | "unfiled_listed" | "unfiled_viewed" | "set_aside_filed" | "set_aside_dismissed" | "saved_reply_added" | "saved_reply_changed" | "saved_reply_removed" | "marked_spam" | "marked_not_spam" | "export" | "export_finished" | "erase" | "user_added" | "user_invited" | "invitation_accepted" | "user_disabled" | "password_reset" | "two_factor_reset";
+            action: "sign_in" | "sign_in_failed" | "second_factor_locked" | "account_locked" | "sign_out" | "signed_out_everywhere" | "enrolled" | "recovery_code_used" | "password_changed" | "password_change_failed" | "lead_viewed" | "leads_listed" | "search" | "due_listed" | "notification_retried" | "status_changed" | "owner_changed" | "next_step_set" | "next_step_cleared" | "response_target_set" | "assignment_rule_added" | "assignment_rule_changed" | "assignment_rule_removed" | "assignment_rules_ordered" | "staff_group_added" | "staff_group_changed" | "staff_group_removed" | "availability_changed" | "unowned_alert_set" | "note_added" | "note_edited" | "reply_sent" | "reply_received" | "answer_confirmed" | "message_set_aside" | "unfiled_listed" | "unfiled_viewed" | "set_aside_filed" | "set_aside_dismissed" | "saved_reply_added" | "saved_reply_changed" | "saved_reply_removed" | "marked_spam" | "marked_not_spam" | "export" | "export_finished" | "erase" | "user_added" | "user_invited" | "invitation_accepted" | "user_disabled" | "password_reset" | "two_factor_reset";
             /** @description Null: from the command line, or a failed sign-in as an address that is nobody's. */
             actor_id: number | null;
             /** Format: date-time */
@@ -2436,7 +3000,7 @@ export interface components {
         };
         InboxAuditPage: {
             /** @description Every action the trail records, for the filter. */
-            actions: ("sign_in" | "sign_in_failed" | "second_factor_locked" | "account_locked" | "sign_out" | "signed_out_everywhere" | "enrolled" | "recovery_code_used" | "password_changed" | "password_change_failed" | "lead_viewed" | "leads_listed" | "search" | "due_listed" | "notification_retried" | "status_changed" | "owner_changed" | "next_step_set" | "next_step_cleared" | "response_target_set" | "note_added" | "note_edited" | "reply_sent" | "reply_received" | "answer_confirmed" | "message_set_aside" | "unfiled_listed" | "unfiled_viewed" | "set_aside_filed" | "set_aside_dismissed" | "saved_reply_added" | "saved_reply_changed" | "saved_reply_removed" | "marked_spam" | "marked_not_spam" | "export" | "export_finished" | "erase" | "user_added" | "user_invited" | "invitation_accepted" | "user_disabled" | "password_reset" | "two_factor_reset")[];
+            actions: ("sign_in" | "sign_in_failed" | "second_factor_locked" | "account_locked" | "sign_out" | "signed_out_everywhere" | "enrolled" | "recovery_code_used" | "password_changed" | "password_change_failed" | "lead_viewed" | "leads_listed" | "search" | "due_listed" | "notification_retried" | "status_changed" | "owner_changed" | "next_step_set" | "next_step_cleared" | "response_target_set" | "assignment_rule_added" | "assignment_rule_changed" | "assignment_rule_removed" | "assignment_rules_ordered" | "staff_group_added" | "staff_group_changed" | "staff_group_removed" | "availability_changed" | "unowned_alert_set" | "note_added" | "note_edited" | "reply_sent" | "reply_received" | "answer_confirmed" | "message_set_aside" | "unfiled_listed" | "unfiled_viewed" | "set_aside_filed" | "set_aside_dismissed" | "saved_reply_added" | "saved_reply_changed" | "saved_reply_removed" | "marked_spam" | "marked_not_spam" | "export" | "export_finished" | "erase" | "user_added" | "user_invited" | "invitation_accepted" | "user_disabled" | "password_reset" | "two_factor_reset")[];
             /** @description Newest first. */
             events: components["schemas"]["InboxAuditEvent"][];
             /** @description The next page's `before`; null: none. */
@@ -2449,6 +3013,13 @@ export interface components {
         InboxAuditUser: {
             email: string;
             name: string;
+        };
+        InboxAvailability: {
+            away: boolean;
+            id: number;
+            name: string;
+            open_leads: number;
+            open_leads_cap: number | null;
         };
         InboxChannelState: {
             /** Format: date-time */
@@ -2577,6 +3148,16 @@ export interface components {
             notifications: number;
             /** @description Quote requests. */
             quote: number;
+        };
+        InboxGroup: {
+            id: number;
+            /** @description By name. */
+            members: components["schemas"]["InboxPerson"][];
+            name: string;
+        };
+        InboxGroupName: {
+            id: number;
+            name: string;
         };
         InboxInvitationAcceptance: {
             /** @description At least 12 characters, and not one of the most common. */
@@ -2795,6 +3376,22 @@ export interface components {
         InboxRetried: {
             notification: components["schemas"]["InboxNotification"];
         };
+        InboxRule: {
+            /** @description Empty: any budget. */
+            budgets: string[];
+            /** @description Empty: any country. */
+            countries: string[];
+            /** @description Empty: any form. */
+            forms: string[];
+            group: components["schemas"]["InboxGroupName"] | null;
+            id: number;
+            name: string;
+            person: components["schemas"]["InboxPerson"] | null;
+            /** @description Empty: any source. */
+            sources: string[];
+            /** @enum {string} */
+            target: "person" | "round_robin" | "fewest_open";
+        };
         InboxSavedReplies: {
             /** @description By title. */
             saved_replies: components["schemas"]["InboxSavedReply"][];
@@ -2906,6 +3503,12 @@ export interface components {
             /** @enum {string} */
             resolution: "filed" | "dismissed";
         };
+        InboxUnownedAlert: {
+            minutes: number | null;
+            /** Format: date-time */
+            updated_at: string | null;
+            updated_by: components["schemas"]["InboxPerson"] | null;
+        };
         InboxUser: {
             email: string;
             id: number;
@@ -2999,6 +3602,33 @@ export interface components {
         };
         ReplyText: {
             body: string;
+        };
+        RuleChange: {
+            /** @description The quote form's budget options. Empty: any. */
+            budgets?: string[];
+            /** @description Names from the forms' country list. Empty: any. */
+            countries?: string[];
+            /** @description Keys of the site's forms. Empty: any. */
+            forms?: string[];
+            /**
+             * @description The group's, otherwise.
+             * @default null
+             */
+            group_id: number | null;
+            name: string;
+            /** @description As the dashboard names them: a UTM source, a referring site or Direct. */
+            sources?: string[];
+            /** @enum {string} */
+            target: "person" | "round_robin" | "fewest_open";
+            /**
+             * @description The person's, for person.
+             * @default null
+             */
+            user_id: number | null;
+        };
+        RuleOrder: {
+            /** @description Every rule's id, in the order they are to be tried. */
+            rule_ids: number[];
         };
         SavedReplyText: {
             /** @description Plain text; {name}, {first_name}, {company}, {form} and {sender} are filled in. */

@@ -13,6 +13,7 @@ import { type DataOf, type InboxApi, inboxClient, type Result, saidInJson, succe
 import { loginPath, PAGE_HEADER } from "./paths";
 import type {
   ApiError,
+  Assignment,
   AuditPage,
   Dashboard,
   Due,
@@ -98,6 +99,11 @@ export function getDue(who: "mine" | "everyone"): Promise<Due> {
 /** The team's response target. */
 export function getResponseTarget(): Promise<ResponseTarget> {
   return read((api) => api.GET("/api/inbox/response-target"));
+}
+
+/** The assignment rules, the groups and who is free. */
+export function getAssignment(): Promise<Assignment> {
+  return read((api) => api.GET("/api/inbox/assignment"));
 }
 
 /** The texts a reply may start from, by title. */

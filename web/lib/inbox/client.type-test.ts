@@ -8,7 +8,8 @@ export async function callsTheClientRefuses(): Promise<void> {
   const api = inboxApi("a session's token");
   const lead = { params: { path: { lead_id: 1 } } };
 
-  // A misspelled body field, an optional one (a required one would be missed as well).
+  // A misspelled body field, an optional one (a required one would be missed as well). On one line,
+  // whether tsc reports it at the call or at the field, as the union of the paths resolves.
   // @ts-expect-error -- "stauts" is no field of a lead's change
   await api.POST("/api/inbox/leads/{lead_id}/work", { ...lead, body: { version: 3, stauts: "won" } });
 

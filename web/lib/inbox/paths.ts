@@ -20,6 +20,8 @@ export const inboxPaths = {
   unfiled: "/inbox/unfiled",
   // The texts a reply may start from (every role reads them, admins keep them).
   savedReplies: "/inbox/saved-replies",
+  // Who is given each new lead (every role reads the rules, admins keep them).
+  assignment: "/inbox/assignment",
   // One's own password, and signing out of every browser.
   account: "/inbox/account",
   lead: (id: number) => `/inbox/leads/${id}`,

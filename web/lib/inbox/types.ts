@@ -42,6 +42,16 @@ export type LeadPage = Schemas["InboxLeadPage"];
 /** The leads whose next step is due today or before. */
 export type Due = Schemas["InboxDue"];
 
+/** Who is given each new lead: the rules in order, the groups they share leads among, each person's
+ * availability, and the alert of a lead left with nobody. */
+export type Assignment = Schemas["InboxAssignment"];
+
+export type AssignmentRule = Schemas["InboxRule"];
+
+export type StaffGroup = Schemas["InboxGroup"];
+
+export type Availability = Schemas["InboxAvailability"];
+
 /** How many working hours a new lead may wait for its first response (null: no target). */
 export type ResponseTarget = Schemas["InboxResponseTarget"];
 
