@@ -37,6 +37,9 @@ from .security import security_notice
 from .unowned import alert, unowned
 
 MAX_BACKOFF = timedelta(hours=1)
+# Leads placed by the assignment rules in one transaction: on SQLite, one commit and one turn of the
+# write lock for many, beside intake's own.
+PLACING_BATCH = 100
 # What to send through which channel.
 Sends = list[tuple[Channel, Callable[[], None]]]
 STATUSES = ("pending", "delivered", "dead")
@@ -98,13 +101,18 @@ class _Claimed:
         return f"lead={self.lead_id}"
 
 
-def _claim(channels: Sequence[Channel]) -> _Claimed | None:
-    """The oldest due notification. On PostgreSQL its row stays locked until the caller commits,
-    and other workers skip it; on SQLite, one worker runs (see worker.run)."""
-    now = datetime.now(UTC)
+def _due(placing_only: bool):
+    """What is due now: the leads waiting for the assignment rules, or every other notification."""
+    purpose = OutboxMessage.purpose == "route" if placing_only else OutboxMessage.purpose != "route"
+    return OutboxMessage.status == "pending", OutboxMessage.next_attempt_at <= datetime.now(UTC), purpose
+
+
+def _claim(channels: Sequence[Channel], placing_only: bool) -> _Claimed | None:
+    """The oldest due notification (or lead to place). On PostgreSQL its row stays locked until the
+    caller commits, and other workers skip it; on SQLite, one worker runs (see worker.run)."""
     row = db.session.scalars(
         select(OutboxMessage)
-        .where(OutboxMessage.status == "pending", OutboxMessage.next_attempt_at <= now)
+        .where(*_due(placing_only))
         .order_by(OutboxMessage.next_attempt_at, OutboxMessage.id)
         .limit(1)
         .with_for_update(skip_locked=True)
@@ -199,14 +207,19 @@ def _overdue_sends(claimed: _Claimed, lead: Lead, channels: Sequence[Channel]) -
     return _by_email(channels, lambda channel: channel.send_overdue(alert)) if alert else None
 
 
-def _placed(claimed: _Claimed, lead: Lead, channels: Sequence[Channel]) -> Sends:
-    """Nothing to send: the lead is placed by the assignment rules in this transaction, and its new
-    owner's e-mail, or the team's alert that nobody was given it, queued with the change."""
+def _place(lead: Lead) -> None:
+    """The lead placed by the assignment rules in the session's transaction, and its new owner's
+    e-mail, or the team's alert that nobody was given it, queued with the change."""
     placed = placing.place(lead)
     if isinstance(placed, placing.Placed):
         enqueue_assignment(lead.id, placed.owner_id)
     elif placed == placing.UNPLACED:
         alert(lead.id, "unplaced")
+
+
+def _placed(claimed: _Claimed, lead: Lead, channels: Sequence[Channel]) -> Sends:
+    """Nothing to send: the lead is placed as it is claimed."""
+    _place(lead)
     return []
 
 
@@ -298,11 +311,12 @@ def _send(claimed: _Claimed, channels: Sequence[Channel]) -> tuple[dict[str, obj
     return sent_at, errors
 
 
-def deliver_next(channels: Sequence[Channel]) -> bool:
+def deliver_next(channels: Sequence[Channel], placing_only: bool = False) -> bool:
     """Sends the oldest due notification on every channel that has not taken it yet and records
-    the outcome. False when nothing is due."""
+    the outcome (or, `placing_only`, places the oldest lead waiting for the assignment rules). False
+    when nothing is due."""
     config = current_app.config
-    claimed = _claim(channels)
+    claimed = _claim(channels, placing_only)
     if claimed is None:
         db.session.rollback()
         return False
@@ -332,6 +346,54 @@ def deliver_next(channels: Sequence[Channel]) -> bool:
     db.session.execute(update(OutboxMessage).where(OutboxMessage.id == claimed.id).values(**values))
     db.session.commit()
     return True
+
+
+def _place_batch() -> int | None:
+    """Places up to PLACING_BATCH waiting leads in one transaction: how many; None when the batch
+    failed, and nothing of it was kept."""
+    rows = db.session.execute(
+        select(OutboxMessage.id, OutboxMessage.lead_id)
+        .where(*_due(placing_only=True))
+        .order_by(OutboxMessage.next_attempt_at, OutboxMessage.id)
+        .limit(PLACING_BATCH)
+        .with_for_update(skip_locked=True)
+    ).all()
+    if not rows:
+        db.session.rollback()
+        return 0
+    try:
+        for _, lead_id in rows:
+            lead = db.session.get(Lead, lead_id)
+            if lead is not None:  # erased while it waited
+                _place(lead)
+        db.session.execute(
+            update(OutboxMessage)
+            .where(OutboxMessage.id.in_([outbox_id for outbox_id, _ in rows]))
+            .values(status="delivered", delivered_at=datetime.now(UTC), attempts=OutboxMessage.attempts + 1)
+        )
+        db.session.commit()
+    except SQLAlchemyError as exc:
+        db.session.rollback()
+        current_app.logger.warning("leads not placed in a batch error=%s", type(exc).__name__)
+        return None
+    current_app.logger.info("leads placed by the assignment rules count=%s", len(rows))
+    return len(rows)
+
+
+def place_due(stop: threading.Event, between: Callable[[], None]) -> None:
+    """Places every lead waiting for the assignment rules, a batch to a transaction, until none waits
+    or `stop` is set, calling `between` after each batch. A batch that fails is placed again one
+    lead at a time, so that a failure is recorded on its own row and retried later, the others
+    placed. Whatever channels are configured: placing a lead sends nothing itself."""
+    while not stop.is_set():
+        placed = _place_batch()
+        if placed == 0:
+            return
+        if placed is None:
+            for _ in range(PLACING_BATCH):
+                if stop.is_set() or not deliver_next((), placing_only=True):
+                    break
+        between()
 
 
 def deliver_due(channels: Sequence[Channel], stop: threading.Event, between: Callable[[], None]) -> None:

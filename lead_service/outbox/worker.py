@@ -76,6 +76,7 @@ def run() -> None:
         while not stop.is_set():
             _guarded(lambda: chores.run_due(datetime.now(UTC)))
             _guarded(heartbeat.beat)
+            _guarded(lambda: queue.place_due(stop, heartbeat.beat))
             if channels:
                 _guarded(lambda: queue.deliver_due(channels, stop, heartbeat.beat))
             stop.wait(poll)

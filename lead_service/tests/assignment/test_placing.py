@@ -5,10 +5,13 @@ team once, as does one that waits unowned past the admins' setting; each assignm
 trail with its rule and e-mails its owner."""
 
 import json
+import threading
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from sqlalchemy.exc import OperationalError
 
+from lead_service.assignment import placing
 from lead_service.extensions import db
 from lead_service.models.assignment import (
     AssignmentRule,
@@ -16,7 +19,7 @@ from lead_service.models.assignment import (
     StaffGroupMember,
     UnownedAlertSetting,
 )
-from lead_service.models.leads import Lead, OutboxMessage
+from lead_service.models.leads import Lead, OutboxMessage, as_utc
 from lead_service.models.staff import AuditEvent, StaffUser
 from lead_service.outbox import queue
 from lead_service.outbox.unowned import queue_waiting
@@ -221,6 +224,32 @@ def test_a_lead_sent_to_intake_is_placed_by_the_worker(app, client, staff_user, 
     emailed()
 
     assert _owners(app, [stored.json["id"]]) == [seller]
+
+
+def test_a_lead_that_cannot_be_placed_is_retried_alone_and_the_others_placed(
+    app, staff_user, rule, arrive, monkeypatch
+):
+    seller = staff_user("sales", "seller@staff.example")
+    rule("person", user_id=seller)
+    first, poison, last = arrive(contact("First Lead"), contact("Poison Lead"), contact("Last Lead"))
+    place = placing.place
+
+    def failing(lead):
+        if lead.id == poison:
+            raise OperationalError("UPDATE leads", {}, Exception("the database refused it"))
+        return place(lead)
+
+    monkeypatch.setattr(placing, "place", failing)
+    with app.app_context():
+        queue.place_due(threading.Event(), lambda: None)
+        row = db.session.scalars(
+            db.select(OutboxMessage).where(OutboxMessage.lead_id == poison, OutboxMessage.purpose == "route")
+        ).one()
+        assert (row.status, row.attempts) == ("pending", 1)
+        assert as_utc(row.next_attempt_at) > datetime.now(UTC)  # backed off, not tried again at once
+        assert "OperationalError" in row.last_error
+
+    assert _owners(app, [first, poison, last]) == [seller, None, seller]
 
 
 @pytest.fixture
