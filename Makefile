@@ -50,7 +50,7 @@ run: setup $(SITE)/web/server.js ## Serve the site on http://127.0.0.1:3000/ and
 	@export SITE_URL=http://127.0.0.1:3000 INBOX_URL=$(RUN_INBOX_URL) INBOX_API_URL=http://127.0.0.1:5001; \
 	 SERVE=public METRICS_BIND=127.0.0.1:9100 $(BIN)/gunicorn -c lead_service/server/gunicorn.conf.py lead_service.server.wsgi:app & lead=$$!; \
 	 SERVE=inbox BIND=127.0.0.1:5001 METRICS_BIND=127.0.0.1:9101 nice -n 10 $(BIN)/gunicorn -c lead_service/server/gunicorn.conf.py lead_service.server.wsgi:app & inbox=$$!; \
-	 METRICS_BIND=127.0.0.1:9102 $(BIN)/lead-service outbox run & outbox=$$!; \
+	 METRICS_BIND=127.0.0.1:9102 nice -n 10 $(BIN)/lead-service outbox run & outbox=$$!; \
 	 METRICS_BIND=127.0.0.1:9103 $(BIN)/lead-service mailbox run & mailbox=$$!; \
 	 (cd $(SITE) && PORT=3000 HOSTNAME=127.0.0.1 exec node web/server.js) & web=$$!; \
 	 (cd $(SITE) && PORT=3001 HOSTNAME=127.0.0.1 exec nice -n 10 node web/server.js) & inbox_web=$$!; \

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from tests.support.servers import lead_service, web
 
+from .assignment import assignment_intake
 from .backup import backup_timing
 from .build_weight import weigh
 from .floor import floor_weight, serve_floor
@@ -75,6 +76,7 @@ def main() -> None:
         measure("service", lambda: service_throughput(_folder(tmp, "service")))
         measure("inbox", lambda: inbox_latency(_folder(tmp, "inbox")))
         measure("sign_in_flood", lambda: sign_in_flood(_folder(tmp, "sign-in-flood")))
+        measure("assignment", lambda: assignment_intake(_folder(tmp, "assignment")))
         measure("pages", lambda: page_throughput(_folder(tmp, "pages")))
         measure("notifications", lambda: notification_latency(_folder(tmp, "notifications")))
         measure("mailbox", lambda: mailbox_read(_folder(tmp, "mailbox")))

@@ -45,6 +45,12 @@ METHOD = """\
   React's payload), what the page's own content weighs.
 - `POST /api/quote` under wrk on gunicorn, with SQLite and with PostgreSQL, beside
   `GET /healthz/live` on the same gunicorn. Every `201` is matched to its stored row afterwards.
+- `POST /api/quote` with the assignment rules on and off (`bench/assignment.py`), side by side in
+  one run on each database: alternating rounds of leads sent 40 a second, with the outbox worker
+  running throughout at the priority `make run` gives it, so that the rules' cost is counted whole,
+  the worker placing leads on the same two cores while the next ones come; then the leads of the
+  rounds with rules are checked to have owners. Intake's capacity under a saturating load is the
+  `POST /api/quote` row above.
 - The home page from `next start`, through the reverse proxy of `deploy/nginx.conf` in front of it
   (its micro-cache answering), and from nginx serving the same prerendered file.
 - The seconds from a `201` to the sales e-mail reaching a local SMTP server, with the outbox worker

@@ -8,6 +8,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from .assignment import BAR_RATIO as ASSIGNMENT_BAR_RATIO
+from .assignment import LEADS_PER_ROUND as ASSIGNMENT_LEADS
+from .assignment import RATE as ASSIGNMENT_RATE
+from .assignment import ROUNDS as ASSIGNMENT_ROUNDS
 from .backup import LEADS as BACKUP_LEADS
 from .inbox import BAR_MS as INBOX_BAR_MS
 from .inbox import DASHBOARDS as INBOX_DASHBOARDS
@@ -269,6 +273,38 @@ def _sign_in_flood(results: dict[str, Any]) -> list[str]:
     return [*lines, ""]
 
 
+def _assignment(results: dict[str, Any]) -> list[str]:
+    if "assignment" not in results:  # runs from before the assignment rules have no figures of it
+        return []
+    return _per_database(
+        "## Lead intake with the assignment rules on and off",
+        f"Quote requests sent to gunicorn {ASSIGNMENT_RATE} a second, {ASSIGNMENT_LEADS} a round, in"
+        f" {ASSIGNMENT_ROUNDS} rounds each without rules and with them, in the order off, on, on, off"
+        " three times over (the table grows as it goes), after 50 unmeasured; with rules, a rule no"
+        " lead matches, then a round-robin among three that takes every lead. The outbox worker runs"
+        " throughout, as `make run` starts it, placing each round's leads beside it, a hundred to a"
+        " transaction. Every lead of the rounds with rules must end with an owner; the last column is"
+        " the longest wait, after a round's last answer, for all its leads to be placed.",
+        [
+            "Off p50 / p95 ms",
+            "On p50 / p95 ms",
+            "p95 on / off",
+            "Not 201",
+            "Left unplaced",
+            "Placed within s",
+        ],
+        results["assignment"],
+        lambda row: [
+            f"{row['off']['p50_ms']:.1f} / {row['off']['p95_ms']:.1f}",
+            f"{row['on']['p50_ms']:.1f} / {row['on']['p95_ms']:.1f}",
+            f"{row['ratio_p95']:.2f}",
+            f"{row['refused']}",
+            f"{row['unplaced']}",
+            f"{row['drained_s']:.1f}",
+        ],
+    )
+
+
 def _by_design(category: str, measured: dict[str, Any]) -> bool:
     return category == "seo" or (category == "best-practices" and measured["own_status_only"])
 
@@ -374,6 +410,22 @@ def _bars(results: dict[str, Any]) -> list[str]:
         missed += [f"{row['database']} {row['lost']} leads lost" for row in measured if row["lost"]]
         bars.append(
             (f"lead intake p95 during a sign-in flood <= {FLOOD_BAR_RATIO:g} x idle's, no lead lost", missed)
+        )
+    if "assignment" in results:  # runs from before the assignment rules have no figures of it
+        measured = [row for row in results["assignment"] if "skipped" not in row]
+        missed = [
+            f"{row['database']} p95 x{row['ratio_p95']:.2f}"
+            for row in measured
+            if row["ratio_p95"] > ASSIGNMENT_BAR_RATIO
+        ]
+        missed += [
+            f"{row['database']} {row['unplaced']} leads unplaced" for row in measured if row["unplaced"]
+        ]
+        bars.append(
+            (
+                f"lead intake p95 with assignment rules <= {ASSIGNMENT_BAR_RATIO:g} x without, all placed",
+                missed,
+            )
         )
     if "mailbox_hostile" in results:  # runs from before the mailbox reader have no figures of it
         hostile = results["mailbox_hostile"]
@@ -484,6 +536,7 @@ def markdown(results: dict[str, Any]) -> str:
         _service,
         _inbox,
         _sign_in_flood,
+        _assignment,
         _pages,
         _notifications,
         _mailbox,

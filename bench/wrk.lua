@@ -42,8 +42,9 @@ function done(summary, latency, requests)
   end
   local errors = summary.errors
   io.write(string.format(
-    'BENCH {"requests": %d, "seconds": %.3f, "created": %d, "p50_ms": %.3f, "p99_ms": %.3f,'
-      .. ' "socket_errors": %d, "non_2xx": %d, "ids": "%s"}\n',
-    summary.requests, summary.duration / 1e6, total, latency:percentile(50) / 1000, latency:percentile(99) / 1000,
+    'BENCH {"requests": %d, "seconds": %.3f, "created": %d, "p50_ms": %.3f, "p95_ms": %.3f,'
+      .. ' "p99_ms": %.3f, "socket_errors": %d, "non_2xx": %d, "ids": "%s"}\n',
+    summary.requests, summary.duration / 1e6, total, latency:percentile(50) / 1000,
+    latency:percentile(95) / 1000, latency:percentile(99) / 1000,
     errors.connect + errors.read + errors.write + errors.timeout, errors.status, acknowledged))
 end

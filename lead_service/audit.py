@@ -20,6 +20,7 @@ ACTIONS = (
     "account_locked",
     "sign_out",
     "signed_out_everywhere",  # detail: sessions_ended (this one among them)
+    "signature_changed",  # detail: length (0: removed)
     "enrolled",  # second factor set up
     "recovery_code_used",  # detail: codes_left
     "password_changed",  # by its owner; detail: sessions_ended (the others; this one goes on)

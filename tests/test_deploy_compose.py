@@ -184,9 +184,9 @@ def test_each_lead_service_container_serves_its_part_and_the_inbox_its_own_host(
     assert SERVICES["inbox-web"]["image"] == SERVICES["web"]["image"] and "build" not in SERVICES["inbox-web"]
     # Its password hashes may take one CPU at most, never all of the host's from intake.
     assert SERVICES["inbox-api"]["cpus"] == 1.0 and "cpus" not in SERVICES["lead-service"]
-    # And the staff side's containers yield a shared CPU to the public side's (Docker's default
-    # weight 1024), as `make run` starts its processes at a lower priority (nice).
-    for name in ("inbox-api", "inbox-web"):
+    # And the staff side's containers, and the outbox worker, yield a shared CPU to the public side's
+    # (Docker's default weight 1024), as `make run` starts their processes at a lower priority (nice).
+    for name in ("inbox-api", "inbox-web", "outbox-worker"):
         assert SERVICES[name]["cpu_shares"] < 1024
     assert not {"cpu_shares"} & (SERVICES["lead-service"].keys() | SERVICES["web"].keys())
     # The inbox's host name, for nginx, is INBOX_URL's in the example: the two are set together.

@@ -33,13 +33,6 @@ class Placed:
 UNPLACED = "unplaced"
 
 
-def rules() -> list[AssignmentRule]:
-    """The rules in the order they are tried."""
-    return list(
-        db.session.scalars(select(AssignmentRule).order_by(AssignmentRule.position, AssignmentRule.id))
-    )
-
-
 def any_rules() -> bool:
     return db.session.scalar(select(AssignmentRule.id).limit(1)) is not None
 
@@ -54,81 +47,98 @@ def open_leads(user_ids: Sequence[int]) -> Counter[int]:
     return Counter({owner: count for owner, count in rows})
 
 
-def _free(user_ids: Sequence[int]) -> list[tuple[int, int]]:
-    """Those of `user_ids` who are free, in the order given, each with their open leads."""
-    people = {
-        user.id: user
-        for user in db.session.scalars(
-            select(StaffUser).where(
-                StaffUser.id.in_(user_ids),
-                StaffUser.role.in_(OWNER_ROLES),
-                StaffUser.disabled_at.is_(None),
-                StaffUser.away.is_(False),
+class Placing:
+    """The rules, and who is free, read once for a batch of leads placed in one transaction: the
+    rules in their order, everyone not away who may own a lead, and each group's members, its row
+    locked from its first use until the caller commits, so that two workers placing leads at once
+    take turns. Only open leads are counted afresh for each lead, and only where a rule needs them
+    (the least busy, or someone with a cap): a busy person's count is the dearest read."""
+
+    def __init__(self) -> None:
+        self.rules = list(
+            db.session.scalars(select(AssignmentRule).order_by(AssignmentRule.position, AssignmentRule.id))
+        )
+        self._people: dict[int, StaffUser] | None = None
+        self._groups: dict[int, tuple[StaffGroup, list[int]]] = {}
+
+    def _available(self) -> dict[int, StaffUser]:
+        if self._people is None:
+            self._people = {
+                user.id: user
+                for user in db.session.scalars(
+                    select(StaffUser).where(
+                        StaffUser.role.in_(OWNER_ROLES),
+                        StaffUser.disabled_at.is_(None),
+                        StaffUser.away.is_(False),
+                    )
+                )
+            }
+        return self._people
+
+    def _free(self, user_ids: Sequence[int], counted: bool) -> list[tuple[int, int]]:
+        """Those of `user_ids` who are free, in the order given, each with their open leads (0 for
+        each unless counted)."""
+        people = self._available()
+        candidates = [user_id for user_id in user_ids if user_id in people]
+        capped = any(people[user_id].open_leads_cap is not None for user_id in candidates)
+        held = open_leads(candidates) if candidates and (counted or capped) else Counter()
+        return [
+            (user_id, held[user_id])
+            for user_id in candidates
+            if people[user_id].open_leads_cap is None or held[user_id] < people[user_id].open_leads_cap
+        ]
+
+    def _group(self, group_id: int) -> tuple[StaffGroup, list[int]]:
+        if group_id not in self._groups:
+            group = db.session.scalars(
+                select(StaffGroup).where(StaffGroup.id == group_id).with_for_update()
+            ).one()
+            members = db.session.scalars(
+                select(StaffGroupMember.user_id)
+                .where(StaffGroupMember.group_id == group_id)
+                .order_by(StaffGroupMember.user_id)
             )
-        )
-    }
-    held = open_leads(list(people))
-    return [
-        (user_id, held[user_id])
-        for user_id in user_ids
-        if user_id in people
-        and (people[user_id].open_leads_cap is None or held[user_id] < people[user_id].open_leads_cap)
-    ]
+            self._groups[group_id] = group, list(members)
+        return self._groups[group_id]
 
-
-def _in_group(rule: AssignmentRule) -> int | None:
-    """The member of the rule's group it gives the lead to: the next in turn after the last one given
-    a lead (by their ids, round and round), or the one with the fewest open leads (the next in turn
-    among equals). The group's row stays locked until the caller commits, so that two workers
-    placing leads at once take turns."""
-    group = db.session.scalars(
-        select(StaffGroup).where(StaffGroup.id == rule.group_id).with_for_update()
-    ).one()
-    members = list(
-        db.session.scalars(
-            select(StaffGroupMember.user_id)
-            .where(StaffGroupMember.group_id == group.id)
-            .order_by(StaffGroupMember.user_id)
-        )
-    )
-    after = group.last_given_to or 0
-    in_turn = [user for user in members if user > after] + [user for user in members if user <= after]
-    free = _free(in_turn)
-    if not free:
-        return None
-    chosen = free[0][0] if rule.target == "round_robin" else min(free, key=lambda pair: pair[1])[0]
-    group.last_given_to = chosen
-    return chosen
-
-
-def _owner_by(rule: AssignmentRule) -> int | None:
-    if rule.target == "person":
-        return rule.user_id if _free([rule.user_id]) else None
-    return _in_group(rule)
-
-
-def place(lead: Lead) -> Placed | str | None:
-    """Gives `lead` to whom the rules choose: Placed; UNPLACED when there are rules and none placed
-    it; None when there is nothing to do (no rules; a bot's lead; an owner already given, by hand
-    or by another worker)."""
-    if lead.spam or lead.owner_id is not None:
-        return None
-    kept = rules()
-    if not kept:
-        return None
-    for rule in kept:
-        if not matches(rule, lead):
-            continue
-        owner_id = _owner_by(rule)
-        if owner_id is None:
-            continue
-        given = db.session.execute(
-            update(Lead)
-            .where(Lead.id == lead.id, Lead.version == lead.version, Lead.owner_id.is_(None))
-            .values(owner_id=owner_id, version=lead.version + 1)
-        ).rowcount
-        if not given:
+    def _in_group(self, rule: AssignmentRule) -> int | None:
+        """The member of the rule's group it gives the lead to: the next in turn after the last one
+        given a lead (by their ids, round and round), or the one with the fewest open leads (the
+        next in turn among equals)."""
+        group, members = self._group(rule.group_id)
+        after = group.last_given_to or 0
+        in_turn = [user for user in members if user > after] + [user for user in members if user <= after]
+        free = self._free(in_turn, counted=rule.target == "fewest_open")
+        if not free:
             return None
-        audit.record("owner_changed", None, lead=lead.id, owner_id=owner_id, rule_id=rule.id)
-        return Placed(owner_id, rule.id)
-    return UNPLACED
+        chosen = free[0][0] if rule.target == "round_robin" else min(free, key=lambda pair: pair[1])[0]
+        group.last_given_to = chosen
+        return chosen
+
+    def _owner_by(self, rule: AssignmentRule) -> int | None:
+        if rule.target == "person":
+            return rule.user_id if self._free([rule.user_id], counted=False) else None
+        return self._in_group(rule)
+
+    def place(self, lead: Lead) -> Placed | str | None:
+        """Gives `lead` to whom the rules choose: Placed; UNPLACED when there are rules and none
+        placed it; None when there is nothing to do (no rules; a bot's lead; an owner already given,
+        by hand or by another worker)."""
+        if lead.spam or lead.owner_id is not None or not self.rules:
+            return None
+        for rule in self.rules:
+            if not matches(rule, lead):
+                continue
+            owner_id = self._owner_by(rule)
+            if owner_id is None:
+                continue
+            given = db.session.execute(
+                update(Lead)
+                .where(Lead.id == lead.id, Lead.version == lead.version, Lead.owner_id.is_(None))
+                .values(owner_id=owner_id, version=lead.version + 1)
+            ).rowcount
+            if not given:
+                return None
+            audit.record("owner_changed", None, lead=lead.id, owner_id=owner_id, rule_id=rule.id)
+            return Placed(owner_id, rule.id)
+        return UNPLACED

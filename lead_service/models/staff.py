@@ -46,6 +46,8 @@ class StaffUser(db.Model):
     # open leads they may hold before the rules pass them over too (none: no cap).
     away: Mapped[bool] = mapped_column(Boolean, nullable=False, default=False, server_default=false())
     open_leads_cap: Mapped[int | None] = mapped_column(Integer)
+    # Plain text that ends each of their replies to leads (none: nothing added).
+    signature: Mapped[str | None] = mapped_column(Text)
 
     def may(self, role: str) -> bool:
         """Whether this user's role includes `role`'s rights."""

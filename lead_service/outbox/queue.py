@@ -38,7 +38,7 @@ from .unowned import alert, unowned
 
 MAX_BACKOFF = timedelta(hours=1)
 # Leads placed by the assignment rules in one transaction: on SQLite, one commit and one turn of the
-# write lock for many, beside intake's own.
+# write lock for many, which a lead sent meanwhile waits for, however long the turn.
 PLACING_BATCH = 100
 # What to send through which channel.
 Sends = list[tuple[Channel, Callable[[], None]]]
@@ -207,10 +207,10 @@ def _overdue_sends(claimed: _Claimed, lead: Lead, channels: Sequence[Channel]) -
     return _by_email(channels, lambda channel: channel.send_overdue(alert)) if alert else None
 
 
-def _place(lead: Lead) -> None:
-    """The lead placed by the assignment rules in the session's transaction, and its new owner's
+def _place(lead: Lead, rules: placing.Placing) -> None:
+    """The lead placed by the assignment `rules` in the session's transaction, and its new owner's
     e-mail, or the team's alert that nobody was given it, queued with the change."""
-    placed = placing.place(lead)
+    placed = rules.place(lead)
     if isinstance(placed, placing.Placed):
         enqueue_assignment(lead.id, placed.owner_id)
     elif placed == placing.UNPLACED:
@@ -219,7 +219,7 @@ def _place(lead: Lead) -> None:
 
 def _placed(claimed: _Claimed, lead: Lead, channels: Sequence[Channel]) -> Sends:
     """Nothing to send: the lead is placed as it is claimed."""
-    _place(lead)
+    _place(lead, placing.Placing())
     return []
 
 
@@ -362,10 +362,15 @@ def _place_batch() -> int | None:
         db.session.rollback()
         return 0
     try:
-        for _, lead_id in rows:
-            lead = db.session.get(Lead, lead_id)
-            if lead is not None:  # erased while it waited
-                _place(lead)
+        rules = placing.Placing()
+        ids = [lead_id for _, lead_id in rows]
+        leads = {lead.id: lead for lead in db.session.scalars(select(Lead).where(Lead.id.in_(ids)))}
+        # The trail's events and the owners' e-mails go in a few statements at the end, not two more
+        # round trips per lead: nothing read in between depends on them.
+        with db.session.no_autoflush:
+            for lead_id in ids:
+                if lead_id in leads:  # not erased while it waited
+                    _place(leads[lead_id], rules)
         db.session.execute(
             update(OutboxMessage)
             .where(OutboxMessage.id.in_([outbox_id for outbox_id, _ in rows]))

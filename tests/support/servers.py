@@ -144,7 +144,9 @@ def lead_service_parts(tmp: Path, database_url: str, settings: dict[str, str] | 
 def _start(command: str, started: str, tmp: Path, database_url: str, settings: dict[str, str], name: str):
     log = tmp / f"{name}.log"
     env = {"DATABASE_URL": database_url, "LEAD_SERVICE_INSTANCE_PATH": str(tmp), **settings}
-    process = spawn([BIN / "lead-service", command, "run"], env, log)
+    # The outbox worker at the priority `make run` gives it, below intake's.
+    priority = STAFF_SIDE if command == "outbox" else []
+    process = spawn([*priority, BIN / "lead-service", command, "run"], env, log)
     deadline = time.monotonic() + 30
     while started not in log.read_text():
         if process.poll() is not None or time.monotonic() > deadline:

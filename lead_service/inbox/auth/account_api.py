@@ -1,19 +1,20 @@
 """A signed-in user's own account, under /api/inbox/: a new password, which ends every other session
-of theirs, and signing out of every browser at once."""
+of theirs, signing out of every browser at once, and the signature that ends their replies."""
 
 from datetime import UTC, datetime
 from typing import Any, ClassVar
 
 from flask import Response, current_app, g, jsonify
-from marshmallow import Schema, ValidationError, fields, validate, validates_schema
+from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate, validates_schema
 from sqlalchemy import func, select
 from werkzeug.exceptions import ServiceUnavailable, Unauthorized
 
-from ... import audit
+from ... import audit, content
 from ...errors import http_error
 from ...extensions import db
 from ...intake import contract
 from ...models.staff import AuditEvent, StaffUser
+from ...schemas import characters
 from . import passwords, security_mail, sessions
 from .guard import staff
 from .sign_in_schemas import ONE_LINE
@@ -29,6 +30,7 @@ WRONG = "The current password is wrong."
 TOO_MANY = "Too many wrong passwords: sign in again."
 ENDED = "Your session ended meanwhile: sign in again."
 BUSY = "Too many password checks at this moment. Please try again in a second."
+MAX_SIGNATURE_LENGTH = content.load("inbox")["limits"]["maxSignatureLength"]
 
 
 def _password(required: str, checks: list[Any], description: str) -> fields.String:
@@ -64,6 +66,28 @@ class InboxPasswordChange(Schema):
             raise ValidationError(
                 "The new password is the same as the current one: choose another.", "new_password"
             )
+
+
+class SignatureChange(Schema):
+    class Meta:
+        unknown = EXCLUDE
+
+    signature = fields.String(
+        required=True,
+        allow_none=True,
+        validate=[
+            validate.Length(
+                max=MAX_SIGNATURE_LENGTH,
+                error=f"Keep a signature to {MAX_SIGNATURE_LENGTH} characters or fewer.",
+            ),
+            characters({"type": "textarea"}),
+        ],
+        metadata={"description": "Plain text; empty or null: none."},
+    )
+
+
+class InboxSignature(Schema):
+    signature = fields.String(required=True, allow_none=True)
 
 
 class InboxPasswordChanged(Schema):
@@ -170,3 +194,17 @@ def sign_out_everywhere():
     response = current_app.response_class(status=204)
     sessions.clear_cookie(response)
     return response
+
+
+@bp.post("/account/signature")
+@staff()
+@bp.arguments(SignatureChange)
+@bp.response(200, InboxSignature, description="The signature as it now stands.")
+def change_signature(change: dict[str, str | None]):
+    """Set one's own signature, which ends each of one's replies to leads from now on, or remove it
+    (empty)."""
+    text = (change["signature"] or "").strip("\n").rstrip()
+    g.staff.signature = text or None
+    audit.record("signature_changed", g.staff.id, length=len(text))
+    db.session.commit()
+    return {"signature": g.staff.signature}

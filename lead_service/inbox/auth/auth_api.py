@@ -51,7 +51,13 @@ TOO_MANY_CODES = "Too many wrong codes. An administrator can let you set the app
 
 
 def _user(user: StaffUser) -> dict[str, Any]:
-    return {"id": user.id, "email": user.email, "name": user.name, "role": user.role}
+    return {
+        "id": user.id,
+        "email": user.email,
+        "name": user.name,
+        "role": user.role,
+        "signature": user.signature,
+    }
 
 
 def _commit() -> None:

@@ -31,6 +31,11 @@ class InboxUser(Schema):
     email = fields.String(required=True)
     name = fields.String(required=True)
     role = fields.String(required=True, validate=validate.OneOf(ROLES))
+    signature = fields.String(
+        required=True,
+        allow_none=True,
+        metadata={"description": "What ends each of their replies; null: none."},
+    )
 
 
 class InboxSignInCsrf(Schema):

@@ -109,10 +109,17 @@ def _thread(lead: Lead) -> tuple[str, str | None, str | None]:
     return subject, ids[-1], " ".join(kept)
 
 
+def signed(body: str, author: StaffUser) -> str:
+    """A reply as it goes: ended by its writer's signature, under the usual "-- " line, which mail
+    clients know as the start of one."""
+    return f"{body.rstrip()}\n\n-- \n{author.signature}" if author.signature else body
+
+
 def reply(lead: Lead, body: str, author: StaffUser) -> LeadMessage | None:
-    """The reply kept and its e-mail queued, committed; none when the lead was erased in the
-    meantime (its key refuses the reply). The caller has checked `replies_off`."""
+    """The reply kept as it goes (signed) and its e-mail queued, committed; none when the lead was
+    erased in the meantime (its key refuses the reply). The caller has checked `replies_off`."""
     now = datetime.now(UTC)
+    body = signed(body, author)
     subject, in_reply_to, references = _thread(lead)
     message = LeadMessage(
         lead_id=lead.id,

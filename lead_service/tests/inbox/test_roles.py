@@ -29,6 +29,7 @@ TABLE = {
     ("POST", "/api/inbox/sign-out/everywhere"): (401, 204, 204, 204, 401, 401),
     # Past the guard, the current password is wrong: each user here has none.
     ("POST", "/api/inbox/account/password"): (401, 400, 400, 400, 401, 401),
+    ("POST", "/api/inbox/account/signature"): (401, 200, 200, 200, 401, 401),
     # Halfway means the password was right and the second factor is to come: only its steps.
     ("POST", "/api/inbox/sign-in/code"): (401, 401, 401, 401, 401, 409),
     ("GET", "/api/inbox/enrolment"): (401, 401, 401, 401, 401, 200),
@@ -88,6 +89,7 @@ BODIES = {
         "new_password": "a new passphrase",
         "repeat_password": "a new passphrase",
     },
+    "/api/inbox/account/signature": lambda lead: {"signature": "Ana Silva"},
     "/api/inbox/sign-in/code": lambda lead: {"code": "000000"},
     "/api/inbox/enrolment": lambda lead: {"code": "000000"},
     f"{LEAD}/work": lambda lead: CHANGE,

@@ -193,3 +193,29 @@ def test_a_reply_starts_from_a_saved_reply_filled_in_for_its_lead(inbox, browse)
     viewer.locator("[data-saved-reply]").filter(has_text="Thanks").wait_for()
     assert viewer.get_by_role("region", name="New saved reply").count() == 0
     assert viewer.get_by_text("Change or remove").count() == 0
+
+
+def _signature(inbox, email: str) -> str | None:
+    with inbox.engine.connect() as connection:
+        query = text("SELECT signature FROM staff_users WHERE email = :email")
+        return connection.execute(query, {"email": email}).scalar()
+
+
+def test_a_reply_ends_with_the_signature_kept_on_the_account_page(inbox, browse):
+    inbox.post_lead("/api/contact", {**CONTACT, "name": "Sami Signed", "email": "signed@lead.io"})
+    page = _signed_in(inbox, browse, "signer@work.example")
+    open_signed_in(page, "/inbox/account")
+    form = page.get_by_role("form", name="Signature")
+    form.get_by_label("Signature").fill("Ana Silva\nTidewell Digital")
+    form.get_by_role("button", name="Save signature").click()
+    wait_for(lambda: _signature(inbox, "signer@work.example"), 10, "the signature kept")
+    page.reload()
+    assert page.get_by_role("form", name="Signature").get_by_label("Signature").input_value() == (
+        "Ana Silva\nTidewell Digital"
+    )
+
+    open_signed_in(page, inbox.lead_path("signed@lead.io"))
+    _send(page, "Thank you, Sami.")
+
+    reply = page.locator("[data-message]").first.inner_text()
+    assert "Thank you, Sami.\n\n-- \nAna Silva\nTidewell Digital" in reply

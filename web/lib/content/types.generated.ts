@@ -783,6 +783,10 @@ export interface InboxContent {
      * Characters a staff password needs at least (the service's policy, and the invitation's field)
      */
     minPasswordLength: number;
+    /**
+     * Characters of a user's signature, which ends each of their replies
+     */
+    maxSignatureLength: number;
   };
 }
 /**

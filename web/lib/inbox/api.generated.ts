@@ -230,6 +230,53 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/inbox/account/signature": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set one's own signature, which ends each of one's replies to leads from now on, or remove it (empty). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["SignatureChange"];
+                };
+            };
+            responses: {
+                /** @description The signature as it now stands. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InboxSignature"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["SignInNeeded"];
+                403: components["responses"]["NotAllowed"];
+                413: components["responses"]["ContentTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                429: components["responses"]["TooManyRequests"];
+                503: components["responses"]["NothingStored"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/inbox/assignment": {
         parameters: {
             query?: never;
@@ -785,7 +832,7 @@ export interface paths {
                     /** @description The acting user's id. */
                     user?: number;
                     /** @description One of the recorded actions. */
-                    action?: "sign_in" | "sign_in_failed" | "second_factor_locked" | "account_locked" | "sign_out" | "signed_out_everywhere" | "enrolled" | "recovery_code_used" | "password_changed" | "password_change_failed" | "lead_viewed" | "leads_listed" | "search" | "due_listed" | "notification_retried" | "status_changed" | "owner_changed" | "next_step_set" | "next_step_cleared" | "response_target_set" | "assignment_rule_added" | "assignment_rule_changed" | "assignment_rule_removed" | "assignment_rules_ordered" | "staff_group_added" | "staff_group_changed" | "staff_group_removed" | "availability_changed" | "unowned_alert_set" | "note_added" | "note_edited" | "reply_sent" | "reply_received" | "answer_confirmed" | "message_set_aside" | "unfiled_listed" | "unfiled_viewed" | "set_aside_filed" | "set_aside_dismissed" | "saved_reply_added" | "saved_reply_changed" | "saved_reply_removed" | "marked_spam" | "marked_not_spam" | "export" | "export_finished" | "erase" | "user_added" | "user_invited" | "invitation_accepted" | "user_disabled" | "password_reset" | "two_factor_reset";
+                    action?: "sign_in" | "sign_in_failed" | "second_factor_locked" | "account_locked" | "sign_out" | "signed_out_everywhere" | "signature_changed" | "enrolled" | "recovery_code_used" | "password_changed" | "password_change_failed" | "lead_viewed" | "leads_listed" | "search" | "due_listed" | "notification_retried" | "status_changed" | "owner_changed" | "next_step_set" | "next_step_cleared" | "response_target_set" | "assignment_rule_added" | "assignment_rule_changed" | "assignment_rule_removed" | "assignment_rules_ordered" | "staff_group_added" | "staff_group_changed" | "staff_group_removed" | "availability_changed" | "unowned_alert_set" | "note_added" | "note_edited" | "reply_sent" | "reply_received" | "answer_confirmed" | "message_set_aside" | "unfiled_listed" | "unfiled_viewed" | "set_aside_filed" | "set_aside_dismissed" | "saved_reply_added" | "saved_reply_changed" | "saved_reply_removed" | "marked_spam" | "marked_not_spam" | "export" | "export_finished" | "erase" | "user_added" | "user_invited" | "invitation_accepted" | "user_disabled" | "password_reset" | "two_factor_reset";
                     /** @description The `next` of the page before. */
                     before?: number;
                 };
@@ -2984,7 +3031,7 @@ export interface components {
         };
         InboxAuditEvent: {
             /** @enum {string} */
-            action: "sign_in" | "sign_in_failed" | "second_factor_locked" | "account_locked" | "sign_out" | "signed_out_everywhere" | "enrolled" | "recovery_code_used" | "password_changed" | "password_change_failed" | "lead_viewed" | "leads_listed" | "search" | "due_listed" | "notification_retried" | "status_changed" | "owner_changed" | "next_step_set" | "next_step_cleared" | "response_target_set" | "assignment_rule_added" | "assignment_rule_changed" | "assignment_rule_removed" | "assignment_rules_ordered" | "staff_group_added" | "staff_group_changed" | "staff_group_removed" | "availability_changed" | "unowned_alert_set" | "note_added" | "note_edited" | "reply_sent" | "reply_received" | "answer_confirmed" | "message_set_aside" | "unfiled_listed" | "unfiled_viewed" | "set_aside_filed" | "set_aside_dismissed" | "saved_reply_added" | "saved_reply_changed" | "saved_reply_removed" | "marked_spam" | "marked_not_spam" | "export" | "export_finished" | "erase" | "user_added" | "user_invited" | "invitation_accepted" | "user_disabled" | "password_reset" | "two_factor_reset";
+            action: "sign_in" | "sign_in_failed" | "second_factor_locked" | "account_locked" | "sign_out" | "signed_out_everywhere" | "signature_changed" | "enrolled" | "recovery_code_used" | "password_changed" | "password_change_failed" | "lead_viewed" | "leads_listed" | "search" | "due_listed" | "notification_retried" | "status_changed" | "owner_changed" | "next_step_set" | "next_step_cleared" | "response_target_set" | "assignment_rule_added" | "assignment_rule_changed" | "assignment_rule_removed" | "assignment_rules_ordered" | "staff_group_added" | "staff_group_changed" | "staff_group_removed" | "availability_changed" | "unowned_alert_set" | "note_added" | "note_edited" | "reply_sent" | "reply_received" | "answer_confirmed" | "message_set_aside" | "unfiled_listed" | "unfiled_viewed" | "set_aside_filed" | "set_aside_dismissed" | "saved_reply_added" | "saved_reply_changed" | "saved_reply_removed" | "marked_spam" | "marked_not_spam" | "export" | "export_finished" | "erase" | "user_added" | "user_invited" | "invitation_accepted" | "user_disabled" | "password_reset" | "two_factor_reset";
             /** @description Null: from the command line, or a failed sign-in as an address that is nobody's. */
             actor_id: number | null;
             /** Format: date-time */
@@ -3000,7 +3047,7 @@ export interface components {
         };
         InboxAuditPage: {
             /** @description Every action the trail records, for the filter. */
-            actions: ("sign_in" | "sign_in_failed" | "second_factor_locked" | "account_locked" | "sign_out" | "signed_out_everywhere" | "enrolled" | "recovery_code_used" | "password_changed" | "password_change_failed" | "lead_viewed" | "leads_listed" | "search" | "due_listed" | "notification_retried" | "status_changed" | "owner_changed" | "next_step_set" | "next_step_cleared" | "response_target_set" | "assignment_rule_added" | "assignment_rule_changed" | "assignment_rule_removed" | "assignment_rules_ordered" | "staff_group_added" | "staff_group_changed" | "staff_group_removed" | "availability_changed" | "unowned_alert_set" | "note_added" | "note_edited" | "reply_sent" | "reply_received" | "answer_confirmed" | "message_set_aside" | "unfiled_listed" | "unfiled_viewed" | "set_aside_filed" | "set_aside_dismissed" | "saved_reply_added" | "saved_reply_changed" | "saved_reply_removed" | "marked_spam" | "marked_not_spam" | "export" | "export_finished" | "erase" | "user_added" | "user_invited" | "invitation_accepted" | "user_disabled" | "password_reset" | "two_factor_reset")[];
+            actions: ("sign_in" | "sign_in_failed" | "second_factor_locked" | "account_locked" | "sign_out" | "signed_out_everywhere" | "signature_changed" | "enrolled" | "recovery_code_used" | "password_changed" | "password_change_failed" | "lead_viewed" | "leads_listed" | "search" | "due_listed" | "notification_retried" | "status_changed" | "owner_changed" | "next_step_set" | "next_step_cleared" | "response_target_set" | "assignment_rule_added" | "assignment_rule_changed" | "assignment_rule_removed" | "assignment_rules_ordered" | "staff_group_added" | "staff_group_changed" | "staff_group_removed" | "availability_changed" | "unowned_alert_set" | "note_added" | "note_edited" | "reply_sent" | "reply_received" | "answer_confirmed" | "message_set_aside" | "unfiled_listed" | "unfiled_viewed" | "set_aside_filed" | "set_aside_dismissed" | "saved_reply_added" | "saved_reply_changed" | "saved_reply_removed" | "marked_spam" | "marked_not_spam" | "export" | "export_finished" | "erase" | "user_added" | "user_invited" | "invitation_accepted" | "user_disabled" | "password_reset" | "two_factor_reset")[];
             /** @description Newest first. */
             events: components["schemas"]["InboxAuditEvent"][];
             /** @description The next page's `before`; null: none. */
@@ -3432,6 +3479,9 @@ export interface components {
              */
             next: "code" | "enrol";
         };
+        InboxSignature: {
+            signature: string | null;
+        };
         InboxSignedIn: {
             /** @description The session's: send it as X-CSRF-Token. */
             csrf: string;
@@ -3515,6 +3565,8 @@ export interface components {
             name: string;
             /** @enum {string} */
             role: "viewer" | "sales" | "admin";
+            /** @description What ends each of their replies; null: none. */
+            signature: string | null;
         };
         InboxWork: {
             /**
@@ -3635,6 +3687,10 @@ export interface components {
             body: string;
             /** @description What the reply form lists it as. */
             title: string;
+        };
+        SignatureChange: {
+            /** @description Plain text; empty or null: none. */
+            signature: string | null;
         };
         SpamChange: {
             spam: boolean;

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 
 import { PasswordForm } from "@/components/inbox/password-form";
+import { SignatureForm } from "@/components/inbox/signature-form";
 import { SignOutEverywhere } from "@/components/inbox/sign-out-everywhere";
 import { getSession } from "@/lib/inbox/api";
 
@@ -23,6 +24,15 @@ export default async function AccountPage() {
           make a good one. When it changes, every other browser signed in as you is signed out.
         </p>
         <PasswordForm csrf={csrf} />
+      </section>
+      <section aria-labelledby="signature-heading" className="space-y-4">
+        <h2 id="signature-heading" className="text-lg font-semibold text-navy">
+          Your signature
+        </h2>
+        <p className="max-w-prose">
+          Plain text that ends each reply you send to a lead, below a line of two dashes, as mail programs expect.
+        </p>
+        <SignatureForm csrf={csrf} signature={user.signature} />
       </section>
       <section aria-labelledby="everywhere-heading" className="space-y-4">
         <h2 id="everywhere-heading" className="text-lg font-semibold text-navy">
