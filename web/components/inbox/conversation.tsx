@@ -84,6 +84,7 @@ export function Conversation({ id, messages, off, csrf, starts }: Props) {
           maxLength={inbox.limits.maxReplyLength}
           rows={6}
           starts={starts}
+          shortcut="reply"
         />
       ) : null}
       {csrf && off ? <p className="text-muted">{off}</p> : null}

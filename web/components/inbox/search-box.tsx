@@ -41,6 +41,7 @@ export function SearchBox({ value, query }: { value: string; query: string }) {
         placeholder="Name, company, e-mail, phone or message"
         onChange={(event) => search(event.target.value)}
         className="inbox-input"
+        data-shortcut="search"
       />
     </label>
   );

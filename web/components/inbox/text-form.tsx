@@ -34,10 +34,23 @@ type Props = {
   rows?: number;
   /** Texts to start from (a reply's saved replies, filled in for its lead), by title. */
   starts?: { title: string; text: string }[];
+  /** The key that puts the cursor in its text (keyboard-shortcuts.tsx). */
+  shortcut?: string;
 };
 
 /** A note's or a reply's text, sent as written; on success the page shows it on the lead. */
-export function TextForm({ csrf, target, text = "", label, submit, busy, maxLength, rows = 3, starts = [] }: Props) {
+export function TextForm({
+  csrf,
+  target,
+  text = "",
+  label,
+  submit,
+  busy,
+  maxLength,
+  rows = 3,
+  starts = [],
+  shortcut,
+}: Props) {
   const form = useRef<HTMLFormElement>(null);
   const { notice, change } = useChange(csrf);
 
@@ -70,7 +83,15 @@ export function TextForm({ csrf, target, text = "", label, submit, busy, maxLeng
       ) : null}
       <label className="inbox-label">
         {label}
-        <textarea name="body" required rows={rows} maxLength={maxLength} defaultValue={text} className="inbox-input" />
+        <textarea
+          name="body"
+          required
+          rows={rows}
+          maxLength={maxLength}
+          defaultValue={text}
+          className="inbox-input"
+          data-shortcut={shortcut}
+        />
       </label>
       <SubmitButton label={submit} busyLabel={busy} />
       <FormNotice notice={notice} />

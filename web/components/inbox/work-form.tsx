@@ -50,10 +50,18 @@ export function WorkForm({ id, work, owners, csrf }: Props) {
 
   return (
     // Keyed by the version: fresh values replace what the fields were showing.
-    <form key={shown.version} action={save} className="flex flex-wrap items-end gap-3" aria-label="Status and owner">
+    // data-lead and data-version: what the "a" key (keyboard-shortcuts.tsx) assigns on.
+    <form
+      key={shown.version}
+      action={save}
+      className="flex flex-wrap items-end gap-3"
+      aria-label="Status and owner"
+      data-lead={id}
+      data-version={shown.version}
+    >
       <label className="inbox-label">
         Status
-        <select name="status" defaultValue={shown.status} className="inbox-input">
+        <select name="status" defaultValue={shown.status} className="inbox-input" data-shortcut="status">
           <StatusOptions />
         </select>
       </label>

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 
 import { InboxHeader } from "@/components/inbox/inbox-header";
+import { KeyboardShortcuts } from "@/components/inbox/keyboard-shortcuts";
 import { getSession } from "@/lib/inbox/api";
 
 // Every page here needs a live session: without one, getSession sends the visitor to sign in.
@@ -10,6 +11,7 @@ export default async function SignedInLayout({ children }: { children: ReactNode
     <>
       <InboxHeader session={session} />
       <main className="mx-auto max-w-7xl space-y-6 px-4 py-8">{children}</main>
+      <KeyboardShortcuts me={session.user.id} csrf={session.csrf} />
     </>
   );
 }
