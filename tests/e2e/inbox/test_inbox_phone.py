@@ -93,3 +93,23 @@ def test_the_list_a_lead_and_its_conversation_fit_a_phone(inbox, phone):
     open_signed_in(phone, "/inbox/due")
     phone.locator(f"[data-lead='{lead_id}']").wait_for()
     assert _sideways(phone) <= 0
+
+
+def test_on_a_phone_the_first_lead_comes_before_the_filters_which_say_how_many_are_set(inbox, phone):
+    inbox.post_lead("/api/contact", {**CONTACT, "email": "first-screen@lead.io"})
+    email = "filters@work.example"
+    sign_in(phone, email, next_code(inbox.enrolled_staff(email, "sales")))
+    open_signed_in(phone, "/inbox?status=new&spam=include")
+
+    first = phone.locator("tbody tr[data-lead]").first
+    assert first.bounding_box()["y"] + 40 < 844  # its name, at least, on the first screen
+    status = phone.get_by_role("search").locator("select[name=status]")
+    assert status.is_hidden()
+    toggle = phone.get_by_role("button", name="Filters (2 set)")
+    assert toggle.get_attribute("aria-expanded") == "false"
+
+    toggle.click()
+
+    assert toggle.get_attribute("aria-expanded") == "true"
+    assert status.is_visible() and status.input_value() == "new"
+    assert _sideways(phone) <= 0
