@@ -61,6 +61,8 @@ ACTIONS = (
     "unfiled_viewed",  # one message set aside read whole; detail: set_aside_id
     "set_aside_filed",  # filed by hand into a lead; detail: set_aside_id, message_id
     "set_aside_dismissed",  # detail: set_aside_id
+    "view_saved",  # a view of the list saved by name; detail: view_id, shared
+    "view_removed",  # detail: view_id
     "saved_reply_added",  # detail: saved_reply_id
     "saved_reply_changed",  # detail: saved_reply_id
     "saved_reply_removed",  # detail: saved_reply_id

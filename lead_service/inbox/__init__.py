@@ -16,6 +16,7 @@ from .leads import (
     replies_api,
     saved_replies_api,
     unfiled_api,
+    views_api,
     work_api,
 )
 from .reports import audit_api, dashboard_api, erase_api, export_api, response_target_api
@@ -26,6 +27,7 @@ BLUEPRINTS = (
     invitation_api.bp,
     account_api.bp,
     leads_api.bp,
+    views_api.bp,
     arrivals_api.bp,
     due_api.bp,
     export_api.bp,

@@ -138,6 +138,21 @@ class DueDigest(db.Model):
     day: Mapped[date] = mapped_column(Date, primary_key=True)  # UTC
 
 
+class SavedView(db.Model):
+    """A view of the list a member of staff saved by name: its filters and search as the list's
+    query string has them, for themselves alone or, shared, for the whole team."""
+
+    __tablename__ = "saved_views"
+    __table_args__ = (Index("uq_saved_views_owner_name", "owner_id", "name", unique=True),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    owner_id: Mapped[int] = mapped_column(Integer, ForeignKey("staff_users.id"), nullable=False)
+    name: Mapped[str] = mapped_column(Text, nullable=False)
+    query: Mapped[str] = mapped_column(Text, nullable=False)
+    shared: Mapped[bool] = mapped_column(Boolean, nullable=False, default=False)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_utcnow, nullable=False)
+
+
 class ResponseTarget(db.Model):
     """How soon a new lead should have its first response, in hours of weekday time, as an admin
     set it (one row, or none: no target). The team is alerted once of each lead that came since it

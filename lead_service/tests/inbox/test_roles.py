@@ -70,6 +70,10 @@ TABLE = {
     ("POST", "/api/inbox/unfiled/{set_aside_id}/file"): (401, 403, 403, 404, 401, 401),
     ("POST", "/api/inbox/unfiled/{set_aside_id}/dismiss"): (401, 403, 403, 404, 401, 401),
     ("POST", f"{LEAD}/messages/{{message_id}}/confirm"): (401, 403, 404, 404, 401, 401),
+    ("GET", "/api/inbox/views"): (401, 200, 200, 200, 401, 401),
+    ("POST", "/api/inbox/views"): (401, 201, 201, 201, 401, 401),
+    # Past the guard, there is no such view here.
+    ("POST", "/api/inbox/views/{view_id}/remove"): (401, 404, 404, 404, 401, 401),
     ("GET", ASSIGNMENT): (401, 200, 200, 200, 401, 401),
     ("POST", f"{ASSIGNMENT}/rules"): (401, 403, 403, 201, 401, 401),
     ("POST", f"{ASSIGNMENT}/rules/order"): (401, 403, 403, 200, 401, 401),
@@ -107,6 +111,7 @@ BODIES = {
     "/api/inbox/saved-replies/{saved_reply_id}": lambda lead: {"title": "Welcome", "body": "Thank you."},
     "/api/inbox/erase": lambda lead: {"email": "mina@harbor.io", "confirm": "mina@harbor.io"},
     "/api/inbox/unfiled/{set_aside_id}/file": lambda lead: {},
+    "/api/inbox/views": lambda lead: {"name": "New leads", "query": "status=new"},
     f"{ASSIGNMENT}/rules": lambda lead: {
         "name": "Every lead",
         "target": "person",
@@ -156,6 +161,7 @@ def lead(app, client):
             "set_aside_id": 999_999,
             "message_id": 999_999,
             "rule_id": 999_999,
+            "view_id": 999_999,
             "group_id": 999_999,
             "user_id": author.id,  # who may own a lead
         }

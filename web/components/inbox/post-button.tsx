@@ -16,7 +16,8 @@ export type BareChange =
   | { kind: "dismiss"; setAside: number }
   | { kind: "remove"; savedReply: number }
   | { kind: "removeRule"; rule: number }
-  | { kind: "removeGroup"; group: number };
+  | { kind: "removeGroup"; group: number }
+  | { kind: "removeView"; view: number };
 
 async function post(api: InboxApi, change: BareChange) {
   switch (change.kind) {
@@ -34,6 +35,8 @@ async function post(api: InboxApi, change: BareChange) {
       });
     case "removeRule":
       return api.POST("/api/inbox/assignment/rules/{rule_id}/remove", { params: { path: { rule_id: change.rule } } });
+    case "removeView":
+      return api.POST("/api/inbox/views/{view_id}/remove", { params: { path: { view_id: change.view } } });
     case "removeGroup":
       return api.POST("/api/inbox/assignment/groups/{group_id}/remove", {
         params: { path: { group_id: change.group } },

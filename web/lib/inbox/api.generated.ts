@@ -832,7 +832,7 @@ export interface paths {
                     /** @description The acting user's id. */
                     user?: number;
                     /** @description One of the recorded actions. */
-                    action?: "sign_in" | "sign_in_failed" | "second_factor_locked" | "account_locked" | "sign_out" | "signed_out_everywhere" | "signature_changed" | "enrolled" | "recovery_code_used" | "password_changed" | "password_change_failed" | "lead_viewed" | "leads_listed" | "search" | "due_listed" | "notification_retried" | "status_changed" | "owner_changed" | "next_step_set" | "next_step_cleared" | "response_target_set" | "assignment_rule_added" | "assignment_rule_changed" | "assignment_rule_removed" | "assignment_rules_ordered" | "staff_group_added" | "staff_group_changed" | "staff_group_removed" | "availability_changed" | "unowned_alert_set" | "note_added" | "note_edited" | "reply_sent" | "reply_received" | "answer_confirmed" | "message_set_aside" | "unfiled_listed" | "unfiled_viewed" | "set_aside_filed" | "set_aside_dismissed" | "saved_reply_added" | "saved_reply_changed" | "saved_reply_removed" | "marked_spam" | "marked_not_spam" | "export" | "export_finished" | "erase" | "user_added" | "user_invited" | "invitation_accepted" | "user_disabled" | "password_reset" | "two_factor_reset";
+                    action?: "sign_in" | "sign_in_failed" | "second_factor_locked" | "account_locked" | "sign_out" | "signed_out_everywhere" | "signature_changed" | "enrolled" | "recovery_code_used" | "password_changed" | "password_change_failed" | "lead_viewed" | "leads_listed" | "search" | "due_listed" | "notification_retried" | "status_changed" | "owner_changed" | "next_step_set" | "next_step_cleared" | "response_target_set" | "assignment_rule_added" | "assignment_rule_changed" | "assignment_rule_removed" | "assignment_rules_ordered" | "staff_group_added" | "staff_group_changed" | "staff_group_removed" | "availability_changed" | "unowned_alert_set" | "note_added" | "note_edited" | "reply_sent" | "reply_received" | "answer_confirmed" | "message_set_aside" | "unfiled_listed" | "unfiled_viewed" | "set_aside_filed" | "set_aside_dismissed" | "view_saved" | "view_removed" | "saved_reply_added" | "saved_reply_changed" | "saved_reply_removed" | "marked_spam" | "marked_not_spam" | "export" | "export_finished" | "erase" | "user_added" | "user_invited" | "invitation_accepted" | "user_disabled" | "password_reset" | "two_factor_reset";
                     /** @description The `next` of the page before. */
                     before?: number;
                 };
@@ -2692,6 +2692,137 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/inbox/views": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The views of the list the reader may open. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The reader's own views, then those shared by others. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InboxViews"];
+                    };
+                };
+                401: components["responses"]["SignInNeeded"];
+                403: components["responses"]["NotAllowed"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        put?: never;
+        /** Save the list's filters and search as a view, for oneself or the team. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ViewChange"];
+                };
+            };
+            responses: {
+                /** @description Saved. */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InboxView"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["SignInNeeded"];
+                403: components["responses"]["NotAllowed"];
+                /** @description The reader has a view of the name. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HttpError"];
+                    };
+                };
+                413: components["responses"]["ContentTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                429: components["responses"]["TooManyRequests"];
+                503: components["responses"]["NothingStored"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inbox/views/{view_id}/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Remove one of one's views, or, as an admin, a shared one. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    view_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Removed. */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["SignInNeeded"];
+                403: components["responses"]["NotAllowed"];
+                /** @description No such view the reader may remove. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HttpError"];
+                    };
+                };
+                413: components["responses"]["ContentTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                429: components["responses"]["TooManyRequests"];
+                503: components["responses"]["NothingStored"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/openapi.json": {
         parameters: {
             query?: never;
@@ -3031,7 +3162,7 @@ export interface components {
         };
         InboxAuditEvent: {
             /** @enum {string} */
-            action: "sign_in" | "sign_in_failed" | "second_factor_locked" | "account_locked" | "sign_out" | "signed_out_everywhere" | "signature_changed" | "enrolled" | "recovery_code_used" | "password_changed" | "password_change_failed" | "lead_viewed" | "leads_listed" | "search" | "due_listed" | "notification_retried" | "status_changed" | "owner_changed" | "next_step_set" | "next_step_cleared" | "response_target_set" | "assignment_rule_added" | "assignment_rule_changed" | "assignment_rule_removed" | "assignment_rules_ordered" | "staff_group_added" | "staff_group_changed" | "staff_group_removed" | "availability_changed" | "unowned_alert_set" | "note_added" | "note_edited" | "reply_sent" | "reply_received" | "answer_confirmed" | "message_set_aside" | "unfiled_listed" | "unfiled_viewed" | "set_aside_filed" | "set_aside_dismissed" | "saved_reply_added" | "saved_reply_changed" | "saved_reply_removed" | "marked_spam" | "marked_not_spam" | "export" | "export_finished" | "erase" | "user_added" | "user_invited" | "invitation_accepted" | "user_disabled" | "password_reset" | "two_factor_reset";
+            action: "sign_in" | "sign_in_failed" | "second_factor_locked" | "account_locked" | "sign_out" | "signed_out_everywhere" | "signature_changed" | "enrolled" | "recovery_code_used" | "password_changed" | "password_change_failed" | "lead_viewed" | "leads_listed" | "search" | "due_listed" | "notification_retried" | "status_changed" | "owner_changed" | "next_step_set" | "next_step_cleared" | "response_target_set" | "assignment_rule_added" | "assignment_rule_changed" | "assignment_rule_removed" | "assignment_rules_ordered" | "staff_group_added" | "staff_group_changed" | "staff_group_removed" | "availability_changed" | "unowned_alert_set" | "note_added" | "note_edited" | "reply_sent" | "reply_received" | "answer_confirmed" | "message_set_aside" | "unfiled_listed" | "unfiled_viewed" | "set_aside_filed" | "set_aside_dismissed" | "view_saved" | "view_removed" | "saved_reply_added" | "saved_reply_changed" | "saved_reply_removed" | "marked_spam" | "marked_not_spam" | "export" | "export_finished" | "erase" | "user_added" | "user_invited" | "invitation_accepted" | "user_disabled" | "password_reset" | "two_factor_reset";
             /** @description Null: from the command line, or a failed sign-in as an address that is nobody's. */
             actor_id: number | null;
             /** Format: date-time */
@@ -3047,7 +3178,7 @@ export interface components {
         };
         InboxAuditPage: {
             /** @description Every action the trail records, for the filter. */
-            actions: ("sign_in" | "sign_in_failed" | "second_factor_locked" | "account_locked" | "sign_out" | "signed_out_everywhere" | "signature_changed" | "enrolled" | "recovery_code_used" | "password_changed" | "password_change_failed" | "lead_viewed" | "leads_listed" | "search" | "due_listed" | "notification_retried" | "status_changed" | "owner_changed" | "next_step_set" | "next_step_cleared" | "response_target_set" | "assignment_rule_added" | "assignment_rule_changed" | "assignment_rule_removed" | "assignment_rules_ordered" | "staff_group_added" | "staff_group_changed" | "staff_group_removed" | "availability_changed" | "unowned_alert_set" | "note_added" | "note_edited" | "reply_sent" | "reply_received" | "answer_confirmed" | "message_set_aside" | "unfiled_listed" | "unfiled_viewed" | "set_aside_filed" | "set_aside_dismissed" | "saved_reply_added" | "saved_reply_changed" | "saved_reply_removed" | "marked_spam" | "marked_not_spam" | "export" | "export_finished" | "erase" | "user_added" | "user_invited" | "invitation_accepted" | "user_disabled" | "password_reset" | "two_factor_reset")[];
+            actions: ("sign_in" | "sign_in_failed" | "second_factor_locked" | "account_locked" | "sign_out" | "signed_out_everywhere" | "signature_changed" | "enrolled" | "recovery_code_used" | "password_changed" | "password_change_failed" | "lead_viewed" | "leads_listed" | "search" | "due_listed" | "notification_retried" | "status_changed" | "owner_changed" | "next_step_set" | "next_step_cleared" | "response_target_set" | "assignment_rule_added" | "assignment_rule_changed" | "assignment_rule_removed" | "assignment_rules_ordered" | "staff_group_added" | "staff_group_changed" | "staff_group_removed" | "availability_changed" | "unowned_alert_set" | "note_added" | "note_edited" | "reply_sent" | "reply_received" | "answer_confirmed" | "message_set_aside" | "unfiled_listed" | "unfiled_viewed" | "set_aside_filed" | "set_aside_dismissed" | "view_saved" | "view_removed" | "saved_reply_added" | "saved_reply_changed" | "saved_reply_removed" | "marked_spam" | "marked_not_spam" | "export" | "export_finished" | "erase" | "user_added" | "user_invited" | "invitation_accepted" | "user_disabled" | "password_reset" | "two_factor_reset")[];
             /** @description Newest first. */
             events: components["schemas"]["InboxAuditEvent"][];
             /** @description The next page's `before`; null: none. */
@@ -3568,6 +3699,20 @@ export interface components {
             /** @description What ends each of their replies; null: none. */
             signature: string | null;
         };
+        InboxView: {
+            id: number;
+            name: string;
+            owner: components["schemas"]["InboxPerson"];
+            /** @description The list's query string. */
+            query: string;
+            /** @description Whether the reader may remove it. */
+            removable: boolean;
+            shared: boolean;
+        };
+        InboxViews: {
+            /** @description The reader's own, then the shared, by name. */
+            views: components["schemas"]["InboxView"][];
+        };
         InboxWork: {
             /**
              * Format: date-time
@@ -3713,6 +3858,16 @@ export interface components {
             };
             /** @description This request's id, as the answer's request id header and its log lines carry it. */
             request_id: string;
+        };
+        ViewChange: {
+            name: string;
+            /** @description The list's query string: its filters and search (a cursor is dropped). */
+            query: string;
+            /**
+             * @description Listed for the whole team.
+             * @default false
+             */
+            shared: boolean;
         };
     };
     responses: {

@@ -23,6 +23,7 @@ import type {
   Person,
   ResponseTarget,
   SavedReply,
+  SavedView,
   Session,
   Unfiled,
 } from "./types";
@@ -99,6 +100,11 @@ export function getDue(who: "mine" | "everyone"): Promise<Due> {
 /** The team's response target. */
 export function getResponseTarget(): Promise<ResponseTarget> {
   return read((api) => api.GET("/api/inbox/response-target"));
+}
+
+/** The views of the list the reader may open: their own, then the team's shared ones. */
+export async function getViews(): Promise<SavedView[]> {
+  return (await read((api) => api.GET("/api/inbox/views"))).views;
 }
 
 /** The assignment rules, the groups and who is free. */

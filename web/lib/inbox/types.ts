@@ -42,6 +42,9 @@ export type LeadPage = Schemas["InboxLeadPage"];
 /** The leads whose next step is due today or before. */
 export type Due = Schemas["InboxDue"];
 
+/** A view of the list saved by name: its query string, and whether the reader may remove it. */
+export type SavedView = Schemas["InboxView"];
+
 /** Who is given each new lead: the rules in order, the groups they share leads among, each person's
  * availability, and the alert of a lead left with nobody. */
 export type Assignment = Schemas["InboxAssignment"];

@@ -8,7 +8,8 @@ import { LeadFilters } from "@/components/inbox/lead-filters";
 import { LeadTable } from "@/components/inbox/lead-table";
 import { NewLeadsNotice } from "@/components/inbox/new-leads-notice";
 import { BulkWork } from "@/components/inbox/bulk-work";
-import { BadQuery, getLeads, getOwners, getSession } from "@/lib/inbox/api";
+import { SavedViews } from "@/components/inbox/saved-views";
+import { BadQuery, getLeads, getOwners, getSession, getViews } from "@/lib/inbox/api";
 import { pickQuery, withQuery } from "@/lib/inbox/format";
 import { inboxPaths } from "@/lib/inbox/paths";
 import type { LeadsQueryName } from "@/lib/inbox/types";
@@ -36,7 +37,7 @@ export default async function LeadsPage({ searchParams }: Props) {
       throw error;
     },
   );
-  const [session, owners, answer] = await Promise.all([getSession(), getOwners(), leads]);
+  const [session, owners, views, answer] = await Promise.all([getSession(), getOwners(), getViews(), leads]);
   const mayWork = MAY_WORK.has(session.user.role);
   let body;
   if ("refused" in answer) {
@@ -77,6 +78,7 @@ export default async function LeadsPage({ searchParams }: Props) {
     <>
       <h1 className="inbox-title">Leads</h1>
       <LeadFilters query={view} owners={owners} />
+      <SavedViews views={views} query={view} csrf={session.csrf} />
       {body}
     </>
   );
