@@ -35,9 +35,15 @@ ACTIONS = (
     "status_changed",  # detail: before, after
     # detail: owner_id (null: nobody), rule_id (no actor: given by that assignment rule)
     "owner_changed",
+    "deal_made",  # detail: stage_id
+    "deal_changed",  # its values or its stage; detail: stage_before, stage_after
     "next_step_set",  # detail: on (the day), length (of its text)
     "next_step_cleared",
     "response_target_set",  # detail: hours (null: lifted)
+    "stage_changed",  # a stage renamed or weighed again; detail: stage_id, probability
+    "stages_ordered",  # detail: stage_ids (in their new order)
+    "lost_reason_added",  # detail: lost_reason_id
+    "lost_reason_removed",  # detail: lost_reason_id
     "assignment_rule_added",  # detail: rule_id
     "assignment_rule_changed",  # detail: rule_id
     "assignment_rule_removed",  # detail: rule_id

@@ -10,6 +10,7 @@ from .auth import account_api, auth_api, invitation_api, passwords, sessions, th
 from .auth.users_cli import users
 from .leads import (
     arrivals_api,
+    deals_api,
     due_api,
     leads_api,
     notes_api,
@@ -20,7 +21,7 @@ from .leads import (
     work_api,
 )
 from .reports import audit_api, dashboard_api, erase_api, export_api, response_target_api
-from .team import assignment_api, groups_api
+from .team import assignment_api, groups_api, stages_api
 
 BLUEPRINTS = (
     auth_api.bp,
@@ -32,6 +33,7 @@ BLUEPRINTS = (
     due_api.bp,
     export_api.bp,
     work_api.bp,
+    deals_api.bp,
     notes_api.bp,
     replies_api.bp,
     saved_replies_api.bp,
@@ -42,6 +44,7 @@ BLUEPRINTS = (
     response_target_api.bp,
     assignment_api.bp,
     groups_api.bp,
+    stages_api.bp,
 )
 
 

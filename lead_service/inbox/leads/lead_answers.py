@@ -165,6 +165,9 @@ class InboxLead(Schema):
         metadata={"description": "Null for spam, which nobody is told of."},
     )
     work = fields.Nested("InboxWork", required=True)
+    deal = fields.Nested(
+        "InboxDeal", required=True, allow_none=True, metadata={"description": "Null: no deal yet."}
+    )
     notes = fields.List(fields.Nested("InboxNote"), required=True, metadata={"description": "Newest first."})
     conversation = fields.List(
         fields.Nested("InboxMessage"), required=True, metadata={"description": "Oldest first."}

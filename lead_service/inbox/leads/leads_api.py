@@ -13,7 +13,7 @@ from ...models.leads import Lead, LeadAddress, as_utc
 from ...outbox import queue
 from ...schemas import ATTRIBUTION_KEYS, form_spec
 from ..auth.guard import staff
-from . import conversation, page, person, work
+from . import conversation, deals, page, person, work
 from .alongside import alongside
 from .counts import counts
 from .filters import MAX_ID
@@ -127,6 +127,7 @@ def lead_detail(lead_id: int):
         "fields": _form_fields(found),
         "notification": notification_state(page.notification(lead_id)),
         "work": work.state(found),
+        "deal": deals.of_lead(lead_id),
         "notes": [work.note_state(note, g.staff) for note in work.notes(lead_id)],
         "conversation": conversation.messages(lead_id),
         "replies_off": conversation.replies_off(found),

@@ -15,6 +15,7 @@ from lead_service.extensions import db
 from lead_service.inbox.auth import passwords, sessions, totp
 from lead_service.models.assignment import AssignmentRule, StaffGroup, UnownedAlertSetting
 from lead_service.models.conversation import SavedReply
+from lead_service.models.deals import DealStage, LostReason
 from lead_service.models.leads import Lead, OutboxMessage
 from lead_service.models.staff import (
     AuditEvent,
@@ -61,6 +62,7 @@ def no_staff_left(app):
         # lead they own, or a note they wrote, would hold their rows.
         db.session.execute(db.delete(OutboxMessage).where(OutboxMessage.purpose.in_(("security", "due"))))
         db.session.execute(db.delete(Lead))
+        _pipeline_as_migrated()
         for model in (
             AssignmentRule,
             StaffGroup,
@@ -76,6 +78,32 @@ def no_staff_left(app):
         ):
             db.session.execute(db.delete(model))
         db.session.commit()
+
+
+# The pipeline migration 0030 starts a team with, which a test (the fuzz of every operation among them)
+# may rename, reorder or add to: put back after each.
+STAGES = (
+    ("New", 10, None),
+    ("Contacted", 20, None),
+    ("Qualified", 40, None),
+    ("Proposal", 60, None),
+    ("Won", 100, "won"),
+    ("Lost", 0, "lost"),
+)
+LOST_REASONS = ("Price", "Timing", "Chose someone else", "No answer", "Not a fit")
+
+
+def _pipeline_as_migrated() -> None:
+    """The stages and reasons as the migration made them, ids and all (no deal is left to name one)."""
+    db.session.execute(db.delete(DealStage))
+    db.session.execute(db.delete(LostReason))
+    db.session.add_all(
+        DealStage(id=n, name=name, position=n, probability=probability, outcome=outcome)
+        for n, (name, probability, outcome) in enumerate(STAGES, start=1)
+    )
+    db.session.add_all(
+        LostReason(id=n, name=name, position=n) for n, name in enumerate(LOST_REASONS, start=1)
+    )
 
 
 def two_workers_at_once(app, step: Callable[[], int]) -> list[int]:

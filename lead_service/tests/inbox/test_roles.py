@@ -6,11 +6,13 @@ import uuid
 from datetime import UTC, datetime
 
 import pytest
+from sqlalchemy import select
 from werkzeug.routing import Rule
 
 from lead_service.api.openapi import openapi_path
 from lead_service.extensions import db
 from lead_service.inbox.auth import sessions
+from lead_service.models.deals import DealStage
 from lead_service.models.leads import Lead, LeadAddress, OutboxMessage
 from lead_service.models.staff import LeadNote, StaffUser
 
@@ -70,6 +72,16 @@ TABLE = {
     ("POST", "/api/inbox/unfiled/{set_aside_id}/file"): (401, 403, 403, 404, 401, 401),
     ("POST", "/api/inbox/unfiled/{set_aside_id}/dismiss"): (401, 403, 403, 404, 401, 401),
     ("POST", f"{LEAD}/messages/{{message_id}}/confirm"): (401, 403, 404, 404, 401, 401),
+    # Sales makes the deal first: the admin's making it again is stale (past the guard).
+    ("POST", f"{LEAD}/deal"): (401, 403, 200, 409, 401, 401),
+    # Past the guard, the lead is no deal yet.
+    ("POST", f"{LEAD}/deal/stage"): (401, 403, 404, 404, 401, 401),
+    ("GET", "/api/inbox/pipeline"): (401, 200, 200, 200, 401, 401),
+    # Past the guard, there is no such stage or reason here, and no order of no stages.
+    ("POST", "/api/inbox/pipeline/stages/{stage_id}"): (401, 403, 403, 404, 401, 401),
+    ("POST", "/api/inbox/pipeline/stages/order"): (401, 403, 403, 409, 401, 401),
+    ("POST", "/api/inbox/pipeline/lost-reasons/{reason_id}/remove"): (401, 403, 403, 404, 401, 401),
+    ("POST", "/api/inbox/pipeline/lost-reasons"): (401, 403, 403, 201, 401, 401),
     ("GET", "/api/inbox/views"): (401, 200, 200, 200, 401, 401),
     ("POST", "/api/inbox/views"): (401, 201, 201, 201, 401, 401),
     # Past the guard, there is no such view here.
@@ -112,6 +124,17 @@ BODIES = {
     "/api/inbox/erase": lambda lead: {"email": "mina@harbor.io", "confirm": "mina@harbor.io"},
     "/api/inbox/unfiled/{set_aside_id}/file": lambda lead: {},
     "/api/inbox/views": lambda lead: {"name": "New leads", "query": "status=new"},
+    f"{LEAD}/deal": lambda lead: {
+        "version": None,
+        "stage_id": lead["first_stage"],
+        "value_minor": 100,
+        "currency": "USD",
+        "expected_close": "2027-01-01",
+    },
+    f"{LEAD}/deal/stage": lambda lead: {"version": 1, "stage_id": lead["first_stage"]},
+    "/api/inbox/pipeline/stages/{stage_id}": lambda lead: {"name": "Early", "probability": 5},
+    "/api/inbox/pipeline/stages/order": lambda lead: {"stage_ids": []},
+    "/api/inbox/pipeline/lost-reasons": lambda lead: {"name": "Went quiet"},
     f"{ASSIGNMENT}/rules": lambda lead: {
         "name": "Every lead",
         "target": "person",
@@ -162,6 +185,9 @@ def lead(app, client):
             "message_id": 999_999,
             "rule_id": 999_999,
             "view_id": 999_999,
+            "reason_id": 999_999,
+            "stage_id": 999_999,
+            "first_stage": db.session.scalar(select(DealStage.id).order_by(DealStage.position).limit(1)),
             "group_id": 999_999,
             "user_id": author.id,  # who may own a lead
         }
