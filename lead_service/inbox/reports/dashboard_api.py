@@ -1,11 +1,11 @@
 """The sales team's dashboard: GET /api/inbox/dashboard, for every staff role. It shows counts, no
 lead's data, so reading it is not on the audit trail."""
 
-from marshmallow import Schema, fields
+from marshmallow import Schema, fields, validate
 
 from ...intake import contract
 from ..auth.guard import staff
-from . import dashboard
+from . import dashboard, forecast
 
 bp = contract.Blueprint("inbox_dashboard", __name__, url_prefix="/api/inbox")
 
@@ -78,3 +78,48 @@ class InboxDashboard(Schema):
 def show_dashboard():
     """Where the last 90 days' leads came from and how fast the team answered them."""
     return dashboard.figures()
+
+
+class InboxForecastMonth(Schema):
+    month = fields.String(required=True, metadata={"description": "YYYY-MM of the expected close."})
+    currency = fields.String(required=True)
+    deals = fields.Integer(required=True)
+    value_minor = fields.Integer(required=True)
+    weighted_minor = fields.Integer(
+        required=True, metadata={"description": "The value times the stage's probability, in minor units."}
+    )
+
+
+class InboxClosedMonth(Schema):
+    month = fields.String(required=True, metadata={"description": "YYYY-MM it was won or lost."})
+    outcome = fields.String(required=True, validate=validate.OneOf(("won", "lost")))
+    currency = fields.String(required=True)
+    deals = fields.Integer(required=True)
+    value_minor = fields.Integer(required=True)
+    reasons = fields.Dict(
+        keys=fields.String(),
+        values=fields.Integer(),
+        required=True,
+        metadata={"description": "Lost: by reason."},
+    )
+
+
+class InboxForecast(Schema):
+    open = fields.List(
+        fields.Nested(InboxForecastMonth), required=True, metadata={"description": "By month."}
+    )
+    closed = fields.List(
+        fields.Nested(InboxClosedMonth), required=True, metadata={"description": "By month."}
+    )
+    median_days_to_win = fields.Float(
+        required=True, allow_none=True, metadata={"description": "From a lead's arrival to its deal's win."}
+    )
+
+
+@bp.get("/forecast")
+@staff()
+@bp.response(200, InboxForecast, description="The weighted pipeline by month, and what was won and lost.")
+def read_forecast():
+    """The forecast: open deals weighted by their stage's probability, by month of expected close and
+    currency; deals won and lost by month, the lost by reason; the median days to a win."""
+    return forecast.forecast()

@@ -65,6 +65,7 @@ TABLE = {
     ("POST", "/api/inbox/saved-replies/{saved_reply_id}/remove"): (401, 403, 403, 404, 401, 401),
     ("GET", "/api/inbox/audit"): (401, 403, 403, 200, 401, 401),
     ("GET", "/api/inbox/dashboard"): (401, 200, 200, 200, 401, 401),
+    ("GET", "/api/inbox/forecast"): (401, 200, 200, 200, 401, 401),
     ("POST", "/api/inbox/erase"): (401, 403, 403, 200, 401, 401),
     ("GET", "/api/inbox/unfiled"): (401, 403, 403, 200, 401, 401),
     # Past the guard, there is no such message set aside (or answer from another address) here.

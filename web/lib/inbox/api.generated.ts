@@ -1106,6 +1106,45 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/inbox/forecast": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The forecast: open deals weighted by their stage's probability, by month of expected close and currency; deals won and lost by month, the lost by reason; the median days to a win. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The weighted pipeline by month, and what was won and lost. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InboxForecast"];
+                    };
+                };
+                401: components["responses"]["SignInNeeded"];
+                403: components["responses"]["NotAllowed"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/inbox/invitation": {
         parameters: {
             query?: never;
@@ -3629,6 +3668,19 @@ export interface components {
             /** @enum {string} */
             state: "sent" | "failed" | "dead" | "pending" | "not_configured";
         };
+        InboxClosedMonth: {
+            currency: string;
+            deals: number;
+            /** @description YYYY-MM it was won or lost. */
+            month: string;
+            /** @enum {string} */
+            outcome: "won" | "lost";
+            /** @description Lost: by reason. */
+            reasons: {
+                [key: string]: number;
+            };
+            value_minor: number;
+        };
         InboxCodeRequest: {
             /** @description The app's six digits, or a recovery code (xxxxx-xxxxx). */
             code: string;
@@ -3766,6 +3818,23 @@ export interface components {
             notifications: number;
             /** @description Quote requests. */
             quote: number;
+        };
+        InboxForecast: {
+            /** @description By month. */
+            closed: components["schemas"]["InboxClosedMonth"][];
+            /** @description From a lead's arrival to its deal's win. */
+            median_days_to_win: number | null;
+            /** @description By month. */
+            open: components["schemas"]["InboxForecastMonth"][];
+        };
+        InboxForecastMonth: {
+            currency: string;
+            deals: number;
+            /** @description YYYY-MM of the expected close. */
+            month: string;
+            value_minor: number;
+            /** @description The value times the stage's probability, in minor units. */
+            weighted_minor: number;
         };
         InboxGroup: {
             id: number;
