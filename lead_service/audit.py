@@ -41,13 +41,13 @@ ACTIONS = (
     "next_step_cleared",
     "response_target_set",  # detail: hours (null: lifted)
     "stage_changed",  # a stage renamed or weighed again; detail: stage_id, probability
-    "stages_ordered",  # detail: stage_ids (in their new order)
+    "stages_ordered",  # detail: stage_ids (comma-separated, in their new order)
     "lost_reason_added",  # detail: lost_reason_id
     "lost_reason_removed",  # detail: lost_reason_id
     "assignment_rule_added",  # detail: rule_id
     "assignment_rule_changed",  # detail: rule_id
     "assignment_rule_removed",  # detail: rule_id
-    "assignment_rules_ordered",  # detail: rule_ids (in their new order)
+    "assignment_rules_ordered",  # detail: rule_ids (comma-separated, in their new order)
     "staff_group_added",  # detail: group_id, members (how many)
     "staff_group_changed",  # detail: group_id, members (how many)
     "staff_group_removed",  # detail: group_id

@@ -9,6 +9,7 @@ from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate
 from ...intake import contract
 from ..auth.guard import staff
 from . import deals
+from .filters import MAX_ID
 from .lookup import lead_or_404
 
 bp = contract.Blueprint("inbox_deals", __name__, url_prefix="/api/inbox")
@@ -16,28 +17,31 @@ bp = contract.Blueprint("inbox_deals", __name__, url_prefix="/api/inbox")
 MAX_VALUE_MINOR = 10**15  # ten trillion in a currency of cents: past any deal, within a BIGINT
 
 
+def _id(description: str = "", **kwargs: Any) -> fields.Integer:
+    """An id or a version, within the integer columns that hold them."""
+    return fields.Integer(
+        strict=True,
+        validate=validate.Range(min=0, max=MAX_ID, error="Not one the inbox gave."),
+        metadata={"description": description} if description else {},
+        **kwargs,
+    )
+
+
 class DealMove(Schema):
     class Meta:
         unknown = EXCLUDE
 
-    version = fields.Integer(required=True, strict=True, metadata={"description": "The deal's, as read."})
-    stage_id = fields.Integer(required=True, strict=True)
-    lost_reason_id = fields.Integer(
-        load_default=None, allow_none=True, strict=True, metadata={"description": "Needed for a lost stage."}
-    )
+    version = _id("The deal's, as read.", required=True)
+    stage_id = _id(required=True)
+    lost_reason_id = _id("Needed for a lost stage.", load_default=None, allow_none=True)
 
 
 class DealChange(Schema):
     class Meta:
         unknown = EXCLUDE
 
-    version = fields.Integer(
-        required=True,
-        allow_none=True,
-        strict=True,
-        metadata={"description": "The deal's, as read; null makes it."},
-    )
-    stage_id = fields.Integer(required=True, strict=True)
+    version = _id("The deal's, as read; null makes it.", required=True, allow_none=True)
+    stage_id = _id(required=True)
     value_minor = fields.Integer(
         required=True,
         strict=True,
@@ -49,7 +53,7 @@ class DealChange(Schema):
         validate=validate.Regexp(r"^[A-Z]{3}$", error="Give the currency's three-letter code, such as USD."),
     )
     expected_close = fields.Date(required=True, format="%Y-%m-%d")
-    lost_reason_id = fields.Integer(load_default=None, allow_none=True, strict=True)
+    lost_reason_id = _id("Needed for a lost stage.", load_default=None, allow_none=True)
 
 
 class InboxStage(Schema):

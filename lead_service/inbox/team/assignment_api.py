@@ -121,7 +121,7 @@ def order_rules(order: dict[str, list[int]]):
         )
     for position, rule_id in enumerate(wanted, start=1):
         rules[rule_id].position = position
-    audit.record("assignment_rules_ordered", g.staff.id, rule_ids=wanted)
+    audit.record("assignment_rules_ordered", g.staff.id, rule_ids=",".join(map(str, wanted)))
     db.session.commit()
     return assignment_state.state()
 

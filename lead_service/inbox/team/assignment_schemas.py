@@ -6,7 +6,7 @@ from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate, vali
 
 from ...models.assignment import TARGETS
 from ...schemas import FORMS, PHONE_COUNTRIES, characters
-from ..leads.filters import FORM_NAMES
+from ..leads.filters import FORM_NAMES, MAX_ID
 from ..leads.staff_person import InboxPerson
 from ..leads.written import written
 
@@ -58,10 +58,18 @@ class RuleChange(Schema):
         required=True, validate=validate.OneOf(TARGETS, error="Choose whom the rule gives leads to.")
     )
     user_id = fields.Integer(
-        load_default=None, allow_none=True, strict=True, metadata={"description": "The person's, for person."}
+        load_default=None,
+        allow_none=True,
+        strict=True,
+        validate=validate.Range(min=0, max=MAX_ID, error="Choose someone from the list."),
+        metadata={"description": "The person's, for person."},
     )
     group_id = fields.Integer(
-        load_default=None, allow_none=True, strict=True, metadata={"description": "The group's, otherwise."}
+        load_default=None,
+        allow_none=True,
+        strict=True,
+        validate=validate.Range(min=0, max=MAX_ID, error="Choose a group from the list."),
+        metadata={"description": "The group's, otherwise."},
     )
 
     @validates_schema
@@ -89,7 +97,13 @@ class GroupChange(Schema):
         unknown = EXCLUDE
 
     name = written("group's name", MAX_NAME_LENGTH, "text")
-    member_ids = fields.List(fields.Integer(strict=True), required=True, validate=validate.Length(max=1000))
+    member_ids = fields.List(
+        fields.Integer(
+            strict=True, validate=validate.Range(min=0, max=MAX_ID, error="Choose people from the list.")
+        ),
+        required=True,
+        validate=validate.Length(max=1000),
+    )
 
 
 class AvailabilityChange(Schema):

@@ -112,7 +112,7 @@ def order_stages(order: dict[str, list[int]]):
         )
     for position, stage_id in enumerate(wanted, start=1):
         kept[stage_id].position = position
-    audit.record("stages_ordered", g.staff.id, stage_ids=wanted)
+    audit.record("stages_ordered", g.staff.id, stage_ids=",".join(map(str, wanted)))
     db.session.commit()
     return _pipeline()
 

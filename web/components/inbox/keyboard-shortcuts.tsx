@@ -148,7 +148,8 @@ export function KeyboardShortcuts({ me, csrf }: Props) {
 
   return (
     <>
-      <p role="status" aria-live="polite" className="sr-only" data-shortcut-said>
+      {/* A live region without the status role: a page's own status stays the one it has. */}
+      <p aria-live="polite" className="sr-only" data-shortcut-said>
         {said}
       </p>
       <dialog ref={dialog} aria-labelledby="keys-heading" className="inbox-dialog">

@@ -3556,7 +3556,10 @@ export interface components {
             currency: string;
             /** Format: date */
             expected_close: string;
-            /** @default null */
+            /**
+             * @description Needed for a lost stage.
+             * @default null
+             */
             lost_reason_id: number | null;
             stage_id: number;
             /** @description In the currency's minor units (cents for USD). */

@@ -96,7 +96,13 @@ def test_the_first_sign_in_sets_the_app_up(app, client, staff_user, password_ste
     assert list(wrong.json["errors"]) == ["code"]
     assert confirmed.status_code == 200
     assert len(set(confirmed.json["recovery_codes"])) == 10
-    assert confirmed.json["user"] == {"id": user_id, "email": EMAIL, "name": "A sales", "role": "sales"}
+    assert confirmed.json["user"] == {
+        "id": user_id,
+        "email": EMAIL,
+        "name": "A sales",
+        "role": "sales",
+        "signature": None,
+    }
     # A new session under a new token; the password step's is over.
     new_token = _session_token(client)
     assert new_token not in (None, password_token)
@@ -164,7 +170,13 @@ def test_sign_in_with_the_apps_code(app, client, enrolled, password_step, audit_
     assert first.status_code == 200
     assert first.json == {"next": "code", "csrf": _csrf(app, password_token)}
     assert second.status_code == 200
-    assert second.json["user"] == {"id": user_id, "email": EMAIL, "name": "A sales", "role": "sales"}
+    assert second.json["user"] == {
+        "id": user_id,
+        "email": EMAIL,
+        "name": "A sales",
+        "role": "sales",
+        "signature": None,
+    }
     assert _session_token(client) not in (None, password_token)
     assert second.json["csrf"] == _csrf(app, _session_token(client))
     client.environ_base["HTTP_X_CSRF_TOKEN"] = second.json["csrf"]

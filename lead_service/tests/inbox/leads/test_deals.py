@@ -120,8 +120,9 @@ def test_a_won_deal_wins_its_lead(signed_in, add, pipeline):
         ({"value_minor": -1}, "value_minor"),
         ({"expected_close": "15/01/2027"}, "expected_close"),
         ({"stage_id": 999_999}, "stage_id"),
+        ({"stage_id": 2**40}, "stage_id"),  # past the column: refused before the database is asked
     ],
-    ids=["currency", "value", "day", "stage"],
+    ids=["currency", "value", "day", "stage", "huge-id"],
 )
 def test_a_deal_that_cannot_be_is_refused_by_its_field(signed_in, add, pipeline, values, field):
     stages, _ = pipeline
@@ -153,6 +154,7 @@ def test_admins_rename_weigh_and_order_the_stages_and_keep_the_reasons(colleague
 
     assert viewer.get(PIPELINE).json == added.json
     assert viewer.post(f"{PIPELINE}/lost-reasons", json={"name": "Other"}).status_code == 403
+    assert {"stage_ids": ",".join(map(str, order))} in [detail for _, _, detail in audit_trail()]
     actions = [action for action, _, _ in audit_trail() if action in ("stage_changed", "stages_ordered")]
     assert actions == ["stage_changed", "stages_ordered"]
 

@@ -41,6 +41,10 @@ def test_admins_keep_rules_in_order_and_every_role_reads_them(colleague, audit_t
     assert (
         viewer.post(f"{ASSIGNMENT}/rules", json=_rule(target="person", user_id=admin_id)).status_code == 403
     )
+    # Each fact one value, as the audit page's answer holds them: the order as the ids, in it.
+    assert {"rule_ids": f"{two},{one}"} in [
+        detail for action, _, detail in audit_trail() if action.endswith("ordered")
+    ]
     actions = [action for action, _, _ in audit_trail() if action.startswith("assignment")]
     assert actions == [
         "assignment_rule_added",
@@ -69,6 +73,7 @@ def test_an_order_that_is_not_every_rule_is_refused(colleague):
         ({"forms": ["newsletter"]}, "forms"),
         ({"target": "everyone"}, "target"),
         ({"target": "person", "user_id": None}, "user_id"),
+        ({"target": "person", "user_id": 2**40}, "user_id"),
         ({"target": "round_robin"}, "group_id"),
         ({"name": "  "}, "name"),
         ({"sources": ["line\nbreak"]}, "sources"),
