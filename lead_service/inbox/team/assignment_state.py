@@ -1,12 +1,11 @@
 """The assignment as staff read it: the rules in order, the groups, each person's availability and
 the alert of a lead left with nobody."""
 
-import json
 from typing import Any
 
 from sqlalchemy import select
 
-from ...assignment.conditions import CONDITIONS
+from ...assignment.conditions import values
 from ...assignment.placing import open_leads
 from ...extensions import db
 from ...models.assignment import AssignmentRule, StaffGroup, StaffGroupMember, UnownedAlertSetting
@@ -24,7 +23,7 @@ def rule(kept: AssignmentRule) -> dict[str, Any]:
     return {
         "id": kept.id,
         "name": kept.name,
-        **{name: json.loads(getattr(kept, name)) for name in CONDITIONS},
+        **values(kept),
         "target": kept.target,
         "person": _person(db.session.get(StaffUser, kept.user_id)) if kept.user_id else None,
         "group": {"id": group.id, "name": group.name} if group else None,
