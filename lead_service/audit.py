@@ -31,6 +31,7 @@ ACTIONS = (
     "leads_listed",  # a page of the list; detail: rows, the view's filters
     "search",  # a page of a search; detail: rows, query_length, the view's filters
     "due_listed",  # the Due view; detail: rows, who (mine, everyone)
+    "board_read",  # the board or a column of it; detail: rows (cards)
     "notification_retried",
     "status_changed",  # detail: before, after
     # detail: owner_id (null: nobody), rule_id (no actor: given by that assignment rule)

@@ -10,6 +10,7 @@ from .auth import account_api, auth_api, invitation_api, passwords, sessions, th
 from .auth.users_cli import users
 from .leads import (
     arrivals_api,
+    board_api,
     deals_api,
     due_api,
     leads_api,
@@ -34,6 +35,7 @@ BLUEPRINTS = (
     export_api.bp,
     work_api.bp,
     deals_api.bp,
+    board_api.bp,
     notes_api.bp,
     replies_api.bp,
     saved_replies_api.bp,

@@ -37,6 +37,12 @@ def stages() -> list[DealStage]:
     return list(db.session.scalars(select(DealStage).order_by(DealStage.position, DealStage.id)))
 
 
+def lost_reasons() -> list[dict[str, Any]]:
+    """The reasons a deal may be lost for, in the admins' order."""
+    reasons = db.session.scalars(select(LostReason).order_by(LostReason.position, LostReason.id))
+    return [{"id": reason.id, "name": reason.name} for reason in reasons]
+
+
 def stage_state(stage: DealStage) -> dict[str, Any]:
     return {"id": stage.id, "name": stage.name, "probability": stage.probability, "outcome": stage.outcome}
 

@@ -90,6 +90,10 @@ class InboxDealConflict(Schema):
     deal = fields.Nested(
         InboxDeal, required=True, allow_none=True, metadata={"description": "As it now stands."}
     )
+    description = fields.String(required=True, metadata={"description": "What happened, for the page."})
+
+
+STALE = "Someone changed this deal since you loaded it, and nothing was saved: here is how it stands now."
 
 
 def _done(step) -> Any:
@@ -98,7 +102,7 @@ def _done(step) -> Any:
     except deals.DealRefused as refused:
         raise ValidationError({refused.field: [refused.message]}) from None
     except deals.DealStale as stale:
-        return {"deal": stale.fresh}, 409
+        return {"deal": stale.fresh, "description": STALE}, 409
 
 
 @bp.post("/leads/<int:lead_id>/deal")

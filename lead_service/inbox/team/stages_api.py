@@ -56,10 +56,9 @@ class InboxPipeline(Schema):
 
 
 def _pipeline() -> dict[str, Any]:
-    reasons = db.session.scalars(select(LostReason).order_by(LostReason.position, LostReason.id))
     return {
         "stages": [deals.stage_state(stage) for stage in deals.stages()],
-        "lost_reasons": [{"id": reason.id, "name": reason.name} for reason in reasons],
+        "lost_reasons": deals.lost_reasons(),
     }
 
 

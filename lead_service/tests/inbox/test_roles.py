@@ -66,6 +66,7 @@ TABLE = {
     ("GET", "/api/inbox/audit"): (401, 403, 403, 200, 401, 401),
     ("GET", "/api/inbox/dashboard"): (401, 200, 200, 200, 401, 401),
     ("GET", "/api/inbox/forecast"): (401, 200, 200, 200, 401, 401),
+    ("GET", "/api/inbox/board"): (401, 200, 200, 200, 401, 401),
     ("POST", "/api/inbox/erase"): (401, 403, 403, 200, 401, 401),
     ("GET", "/api/inbox/unfiled"): (401, 403, 403, 200, 401, 401),
     # Past the guard, there is no such message set aside (or answer from another address) here.

@@ -16,6 +16,7 @@ export function InboxHeader({ session }: { session: Session }) {
           <InboxLink href={inboxPaths.leads}>Leads</InboxLink>
           <InboxLink href={inboxPaths.due}>Due</InboxLink>
           <InboxLink href={inboxPaths.spam}>Spam</InboxLink>
+          <InboxLink href={inboxPaths.board}>Board</InboxLink>
           <InboxLink href={inboxPaths.dashboard}>Dashboard</InboxLink>
           <InboxLink href={inboxPaths.savedReplies}>Saved replies</InboxLink>
           <InboxLink href={inboxPaths.assignment}>Assignment</InboxLink>

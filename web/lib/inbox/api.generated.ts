@@ -832,7 +832,7 @@ export interface paths {
                     /** @description The acting user's id. */
                     user?: number;
                     /** @description One of the recorded actions. */
-                    action?: "sign_in" | "sign_in_failed" | "second_factor_locked" | "account_locked" | "sign_out" | "signed_out_everywhere" | "signature_changed" | "enrolled" | "recovery_code_used" | "password_changed" | "password_change_failed" | "lead_viewed" | "leads_listed" | "search" | "due_listed" | "notification_retried" | "status_changed" | "owner_changed" | "deal_made" | "deal_changed" | "next_step_set" | "next_step_cleared" | "response_target_set" | "stage_changed" | "stages_ordered" | "lost_reason_added" | "lost_reason_removed" | "assignment_rule_added" | "assignment_rule_changed" | "assignment_rule_removed" | "assignment_rules_ordered" | "staff_group_added" | "staff_group_changed" | "staff_group_removed" | "availability_changed" | "unowned_alert_set" | "note_added" | "note_edited" | "reply_sent" | "reply_received" | "answer_confirmed" | "message_set_aside" | "unfiled_listed" | "unfiled_viewed" | "set_aside_filed" | "set_aside_dismissed" | "view_saved" | "view_removed" | "saved_reply_added" | "saved_reply_changed" | "saved_reply_removed" | "marked_spam" | "marked_not_spam" | "export" | "export_finished" | "erase" | "user_added" | "user_invited" | "invitation_accepted" | "user_disabled" | "password_reset" | "two_factor_reset";
+                    action?: "sign_in" | "sign_in_failed" | "second_factor_locked" | "account_locked" | "sign_out" | "signed_out_everywhere" | "signature_changed" | "enrolled" | "recovery_code_used" | "password_changed" | "password_change_failed" | "lead_viewed" | "leads_listed" | "search" | "due_listed" | "board_read" | "notification_retried" | "status_changed" | "owner_changed" | "deal_made" | "deal_changed" | "next_step_set" | "next_step_cleared" | "response_target_set" | "stage_changed" | "stages_ordered" | "lost_reason_added" | "lost_reason_removed" | "assignment_rule_added" | "assignment_rule_changed" | "assignment_rule_removed" | "assignment_rules_ordered" | "staff_group_added" | "staff_group_changed" | "staff_group_removed" | "availability_changed" | "unowned_alert_set" | "note_added" | "note_edited" | "reply_sent" | "reply_received" | "answer_confirmed" | "message_set_aside" | "unfiled_listed" | "unfiled_viewed" | "set_aside_filed" | "set_aside_dismissed" | "view_saved" | "view_removed" | "saved_reply_added" | "saved_reply_changed" | "saved_reply_removed" | "marked_spam" | "marked_not_spam" | "export" | "export_finished" | "erase" | "user_added" | "user_invited" | "invitation_accepted" | "user_disabled" | "password_reset" | "two_factor_reset";
                     /** @description The `next` of the page before. */
                     before?: number;
                 };
@@ -862,6 +862,68 @@ export interface paths {
                 };
                 401: components["responses"]["SignInNeeded"];
                 403: components["responses"]["NotAllowed"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inbox/board": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The board: each stage's column, and each open deal's card. */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description One stage's column only. */
+                    stage?: number;
+                    /** @description The stage's cursor: its cards after it (with `stage`). */
+                    after?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The columns; with `stage`, that one's only. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InboxBoard"];
+                    };
+                };
+                /** @description An invalid stage or cursor. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationErrors"];
+                    };
+                };
+                401: components["responses"]["SignInNeeded"];
+                403: components["responses"]["NotAllowed"];
+                /** @description No such stage. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HttpError"];
+                    };
+                };
                 429: components["responses"]["TooManyRequests"];
             };
         };
@@ -3625,7 +3687,7 @@ export interface components {
         };
         InboxAuditEvent: {
             /** @enum {string} */
-            action: "sign_in" | "sign_in_failed" | "second_factor_locked" | "account_locked" | "sign_out" | "signed_out_everywhere" | "signature_changed" | "enrolled" | "recovery_code_used" | "password_changed" | "password_change_failed" | "lead_viewed" | "leads_listed" | "search" | "due_listed" | "notification_retried" | "status_changed" | "owner_changed" | "deal_made" | "deal_changed" | "next_step_set" | "next_step_cleared" | "response_target_set" | "stage_changed" | "stages_ordered" | "lost_reason_added" | "lost_reason_removed" | "assignment_rule_added" | "assignment_rule_changed" | "assignment_rule_removed" | "assignment_rules_ordered" | "staff_group_added" | "staff_group_changed" | "staff_group_removed" | "availability_changed" | "unowned_alert_set" | "note_added" | "note_edited" | "reply_sent" | "reply_received" | "answer_confirmed" | "message_set_aside" | "unfiled_listed" | "unfiled_viewed" | "set_aside_filed" | "set_aside_dismissed" | "view_saved" | "view_removed" | "saved_reply_added" | "saved_reply_changed" | "saved_reply_removed" | "marked_spam" | "marked_not_spam" | "export" | "export_finished" | "erase" | "user_added" | "user_invited" | "invitation_accepted" | "user_disabled" | "password_reset" | "two_factor_reset";
+            action: "sign_in" | "sign_in_failed" | "second_factor_locked" | "account_locked" | "sign_out" | "signed_out_everywhere" | "signature_changed" | "enrolled" | "recovery_code_used" | "password_changed" | "password_change_failed" | "lead_viewed" | "leads_listed" | "search" | "due_listed" | "board_read" | "notification_retried" | "status_changed" | "owner_changed" | "deal_made" | "deal_changed" | "next_step_set" | "next_step_cleared" | "response_target_set" | "stage_changed" | "stages_ordered" | "lost_reason_added" | "lost_reason_removed" | "assignment_rule_added" | "assignment_rule_changed" | "assignment_rule_removed" | "assignment_rules_ordered" | "staff_group_added" | "staff_group_changed" | "staff_group_removed" | "availability_changed" | "unowned_alert_set" | "note_added" | "note_edited" | "reply_sent" | "reply_received" | "answer_confirmed" | "message_set_aside" | "unfiled_listed" | "unfiled_viewed" | "set_aside_filed" | "set_aside_dismissed" | "view_saved" | "view_removed" | "saved_reply_added" | "saved_reply_changed" | "saved_reply_removed" | "marked_spam" | "marked_not_spam" | "export" | "export_finished" | "erase" | "user_added" | "user_invited" | "invitation_accepted" | "user_disabled" | "password_reset" | "two_factor_reset";
             /** @description Null: from the command line, or a failed sign-in as an address that is nobody's. */
             actor_id: number | null;
             /** Format: date-time */
@@ -3641,7 +3703,7 @@ export interface components {
         };
         InboxAuditPage: {
             /** @description Every action the trail records, for the filter. */
-            actions: ("sign_in" | "sign_in_failed" | "second_factor_locked" | "account_locked" | "sign_out" | "signed_out_everywhere" | "signature_changed" | "enrolled" | "recovery_code_used" | "password_changed" | "password_change_failed" | "lead_viewed" | "leads_listed" | "search" | "due_listed" | "notification_retried" | "status_changed" | "owner_changed" | "deal_made" | "deal_changed" | "next_step_set" | "next_step_cleared" | "response_target_set" | "stage_changed" | "stages_ordered" | "lost_reason_added" | "lost_reason_removed" | "assignment_rule_added" | "assignment_rule_changed" | "assignment_rule_removed" | "assignment_rules_ordered" | "staff_group_added" | "staff_group_changed" | "staff_group_removed" | "availability_changed" | "unowned_alert_set" | "note_added" | "note_edited" | "reply_sent" | "reply_received" | "answer_confirmed" | "message_set_aside" | "unfiled_listed" | "unfiled_viewed" | "set_aside_filed" | "set_aside_dismissed" | "view_saved" | "view_removed" | "saved_reply_added" | "saved_reply_changed" | "saved_reply_removed" | "marked_spam" | "marked_not_spam" | "export" | "export_finished" | "erase" | "user_added" | "user_invited" | "invitation_accepted" | "user_disabled" | "password_reset" | "two_factor_reset")[];
+            actions: ("sign_in" | "sign_in_failed" | "second_factor_locked" | "account_locked" | "sign_out" | "signed_out_everywhere" | "signature_changed" | "enrolled" | "recovery_code_used" | "password_changed" | "password_change_failed" | "lead_viewed" | "leads_listed" | "search" | "due_listed" | "board_read" | "notification_retried" | "status_changed" | "owner_changed" | "deal_made" | "deal_changed" | "next_step_set" | "next_step_cleared" | "response_target_set" | "stage_changed" | "stages_ordered" | "lost_reason_added" | "lost_reason_removed" | "assignment_rule_added" | "assignment_rule_changed" | "assignment_rule_removed" | "assignment_rules_ordered" | "staff_group_added" | "staff_group_changed" | "staff_group_removed" | "availability_changed" | "unowned_alert_set" | "note_added" | "note_edited" | "reply_sent" | "reply_received" | "answer_confirmed" | "message_set_aside" | "unfiled_listed" | "unfiled_viewed" | "set_aside_filed" | "set_aside_dismissed" | "view_saved" | "view_removed" | "saved_reply_added" | "saved_reply_changed" | "saved_reply_removed" | "marked_spam" | "marked_not_spam" | "export" | "export_finished" | "erase" | "user_added" | "user_invited" | "invitation_accepted" | "user_disabled" | "password_reset" | "two_factor_reset")[];
             /** @description Newest first. */
             events: components["schemas"]["InboxAuditEvent"][];
             /** @description The next page's `before`; null: none. */
@@ -3661,6 +3723,24 @@ export interface components {
             name: string;
             open_leads: number;
             open_leads_cap: number | null;
+        };
+        InboxBoard: {
+            /** @description In order. */
+            columns: components["schemas"]["InboxColumn"][];
+            /** @description For a move to lost. */
+            lost_reasons: components["schemas"]["InboxLostReason"][];
+        };
+        InboxCard: {
+            company: string | null;
+            currency: string;
+            /** Format: date */
+            expected_close: string;
+            lead_id: number;
+            name: string;
+            owner: components["schemas"]["InboxPerson"] | null;
+            value_minor: number;
+            /** @description The deal's: a move names it. */
+            version: number;
         };
         InboxChannelState: {
             /** Format: date-time */
@@ -3687,6 +3767,17 @@ export interface components {
         InboxCodeRequest: {
             /** @description The app's six digits, or a recovery code (xxxxx-xxxxx). */
             code: string;
+        };
+        InboxColumn: {
+            /** @description Open stages' deals, the soonest expected close first, 50 at a time; none in a won or lost stage. */
+            cards: components["schemas"]["InboxCard"][];
+            /** @description The deals in the stage. */
+            count: number;
+            /** @description The cursor of the column's next cards. */
+            next: string | null;
+            stage: components["schemas"]["InboxStage"];
+            /** @description Their value by currency. */
+            totals: components["schemas"]["InboxStageTotal"][];
         };
         InboxConfirmation: {
             /** Format: date-time */
@@ -3763,6 +3854,8 @@ export interface components {
         InboxDealConflict: {
             /** @description As it now stands. */
             deal: components["schemas"]["InboxDeal"] | null;
+            /** @description What happened, for the page. */
+            description: string;
         };
         InboxDue: {
             /** @description Due today or before, the earliest first (at most 500). */
@@ -4151,6 +4244,10 @@ export interface components {
             outcome: "won" | "lost" | null;
             /** @description Percent: the forecast's weight. */
             probability: number;
+        };
+        InboxStageTotal: {
+            currency: string;
+            value_minor: number;
         };
         InboxUnfiled: {
             /** @description Those waiting, the most recently set aside first (at most 200). */

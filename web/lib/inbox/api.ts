@@ -15,12 +15,15 @@ import type {
   ApiError,
   Assignment,
   AuditPage,
+  Board,
   Dashboard,
   Due,
+  Forecast,
   Lead,
   LeadPage,
   MovedKind,
   Person,
+  Pipeline,
   ResponseTarget,
   SavedReply,
   SavedView,
@@ -130,4 +133,17 @@ export function getAudit(query: URLSearchParams): Promise<AuditPage> {
 /** Where the last 90 days' leads came from and how fast they were answered. */
 export function getDashboard(): Promise<Dashboard> {
   return read((api) => api.GET("/api/inbox/dashboard"));
+}
+
+/** The board, or with `stage` (and `after`, its cursor) that column's next cards. */
+export function getBoard(query: URLSearchParams): Promise<Board> {
+  return read((api) => api.GET("/api/inbox/board", { querySerializer: () => query.toString() }));
+}
+
+export function getPipeline(): Promise<Pipeline> {
+  return read((api) => api.GET("/api/inbox/pipeline"));
+}
+
+export function getForecast(): Promise<Forecast> {
+  return read((api) => api.GET("/api/inbox/forecast"));
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { formatCount, formatSize } from "./format";
+import { formatCount, formatMoney, formatMonth, formatSize, minorDigits } from "./format";
 
 describe("formatSize", () => {
   it("writes bytes, then kilobytes and megabytes of 1,024", () => {
@@ -19,5 +19,23 @@ describe("formatCount", () => {
 
   it("writes the list's own counts, which are exact, in full", () => {
     expect(formatCount(25_310, false)).toBe("25,310");
+  });
+});
+
+describe("formatMoney", () => {
+  it("writes minor units in the currency's own digits", () => {
+    expect(formatMoney(1_250_000, "USD")).toBe("$12,500.00");
+    expect(formatMoney(90_050, "EUR")).toBe("€900.50");
+    expect(formatMoney(125_000, "JPY")).toBe("¥125,000");
+  });
+
+  it("knows each currency's minor digits", () => {
+    expect([minorDigits("USD"), minorDigits("JPY"), minorDigits("KWD")]).toEqual([2, 0, 3]);
+  });
+});
+
+describe("formatMonth", () => {
+  it("names a month and its year", () => {
+    expect([formatMonth("2027-01"), formatMonth("2026-12")]).toEqual(["Jan 2027", "Dec 2026"]);
   });
 });

@@ -33,6 +33,23 @@ export function formatDelivery({ state, at, error, next_attempt_at: next }: Chan
   }
 }
 
+const MONTH = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", month: "short", year: "numeric" });
+
+/** A month, "2027-01", as "Jan 2027". */
+export function formatMonth(month: string): string {
+  return MONTH.format(new Date(`${month}-01T00:00:00Z`));
+}
+
+/** How many minor units a currency's major one holds, as a power of ten: 2 for USD, 0 for JPY. */
+export function minorDigits(currency: string): number {
+  return new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
+}
+
+/** An amount kept in a currency's minor units, as a person reads it: 1250000 USD is "$12,500.00". */
+export function formatMoney(minor: number, currency: string): string {
+  return new Intl.NumberFormat("en", { style: "currency", currency }).format(minor / 10 ** minorDigits(currency));
+}
+
 const SIZE = new Intl.NumberFormat("en", { maximumFractionDigits: 1 });
 
 /** A file's size in bytes as a person reads it: "820 bytes", "2 KB", "1.4 MB" (1 KB = 1,024 bytes). */

@@ -22,9 +22,14 @@ export const inboxPaths = {
   savedReplies: "/inbox/saved-replies",
   // Who is given each new lead (every role reads the rules, admins keep them).
   assignment: "/inbox/assignment",
+  // The open deals as cards in a column per stage, moved by pointer or keys.
+  board: "/inbox/board",
   // One's own password, and signing out of every browser.
   account: "/inbox/account",
   lead: (id: number) => `/inbox/leads/${id}`,
+  // A column of the board, its cards after the cursor the service gave.
+  boardColumn: (stageId: number, after: string) =>
+    `/inbox/board?${new URLSearchParams({ stage: String(stageId), after })}`,
 } as const;
 
 /** The id in a lead's address; undefined when the segment is no id the service could have given. */

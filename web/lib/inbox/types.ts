@@ -103,3 +103,27 @@ export type DashboardCount = Schemas["InboxDashboardCount"];
 
 /** The dashboard's figures over its period, spam left out (lead_service/inbox/reports/dashboard.py). */
 export type Dashboard = Schemas["InboxDashboard"];
+
+/** A stage of the pipeline: its place is its order in a list; won and lost stages close a deal. */
+export type Stage = Schemas["InboxStage"];
+
+export type LostReason = Schemas["InboxLostReason"];
+
+/** A lead as a deal: its value in the currency's minor units, expected close, stage and version. */
+export type Deal = Schemas["InboxDeal"];
+
+/** The stages in order, and the reasons a deal is lost. */
+export type Pipeline = Schemas["InboxPipeline"];
+
+/** The board: a column per stage, each open deal a card (a page of them per column). */
+export type Board = Schemas["InboxBoard"];
+
+export type BoardColumn = Schemas["InboxColumn"];
+
+/** An open deal on the board, with the version a move names. */
+export type Card = Schemas["InboxCard"];
+
+export type BoardQueryName = QueryName<"/api/inbox/board">;
+
+/** What the pipeline is worth and how it closed: lead_service/inbox/reports/forecast.py. */
+export type Forecast = Schemas["InboxForecast"];

@@ -2,16 +2,22 @@ import type { Metadata } from "next";
 
 import { DailyLeadsChart } from "@/components/inbox/dashboard/daily-leads-chart";
 import { FigureTiles } from "@/components/inbox/dashboard/figure-tiles";
+import { ForecastTables } from "@/components/inbox/dashboard/forecast-tables";
 import { ShareBars } from "@/components/inbox/dashboard/share-bars";
 import { ResponseTargetForm } from "@/components/inbox/response-target-form";
-import { getDashboard, getResponseTarget, getSession } from "@/lib/inbox/api";
+import { getDashboard, getForecast, getResponseTarget, getSession } from "@/lib/inbox/api";
 import { formatDay } from "@/lib/inbox/dashboard";
 import { formatTime } from "@/lib/inbox/format";
 
 export const metadata: Metadata = { title: "Dashboard" };
 
 export default async function DashboardPage() {
-  const [figures, target, session] = await Promise.all([getDashboard(), getResponseTarget(), getSession()]);
+  const [figures, target, session, forecast] = await Promise.all([
+    getDashboard(),
+    getResponseTarget(),
+    getSession(),
+    getForecast(),
+  ]);
   return (
     <>
       <h1 className="inbox-title">Dashboard</h1>
@@ -49,6 +55,7 @@ export default async function DashboardPage() {
         is the first page of the visit. Both are known only for visitors who allowed analytics (Not recorded otherwise).
         The 10 largest are shown by name, the rest as Other.
       </p>
+      <ForecastTables forecast={forecast} />
       <section aria-labelledby="target-heading" className="max-w-3xl space-y-3">
         <h2 id="target-heading" className="text-lg font-semibold text-navy">
           Response target

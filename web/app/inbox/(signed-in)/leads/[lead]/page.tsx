@@ -2,6 +2,8 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 
 import { Conversation } from "@/components/inbox/conversation";
+import { DealForm } from "@/components/inbox/deal-form";
+import { DealSummary } from "@/components/inbox/deal-summary";
 import { InboxLink } from "@/components/inbox/inbox-link";
 import { LeadNotes } from "@/components/inbox/lead-notes";
 import { LeadOrigin } from "@/components/inbox/lead-origin";
@@ -11,7 +13,7 @@ import { PersonHistory } from "@/components/inbox/person-history";
 import { SpamButton } from "@/components/inbox/spam-button";
 import { WorkForm } from "@/components/inbox/work-form";
 import { WorkSummary } from "@/components/inbox/work-summary";
-import { getLead, getOwners, getSavedReplies, getSession } from "@/lib/inbox/api";
+import { getLead, getOwners, getPipeline, getSavedReplies, getSession } from "@/lib/inbox/api";
 import { contactHref } from "@/lib/inbox/contact-links";
 import { formatTime } from "@/lib/inbox/format";
 import { inboxPaths, leadId } from "@/lib/inbox/paths";
@@ -25,11 +27,12 @@ type Props = { params: Promise<{ lead: string }> };
 export default async function LeadPage({ params }: Props) {
   const id = leadId((await params).lead);
   if (id === undefined) notFound();
-  const [session, lead, owners, saved] = await Promise.all([
+  const [session, lead, owners, saved, pipeline] = await Promise.all([
     getSession(),
     getLead(id),
     getOwners(),
     getSavedReplies(),
+    getPipeline(),
   ]);
   const mayWork = MAY_WORK.has(session.user.role);
   const values = replyValues(lead, session.user.name);
@@ -85,6 +88,13 @@ export default async function LeadPage({ params }: Props) {
         {lead.work.owner?.id === session.user.id || session.user.role === "admin" ? (
           <NextStepForm id={lead.id} step={lead.work.next_step} csrf={session.csrf} />
         ) : null}
+      </section>
+      <section aria-labelledby="deal-heading" className="space-y-3">
+        <h2 id="deal-heading" className="text-lg font-semibold text-navy">
+          Deal
+        </h2>
+        <DealSummary deal={lead.deal} />
+        {mayWork ? <DealForm id={lead.id} deal={lead.deal} pipeline={pipeline} csrf={session.csrf} /> : null}
       </section>
       <Conversation
         id={lead.id}

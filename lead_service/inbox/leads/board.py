@@ -1,0 +1,97 @@
+"""The board: a column per stage of the pipeline, in its order, each with how many deals it holds and
+what they are worth by currency, and each open stage's deals as cards, the soonest expected close
+first, a page at a time (the index ix_deals_board hands each page in order). Won and lost columns
+hold no cards: a deal there is closed, and the columns are where a card is moved to close it."""
+
+from datetime import date
+from typing import Any
+
+from sqlalchemy import Date, Integer, func, literal, select, tuple_
+
+from ...extensions import db
+from ...models.deals import Deal, DealStage
+from ...models.leads import Lead
+from ...models.staff import StaffUser
+from . import deals
+
+# Cards a column shows at once: more than a screen's worth, and a column's next page is a click on.
+PAGE = 50
+
+# Where a column's page ended: the last card's expected close and lead.
+Cursor = tuple[date, int]
+
+
+def cursor_text(cursor: Cursor) -> str:
+    return f"{cursor[0].isoformat()}.{cursor[1]}"
+
+
+def _totals(*stage_ids: int) -> dict[int, dict[str, Any]]:
+    """Each stage's (or the ones given's) count of deals, and their value by currency, summed in the
+    database."""
+    statement = (
+        select(Deal.stage_id, Deal.currency, func.count(), func.sum(Deal.value_minor))
+        .group_by(Deal.stage_id, Deal.currency)
+        .order_by(Deal.stage_id, Deal.currency)
+    )
+    if stage_ids:
+        statement = statement.where(Deal.stage_id.in_(stage_ids))
+    rows = db.session.execute(statement).all()
+    totals: dict[int, dict[str, Any]] = {}
+    for stage_id, currency, count, value in rows:
+        column = totals.setdefault(stage_id, {"count": 0, "totals": []})
+        column["count"] += count
+        column["totals"].append({"currency": currency, "value_minor": int(value)})
+    return totals
+
+
+def _cards(stage_id: int, after: Cursor | None) -> tuple[list[dict[str, Any]], str | None]:
+    """A page of the stage's deals as cards, and the cursor of the next (None after the last)."""
+    statement = (
+        select(Deal, Lead.name, Lead.company, StaffUser.id, StaffUser.name)
+        .join(Lead, Lead.id == Deal.lead_id)
+        .outerjoin(StaffUser, StaffUser.id == Lead.owner_id)
+        .where(Deal.stage_id == stage_id)
+        .order_by(Deal.expected_close, Deal.lead_id)
+        .limit(PAGE + 1)
+    )
+    if after is not None:
+        cursor = tuple_(literal(after[0], Date), literal(after[1], Integer))
+        statement = statement.where(tuple_(Deal.expected_close, Deal.lead_id) > cursor)
+    rows = db.session.execute(statement).all()
+    cards = [
+        {
+            "lead_id": deal.lead_id,
+            "name": name,
+            "company": company,
+            "value_minor": deal.value_minor,
+            "currency": deal.currency,
+            "expected_close": deal.expected_close,
+            "owner": {"id": owner_id, "name": owner_name} if owner_id is not None else None,
+            "version": deal.version,
+        }
+        for deal, name, company, owner_id, owner_name in rows[:PAGE]
+    ]
+    more = len(rows) > PAGE
+    last = rows[PAGE - 1][0] if more else None
+    return cards, cursor_text((last.expected_close, last.lead_id)) if last else None
+
+
+def _column(stage: DealStage, totals: dict[int, dict[str, Any]], after: Cursor | None) -> dict[str, Any]:
+    cards, following = ([], None) if stage.outcome else _cards(stage.id, after)
+    return {
+        "stage": deals.stage_state(stage),
+        **totals.get(stage.id, {"count": 0, "totals": []}),
+        "cards": cards,
+        "next": following,
+    }
+
+
+def board() -> list[dict[str, Any]]:
+    """Every stage's column, each with the first page of its cards."""
+    totals = _totals()
+    return [_column(stage, totals, None) for stage in deals.stages()]
+
+
+def column(stage: DealStage, after: Cursor | None) -> dict[str, Any]:
+    """One stage's column, its cards from after the cursor."""
+    return _column(stage, _totals(stage.id), after)
