@@ -2,15 +2,15 @@
 search and of a lead whose conversation holds 200 messages, through the API, on gunicorn with
 SQLite and with PostgreSQL, as a signed-in member of sales asks them one after another (the
 searches are parts of stored e-mail addresses and names, as a person types them); then the
-dashboard's figures, and the download of every lead as CSV, its time and the service's peak
-memory."""
+board of 5,000 open deals (and as many closed) and a column's next page; then the dashboard's
+figures, and the download of every lead as CSV, its time and the service's peak memory."""
 
 import os
 import random
 import statistics
 import subprocess
 import time
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from urllib.parse import quote
 
@@ -22,6 +22,7 @@ from lead_service.config import database_url
 from lead_service.extensions import db
 from lead_service.inbox.auth import sessions
 from lead_service.models.conversation import LeadMessage
+from lead_service.models.deals import Deal
 from lead_service.models.staff import StaffUser
 from tests.support.servers import BIN, lead_service
 
@@ -34,6 +35,10 @@ BAR_MS = 50
 MESSAGES = 200  # in the conversation of the lead asked for: replies and answers in turn
 # What is timed, each against the bar.
 REQUESTS = ("list", "next page", "search", "conversation")
+OPEN_DEALS = 5_000  # on the board, over its four open stages; as many again won or lost
+BOARD_BAR_MS = 100
+# The board's reads: the whole board, and the next page of its first column.
+BOARD_REQUESTS = ("board", "column")
 
 
 def _fill(home: Path, url: str) -> None:
@@ -62,17 +67,63 @@ def _conversation(engine, lead_id: int) -> None:
         connection.execute(LeadMessage.__table__.insert(), rows)
 
 
-def _staff_session(url: str) -> str:
-    """A signed-in member of sales' session token, made in the database as a sign-in would."""
+def _deals(engine, owner_id: int) -> None:
+    """OPEN_DEALS open deals spread over the open stages, as many won or lost, on leads spread
+    through the table, in three currencies, closing over a year; half the open ones owned."""
+    with engine.connect() as connection:
+        stages = connection.execute(text("SELECT id, outcome FROM deal_stages ORDER BY position")).all()
+        reasons = connection.execute(text("SELECT id FROM lost_reasons")).scalars().all()
+        lead_ids = connection.execute(text("SELECT id FROM leads ORDER BY id")).scalars().all()
+    open_stages = [stage for stage, outcome in stages if outcome is None]
+    closed = [(stage, outcome) for stage, outcome in stages if outcome is not None]
+    rng = random.Random(20261129)
+    chosen = rng.sample(lead_ids, 2 * OPEN_DEALS)
+    rows = []
+    for n, lead_id in enumerate(chosen):
+        stage, outcome = (open_stages[n % len(open_stages)], None) if n < OPEN_DEALS else closed[n % 2]
+        rows.append(
+            {
+                "lead_id": lead_id,
+                "stage_id": stage,
+                "value_minor": rng.randrange(1, 500) * 10_000,
+                "currency": ("USD", "EUR", "GBP")[n % 3],
+                "expected_close": date(2027, 1, 1) + timedelta(days=rng.randrange(365)),
+                "lost_reason_id": rng.choice(reasons) if outcome == "lost" else None,
+                "version": 1,
+                "created_at": datetime(2026, 10, 1, tzinfo=UTC),
+                "closed_at": datetime(2026, 11, 1, tzinfo=UTC) if outcome else None,
+            }
+        )
+    with engine.begin() as connection:
+        connection.execute(Deal.__table__.insert(), rows)
+        owned = [{"lead": lead_id, "owner": owner_id} for lead_id in chosen[:OPEN_DEALS:2]]
+        connection.execute(text("UPDATE leads SET owner_id = :owner WHERE id = :lead"), owned)
+
+
+def _board(client: requests.Session, service: str) -> dict[str, dict[str, float]]:
+    board = client.get(f"{service}/api/inbox/board", timeout=30).json()
+    first = board["columns"][0]
+    column = f"{service}/api/inbox/board?stage={first['stage']['id']}&after={quote(first['next'])}"
+    for _ in range(20):
+        client.get(f"{service}/api/inbox/board", timeout=30).raise_for_status()
+    return {
+        "board": _timed(client, [f"{service}/api/inbox/board"] * ASKED),
+        "column": _timed(client, [column] * ASKED),
+    }
+
+
+def _staff_session(url: str) -> tuple[int, str]:
+    """A signed-in member of sales (their id) and their session token, made in the database as a
+    sign-in would."""
     app = create_app({"SQLALCHEMY_DATABASE_URI": database_url(url)})
     with app.app_context():
         user = StaffUser(email="bench@staff.example", name="Bench", role="sales", password_hash="not used")
         db.session.add(user)
         db.session.flush()
-        token = sessions.start(user, "signed_in")
+        user_id, token = user.id, sessions.start(user, "signed_in")
         db.session.commit()
         db.engine.dispose()
-    return token
+    return user_id, token
 
 
 def _queries(engine) -> list[str]:
@@ -147,7 +198,8 @@ def inbox_latency(tmp: Path) -> list[dict]:
 
 def _latency(home: Path, url: str, engine) -> dict:
     _fill(home, url)
-    token = _staff_session(url)
+    user_id, token = _staff_session(url)
+    _deals(engine, user_id)
     queries = _queries(engine)
     with engine.connect() as connection:
         talked = connection.execute(text("SELECT max(id) FROM leads")).scalar_one()
@@ -164,6 +216,7 @@ def _latency(home: Path, url: str, engine) -> dict:
             "next page": _timed(client, [f"{service}/api/inbox/leads?cursor={quote(first['next'])}"] * ASKED),
             "search": _timed(client, [f"{service}/api/inbox/leads?q={quote(q)}" for q in queries[:ASKED]]),
             "conversation": _timed(client, [f"{service}/api/inbox/leads/{talked}"] * ASKED),
+            **_board(client, service),
             "dashboard": _dashboard(client, service),
             "export": _export(client, service, home),
         }

@@ -14,6 +14,7 @@ from .assignment import RATE as ASSIGNMENT_RATE
 from .assignment import ROUNDS as ASSIGNMENT_ROUNDS
 from .backup import LEADS as BACKUP_LEADS
 from .inbox import BAR_MS as INBOX_BAR_MS
+from .inbox import BOARD_BAR_MS, BOARD_REQUESTS, OPEN_DEALS
 from .inbox import DASHBOARDS as INBOX_DASHBOARDS
 from .inbox import MESSAGES as INBOX_MESSAGES
 from .inbox import REQUESTS as INBOX_REQUESTS
@@ -181,6 +182,23 @@ def _inbox(results: dict[str, Any]) -> list[str]:
             for kind in INBOX_REQUESTS
         ]
         lines.append(f"| {row['database']} | " + " | ".join(cells) + " |")
+    boards = [row for row in results["inbox"] if "board" in row]
+    if boards:
+        lines += [
+            "",
+            f"Then the board (`GET /api/inbox/board`: each stage's count and value by currency, and the first"
+            f" 50 cards of each open stage) with {OPEN_DEALS:,} open deals and as many won or lost, and the"
+            " next 50 cards of its first column, as many times as the rest after 20 to warm up.",
+            "",
+            "| Database | " + " | ".join(f"{kind} p50 / p95 / max ms" for kind in BOARD_REQUESTS) + " |",
+            "|---|" + "---:|" * len(BOARD_REQUESTS),
+        ]
+        for row in boards:
+            cells = [
+                f"{row[kind]['p50_ms']:.1f} / {row[kind]['p95_ms']:.1f} / {row[kind]['max_ms']:.1f}"
+                for kind in BOARD_REQUESTS
+            ]
+            lines.append(f"| {row['database']} | " + " | ".join(cells) + " |")
     dashboards = [row for row in results["inbox"] if "dashboard" in row]
     if dashboards:
         lines += [
@@ -399,6 +417,16 @@ def _bars(results: dict[str, Any]) -> list[str]:
                 f" {INBOX_MESSAGES} messages, 100,000 leads",
                 slow,
             )
+        )
+        slow_boards = [
+            f"{row['database']} {kind} ({row[kind]['p95_ms']:.0f} ms)"
+            for row in results["inbox"]
+            if "board" in row
+            for kind in BOARD_REQUESTS
+            if row[kind]["p95_ms"] >= BOARD_BAR_MS
+        ]
+        bars.append(
+            (f"board p95 < {BOARD_BAR_MS} ms, {OPEN_DEALS:,} open deals at 100,000 leads", slow_boards)
         )
     if "sign_in_flood" in results:
         measured = [row for row in results["sign_in_flood"] if "skipped" not in row]
