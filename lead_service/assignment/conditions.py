@@ -3,6 +3,7 @@ an empty list matches every lead; a lead must meet them all."""
 
 import json
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
 # The source of a lead with no UTM source and no referring site, as the dashboard names it too.
@@ -16,14 +17,8 @@ def source(lead: Any) -> str:
     return lead.utm_source or lead.referrer_host or DIRECT
 
 
-def _folded(values: Iterable[str]) -> set[str]:
-    return {value.strip().casefold() for value in values}
-
-
-def _meets(allowed: list[str], value: str | None) -> bool:
-    if not allowed:
-        return True
-    return value is not None and value.strip().casefold() in _folded(allowed)
+def _folded(values: Iterable[str]) -> frozenset[str]:
+    return frozenset(value.strip().casefold() for value in values)
 
 
 def values(rule: Any) -> dict[str, list[str]]:
@@ -31,13 +26,32 @@ def values(rule: Any) -> dict[str, list[str]]:
     return {name: json.loads(getattr(rule, name)) for name in CONDITIONS}
 
 
-def matches(rule: Any, lead: Any) -> bool:
-    """Whether `lead` meets every condition of `rule`. Country names and sources are compared
-    without regard to case or the spaces around them."""
-    kept = values(rule)
-    return (
-        (not kept["forms"] or lead.form in kept["forms"])
-        and _meets(kept["countries"], lead.country)
-        and (not kept["budgets"] or lead.budget in kept["budgets"])
-        and _meets(kept["sources"], source(lead))
-    )
+@dataclass(frozen=True)
+class Conditions:
+    """A rule's conditions read once, to be tried on a batch of leads. Country names and sources
+    are compared without regard to case or the spaces around them."""
+
+    forms: frozenset[str]
+    countries: frozenset[str]
+    budgets: frozenset[str]
+    sources: frozenset[str]
+
+    @classmethod
+    def of(cls, rule: Any) -> "Conditions":
+        kept = values(rule)
+        return cls(
+            forms=frozenset(kept["forms"]),
+            countries=_folded(kept["countries"]),
+            budgets=frozenset(kept["budgets"]),
+            sources=_folded(kept["sources"]),
+        )
+
+    def matches(self, lead: Any) -> bool:
+        """Whether `lead` meets every condition."""
+        country = lead.country.strip().casefold() if lead.country is not None else None
+        return (
+            (not self.forms or lead.form in self.forms)
+            and (not self.countries or country in self.countries)
+            and (not self.budgets or lead.budget in self.budgets)
+            and (not self.sources or source(lead).strip().casefold() in self.sources)
+        )

@@ -17,7 +17,7 @@ from ..extensions import db
 from ..models.assignment import AssignmentRule, StaffGroup, StaffGroupMember
 from ..models.leads import Lead
 from ..models.staff import OWNER_ROLES, StaffUser
-from .conditions import matches
+from .conditions import Conditions
 
 # A lead stays open until it is won or lost.
 CLOSED = ("won", "lost")
@@ -49,15 +49,17 @@ def open_leads(user_ids: Sequence[int]) -> Counter[int]:
 
 class Placing:
     """The rules, and who is free, read once for a batch of leads placed in one transaction: the
-    rules in their order, everyone not away who may own a lead, and each group's members, its row
-    locked from its first use until the caller commits, so that two workers placing leads at once
-    take turns. Only open leads are counted afresh for each lead, and only where a rule needs them
-    (the least busy, or someone with a cap): a busy person's count is the dearest read."""
+    rules in their order with their conditions, everyone not away who may own a lead, and each
+    group's members, its row locked from its first use until the caller commits, so that two
+    workers placing leads at once take turns. Only open leads are counted afresh for each lead,
+    and only where a rule needs them (the least busy, or someone with a cap): a busy person's
+    count is the dearest read."""
 
     def __init__(self) -> None:
         self.rules = list(
             db.session.scalars(select(AssignmentRule).order_by(AssignmentRule.position, AssignmentRule.id))
         )
+        self._conditions = {rule.id: Conditions.of(rule) for rule in self.rules}
         self._people: dict[int, StaffUser] | None = None
         self._groups: dict[int, tuple[StaffGroup, list[int]]] = {}
 
@@ -127,7 +129,7 @@ class Placing:
         if lead.spam or lead.owner_id is not None or not self.rules:
             return None
         for rule in self.rules:
-            if not matches(rule, lead):
+            if not self._conditions[rule.id].matches(lead):
                 continue
             owner_id = self._owner_by(rule)
             if owner_id is None:

@@ -26,6 +26,7 @@ from .assignment_schemas import (
     RuleChange,
     RuleOrder,
 )
+from .ordering import reorder
 
 bp = contract.Blueprint("inbox_assignment", __name__, url_prefix="/api/inbox/assignment")
 
@@ -112,17 +113,13 @@ def remove_rule(rule_id: int):
 def order_rules(order: dict[str, list[int]]):
     """Set the order the rules are tried in: the first that matches a lead and finds someone free
     places it."""
-    rules = {rule.id: rule for rule in db.session.scalars(select(AssignmentRule).with_for_update())}
-    wanted = order["rule_ids"]
-    if len(wanted) != len(rules) or set(wanted) != set(rules):
-        db.session.rollback()
-        abort(
-            409, description="The rules changed since this page was loaded: reload it and order them again."
-        )
-    for position, rule_id in enumerate(wanted, start=1):
-        rules[rule_id].position = position
-    audit.record("assignment_rules_ordered", g.staff.id, rule_ids=",".join(map(str, wanted)))
-    db.session.commit()
+    reorder(
+        AssignmentRule,
+        order["rule_ids"],
+        "The rules changed since this page was loaded: reload it and order them again.",
+        "assignment_rules_ordered",
+        "rule_ids",
+    )
     return assignment_state.state()
 
 

@@ -18,6 +18,7 @@ from ..leads import deals
 from ..leads.deals_api import InboxLostReason, InboxStage
 from ..leads.filters import MAX_ID
 from ..leads.written import written
+from .ordering import reorder
 
 bp = contract.Blueprint("inbox_stages", __name__, url_prefix="/api/inbox")
 
@@ -102,17 +103,13 @@ def change_stage(change: dict[str, Any], stage_id: int):
 @bp.refuses(409, "The stages given are not the pipeline's.")
 def order_stages(order: dict[str, list[int]]):
     """Set the stages' order, as the board's columns show them."""
-    kept = {stage.id: stage for stage in db.session.scalars(select(DealStage).with_for_update())}
-    wanted = order["stage_ids"]
-    if len(wanted) != len(kept) or set(wanted) != set(kept):
-        db.session.rollback()
-        abort(
-            409, description="The stages changed since this page was loaded: reload it and order them again."
-        )
-    for position, stage_id in enumerate(wanted, start=1):
-        kept[stage_id].position = position
-    audit.record("stages_ordered", g.staff.id, stage_ids=",".join(map(str, wanted)))
-    db.session.commit()
+    reorder(
+        DealStage,
+        order["stage_ids"],
+        "The stages changed since this page was loaded: reload it and order them again.",
+        "stages_ordered",
+        "stage_ids",
+    )
     return _pipeline()
 
 

@@ -124,7 +124,7 @@ def test_question_mark_lists_the_keys_and_escape_closes_them(seller):
     keys = page.get_by_role("dialog", name="Keyboard keys")
     keys.wait_for()
     listed = keys.locator("kbd").all_inner_texts()
-    assert listed == ["j", "k", "Enter", "r", "a", "s", "/", "?"]
+    assert listed == ["j", "k", "Enter", "r", "a", "s", "/", "← →", "?"]
     page.keyboard.press("j")  # the dialog is open: no row moves under it
     assert page.locator("tbody tr[data-chosen]").count() == 0
     page.keyboard.press("Escape")

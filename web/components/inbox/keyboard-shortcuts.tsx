@@ -16,6 +16,8 @@ export const KEYS: readonly (readonly [string, string])[] = [
   ["a", "Assign the lead to me"],
   ["s", "Change the lead's status"],
   ["/", "Search the leads"],
+  // The board's own (board/deal-card.tsx): the card with the focus takes them.
+  ["← →", "Move the focused card to the stage before or after, on the board"],
   ["?", "Show these keys"],
 ];
 
