@@ -58,5 +58,6 @@ class Deal(db.Model):
     lost_reason_id: Mapped[int | None] = mapped_column(Integer, ForeignKey("lost_reasons.id"))
     version: Mapped[int] = mapped_column(Integer, nullable=False, default=1)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_utcnow, nullable=False)
-    # When it reached a won or lost stage; none while open.
-    closed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    # When it reached a won or lost stage; none while open. Indexed for the board's won and lost
+    # columns, which count the recently closed.
+    closed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), index=True)

@@ -1,13 +1,17 @@
 """The board: a column per stage of the pipeline, in its order, each with how many deals it holds and
 what they are worth by currency, and each open stage's deals as cards, the soonest expected close
 first, a page at a time (the index ix_deals_board hands each page in order). Won and lost columns
-hold no cards: a deal there is closed, and the columns are where a card is moved to close it."""
+hold no cards: a deal there is closed, and the columns are where a card is moved to close it. They
+count the deals closed in the last CLOSED_DAYS only, so that neither the figure nor its cost grows
+with every deal the team ever closed."""
 
-from datetime import date
+from collections.abc import Sequence
+from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 from sqlalchemy import Date, Integer, func, literal, select, tuple_
 
+from ... import content
 from ...extensions import db
 from ...models.deals import Deal, DealStage
 from ...models.leads import Lead
@@ -17,6 +21,9 @@ from . import deals
 # Cards a column shows at once: more than a screen's worth, and a column's next page is a click on.
 PAGE = 50
 
+# How far back a won or lost column counts its deals (the page says so).
+CLOSED_DAYS = content.load("inbox")["limits"]["boardClosedDays"]
+
 # Where a column's page ended: the last card's expected close and lead.
 Cursor = tuple[date, int]
 
@@ -25,19 +32,21 @@ def cursor_text(cursor: Cursor) -> str:
     return f"{cursor[0].isoformat()}.{cursor[1]}"
 
 
-def _totals(*stage_ids: int) -> dict[int, dict[str, Any]]:
-    """Each stage's (or the ones given's) count of deals, and their value by currency, summed in the
-    database."""
-    statement = (
-        select(Deal.stage_id, Deal.currency, func.count(), func.sum(Deal.value_minor))
-        .group_by(Deal.stage_id, Deal.currency)
-        .order_by(Deal.stage_id, Deal.currency)
+def _totals(stages: Sequence[DealStage]) -> dict[int, dict[str, Any]]:
+    """Each stage's count of deals, and their value by currency, summed in the database: an open
+    stage's all, a won or lost one's closed in the last CLOSED_DAYS."""
+    sums = select(Deal.stage_id, Deal.currency, func.count(), func.sum(Deal.value_minor)).group_by(
+        Deal.stage_id, Deal.currency
     )
-    if stage_ids:
-        statement = statement.where(Deal.stage_id.in_(stage_ids))
-    rows = db.session.execute(statement).all()
+    open_ids = [stage.id for stage in stages if stage.outcome is None]
+    closed_ids = [stage.id for stage in stages if stage.outcome is not None]
+    since = datetime.now(UTC) - timedelta(days=CLOSED_DAYS)
+    rows = [
+        *db.session.execute(sums.where(Deal.stage_id.in_(open_ids))),
+        *db.session.execute(sums.where(Deal.closed_at >= since, Deal.stage_id.in_(closed_ids))),
+    ]
     totals: dict[int, dict[str, Any]] = {}
-    for stage_id, currency, count, value in rows:
+    for stage_id, currency, count, value in sorted(rows, key=lambda row: (row[0], row[1])):
         column = totals.setdefault(stage_id, {"count": 0, "totals": []})
         column["count"] += count
         column["totals"].append({"currency": currency, "value_minor": int(value)})
@@ -88,10 +97,11 @@ def _column(stage: DealStage, totals: dict[int, dict[str, Any]], after: Cursor |
 
 def board() -> list[dict[str, Any]]:
     """Every stage's column, each with the first page of its cards."""
-    totals = _totals()
-    return [_column(stage, totals, None) for stage in deals.stages()]
+    stages = deals.stages()
+    totals = _totals(stages)
+    return [_column(stage, totals, None) for stage in stages]
 
 
 def column(stage: DealStage, after: Cursor | None) -> dict[str, Any]:
     """One stage's column, its cards from after the cursor."""
-    return _column(stage, _totals(stage.id), after)
+    return _column(stage, _totals([stage]), after)

@@ -74,7 +74,13 @@ class InboxStageTotal(Schema):
 
 class InboxColumn(Schema):
     stage = fields.Nested(InboxStage, required=True)
-    count = fields.Integer(required=True, metadata={"description": "The deals in the stage."})
+    count = fields.Integer(
+        required=True,
+        metadata={
+            "description": f"The deals in an open stage; in a won or lost one, those closed in the last"
+            f" {board.CLOSED_DAYS} days."
+        },
+    )
     totals = fields.List(
         fields.Nested(InboxStageTotal), required=True, metadata={"description": "Their value by currency."}
     )

@@ -787,6 +787,10 @@ export interface InboxContent {
      * Characters of a user's signature, which ends each of their replies
      */
     maxSignatureLength: number;
+    /**
+     * Days back the board's won and lost columns count the deals closed
+     */
+    boardClosedDays: number;
   };
 }
 /**

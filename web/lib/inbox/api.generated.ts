@@ -3771,7 +3771,7 @@ export interface components {
         InboxColumn: {
             /** @description Open stages' deals, the soonest expected close first, 50 at a time; none in a won or lost stage. */
             cards: components["schemas"]["InboxCard"][];
-            /** @description The deals in the stage. */
+            /** @description The deals in an open stage; in a won or lost one, those closed in the last 30 days. */
             count: number;
             /** @description The cursor of the column's next cards. */
             next: string | null;

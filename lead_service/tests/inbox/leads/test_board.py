@@ -1,8 +1,9 @@
 """The board: a column per stage in the pipeline's order, each with its count and value by currency;
 each open deal a card with its value and owner, the soonest expected close first, a page at a time;
-won and lost columns without cards; a moved card found in its new column; each read audited."""
+won and lost columns without cards, counting the deals closed in the last 30 days; a moved card
+found in its new column; each read audited."""
 
-from datetime import date, timedelta
+from datetime import UTC, date, datetime, timedelta
 
 import pytest
 
@@ -56,10 +57,16 @@ def test_each_stage_is_a_column_and_each_open_deal_a_card_with_its_value_and_own
         (stages["Qualified"], 250_000, "USD", date(2027, 2, 1)),
         owner=owner_id,
     )
-    [euros, won] = deals(
+    [euros, won, won_long_ago] = deals(
         (stages["Qualified"], 90_000, "EUR", date(2027, 4, 1)),
         (stages["Won"], 700_000, "USD", date(2027, 1, 1)),
+        (stages["Won"], 300_000, "USD", date(2026, 9, 1)),
     )
+    with app.app_context():
+        for lead_id, days_ago in ((won, 29), (won_long_ago, 31)):
+            closed = datetime.now(UTC) - timedelta(days=days_ago)
+            db.session.execute(db.update(Deal).where(Deal.lead_id == lead_id).values(closed_at=closed))
+        db.session.commit()
 
     board = client.get(BOARD).json
 
@@ -91,7 +98,12 @@ def test_each_stage_is_a_column_and_each_open_deal_a_card_with_its_value_and_own
     ]
     assert qualified["next"] is None
     won_column = _column(board, "Won")
-    assert (won_column["count"], won_column["cards"]) == (1, [])  # closed: counted, not a card
+    # Closed: counted, not a card; of the deals won, those of the last 30 days.
+    assert (won_column["count"], won_column["totals"], won_column["cards"]) == (
+        1,
+        [{"currency": "USD", "value_minor": 700_000}],
+        [],
+    )
     assert won not in [card["lead_id"] for column in board["columns"] for card in column["cards"]]
     assert _column(board, "New") == {**_column(board, "New"), "count": 0, "totals": [], "cards": []}
     assert board["lost_reasons"][0]["name"] == "Price"

@@ -2,6 +2,7 @@
 
 import { useEffect, useState } from "react";
 
+import { inbox } from "@/lib/content/inbox";
 import { columnOf, placed } from "@/lib/inbox/board";
 import { answerOf, inboxApi } from "@/lib/inbox/client";
 import { formatMoney } from "@/lib/inbox/format";
@@ -110,7 +111,7 @@ export function DealBoard({ csrf, columns: read, stages, lostReasons }: Props) {
                 event.preventDefault();
                 dropped(column.stage);
               }}
-              className={`w-full shrink-0 snap-start space-y-2 rounded bg-slate-100 p-2 sm:w-72 ${
+              className={`w-[85%] shrink-0 snap-start space-y-2 rounded bg-slate-100 p-2 sm:w-72 ${
                 over === column.stage.id ? "outline-2 outline-blue-700" : ""
               }`}
             >
@@ -118,6 +119,7 @@ export function DealBoard({ csrf, columns: read, stages, lostReasons }: Props) {
                 {column.stage.name} <span className="font-normal">({column.count})</span>
               </h2>
               <p className="text-sm">
+                {column.stage.outcome ? `In the last ${inbox.limits.boardClosedDays} days: ` : ""}
                 {totals.length
                   ? totals.map((total) => formatMoney(total.value_minor, total.currency)).join(" · ")
                   : "No value yet"}
