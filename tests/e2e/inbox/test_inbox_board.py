@@ -158,3 +158,65 @@ def test_on_a_phone_the_board_is_a_column_per_stage_swiped(inbox, browser):
         assert page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth") <= 0
     finally:
         close(page)
+
+
+def _money(minor: int, currency: str) -> str:
+    return f"{ {'EUR': '€', 'USD': '$'}[currency] }{minor / 100:,.2f}"
+
+
+def _table(page, heading: str) -> list[list[str]]:
+    rows = page.locator(f"section[aria-labelledby={heading}] tbody tr")
+    return rows.evaluate_all("rows => rows.map(row => [...row.cells].map(cell => cell.innerText.trim()))")
+
+
+def test_the_dashboard_forecasts_the_open_deals_and_counts_the_won_and_lost(inbox, browse):
+    won, lost = _made_deal(inbox, "Wendy Won", "Won"), _made_deal(inbox, "Lou Lost", "Lost")
+    with inbox.engine.begin() as connection:
+        connection.execute(
+            text(
+                "UPDATE deals SET closed_at = (SELECT created_at FROM leads WHERE id = :won)"
+                " + INTERVAL '12 days' WHERE lead_id = :won"
+                if inbox.engine.dialect.name == "postgresql"
+                else "UPDATE deals SET closed_at = datetime((SELECT created_at FROM leads WHERE id = :won),"
+                " '+12 days') WHERE lead_id = :won"
+            ),
+            {"won": won},
+        )
+        connection.execute(
+            text(
+                "UPDATE deals SET closed_at = :now, lost_reason_id = (SELECT id FROM lost_reasons"
+                " WHERE name = 'Price') WHERE lead_id = :lost"
+            ),
+            {"lost": lost, "now": datetime.now(UTC)},
+        )
+        # Each month's and currency's open deals, summed apart from the service's own query.
+        expected = connection.execute(
+            text(
+                "SELECT d.expected_close, d.currency, d.value_minor, s.probability FROM deals d"
+                " JOIN deal_stages s ON s.id = d.stage_id WHERE s.outcome IS NULL"
+            )
+        ).all()
+    sums: dict[tuple[str, str], list[int]] = {}
+    for closes, currency, value, probability in expected:
+        kept = sums.setdefault((str(closes)[:7], currency), [0, 0, 0])
+        kept[0], kept[1], kept[2] = kept[0] + 1, kept[1] + value, kept[2] + value * probability
+
+    page = _signed_in(inbox, browse, "viewer")
+    open_signed_in(page, "/inbox/dashboard")
+
+    assert _table(page, "forecast-heading") == [
+        [
+            date.fromisoformat(f"{month}-01").strftime("%b %Y"),
+            str(count),
+            _money(value, currency),
+            _money((weighted + 50) // 100, currency),
+        ]
+        for (month, currency), (count, value, weighted) in sorted(sums.items())
+    ]
+    month = datetime.now(UTC).strftime("%b %Y")
+    closed = _table(page, "closed-heading")
+    assert [month, "Lost", "1", "€50,000.00", "Price 1"] in closed
+    assert any(row[1:4] == ["Won", "1", "€50,000.00"] for row in closed)
+    assert page.locator("[data-figure=time-to-win]").inner_text() == (
+        "From a lead's arrival to its deal's win: 12 days, the median."
+    )
