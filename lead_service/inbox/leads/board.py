@@ -56,7 +56,17 @@ def _totals(stages: Sequence[DealStage]) -> dict[int, dict[str, Any]]:
 def _cards(stage_id: int, after: Cursor | None) -> tuple[list[dict[str, Any]], str | None]:
     """A page of the stage's deals as cards, and the cursor of the next (None after the last)."""
     statement = (
-        select(Deal, Lead.name, Lead.company, StaffUser.id, StaffUser.name)
+        select(
+            Deal.lead_id,
+            Lead.name,
+            Lead.company,
+            Deal.value_minor,
+            Deal.currency,
+            Deal.expected_close,
+            StaffUser.id.label("owner_id"),
+            StaffUser.name.label("owner_name"),
+            Deal.version,
+        )
         .join(Lead, Lead.id == Deal.lead_id)
         .outerjoin(StaffUser, StaffUser.id == Lead.owner_id)
         .where(Deal.stage_id == stage_id)
@@ -69,19 +79,18 @@ def _cards(stage_id: int, after: Cursor | None) -> tuple[list[dict[str, Any]], s
     rows = db.session.execute(statement).all()
     cards = [
         {
-            "lead_id": deal.lead_id,
-            "name": name,
-            "company": company,
-            "value_minor": deal.value_minor,
-            "currency": deal.currency,
-            "expected_close": deal.expected_close,
-            "owner": {"id": owner_id, "name": owner_name} if owner_id is not None else None,
-            "version": deal.version,
+            "lead_id": row.lead_id,
+            "name": row.name,
+            "company": row.company,
+            "value_minor": row.value_minor,
+            "currency": row.currency,
+            "expected_close": row.expected_close,
+            "owner": {"id": row.owner_id, "name": row.owner_name} if row.owner_id is not None else None,
+            "version": row.version,
         }
-        for deal, name, company, owner_id, owner_name in rows[:PAGE]
+        for row in rows[:PAGE]
     ]
-    more = len(rows) > PAGE
-    last = rows[PAGE - 1][0] if more else None
+    last = rows[PAGE - 1] if len(rows) > PAGE else None
     return cards, cursor_text((last.expected_close, last.lead_id)) if last else None
 
 

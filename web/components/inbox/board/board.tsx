@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 
 import { inbox } from "@/lib/content/inbox";
 import { columnOf, placed } from "@/lib/inbox/board";
@@ -33,11 +33,15 @@ export function DealBoard({ csrf, columns: read, stages, lostReasons }: Props) {
   const [over, setOver] = useState<number>();
   const [said, setSaid] = useState("");
   const [alert, setAlert] = useState("");
-  const [focus, setFocus] = useState<number>();
+  // The card just moved: the focus goes to it in its new column once it is drawn there (the element
+  // that had the focus went with its old column).
+  const keepFocus = useRef<number>(undefined);
 
   useEffect(() => {
-    if (focus !== undefined) document.querySelector<HTMLElement>(`[data-card="${focus}"]`)?.focus();
-  }, [focus, columns]);
+    if (keepFocus.current === undefined) return;
+    document.querySelector<HTMLElement>(`[data-card="${keepFocus.current}"]`)?.focus();
+    keepFocus.current = undefined;
+  }, [columns]);
 
   async function move(card: Card, to: Stage, lostReasonId: number | null = null) {
     const from = columnOf(columns, card.lead_id)?.stage;
@@ -59,7 +63,7 @@ export function DealBoard({ csrf, columns: read, stages, lostReasons }: Props) {
     if (answer.ok) {
       setColumns((now) => placed(now, card, answer.data));
       setSaid(`${card.name} moved to ${answer.data.stage.name}.`);
-      setFocus(answer.data.stage.outcome ? undefined : card.lead_id);
+      keepFocus.current = answer.data.stage.outcome ? undefined : card.lead_id;
     } else if (answer.status === 409 && answer.error && "deal" in answer.error) {
       const fresh = answer.error.deal ?? null;
       setColumns((now) => placed(now, card, fresh));
