@@ -3,14 +3,15 @@ it names, or one of its group's members, in turn or the least busy. Someone is f
 sign in, may own a lead, are not away and hold fewer open leads than their cap. A rule that finds
 nobody free passes the lead on to the next rule that matches.
 
-The change is the one a person's would be (the lead's owner and version, on the audit trail with
-the rule that made it), added to the caller's transaction, which tells the new owner."""
+The leads of a batch are all chosen first, reading only, then given in one statement (`give`). The
+change is the one a person's would be (the lead's owner and version, on the audit trail with the
+rule that made it), added to the caller's transaction, which tells the new owner."""
 
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from sqlalchemy import func, select, update
+from sqlalchemy import case, func, select, update
 
 from .. import audit
 from ..extensions import db
@@ -60,6 +61,8 @@ class Placing:
             db.session.scalars(select(AssignmentRule).order_by(AssignmentRule.position, AssignmentRule.id))
         )
         self._conditions = {rule.id: Conditions.of(rule) for rule in self.rules}
+        # Who was chosen for the batch's leads so far, not yet written: counted as theirs.
+        self._given: Counter[int] = Counter()
         self._people: dict[int, StaffUser] | None = None
         self._groups: dict[int, tuple[StaffGroup, list[int]]] = {}
 
@@ -83,7 +86,7 @@ class Placing:
         people = self._available()
         candidates = [user_id for user_id in user_ids if user_id in people]
         capped = any(people[user_id].open_leads_cap is not None for user_id in candidates)
-        held = open_leads(candidates) if candidates and (counted or capped) else Counter()
+        held = open_leads(candidates) + self._given if candidates and (counted or capped) else Counter()
         return [
             (user_id, held[user_id])
             for user_id in candidates
@@ -122,10 +125,10 @@ class Placing:
             return rule.user_id if self._free([rule.user_id], counted=False) else None
         return self._in_group(rule)
 
-    def place(self, lead: Lead) -> Placed | str | None:
-        """Gives `lead` to whom the rules choose: Placed; UNPLACED when there are rules and none
-        placed it; None when there is nothing to do (no rules; a bot's lead; an owner already given,
-        by hand or by another worker)."""
+    def choose(self, lead: Lead) -> Placed | str | None:
+        """Whom the rules give `lead` to, reading only: Placed; UNPLACED when there are rules and
+        none places it; None when there is nothing to do (no rules; a bot's lead; an owner already
+        given). The choice counts as given for the leads chosen after it in the batch."""
         if lead.spam or lead.owner_id is not None or not self.rules:
             return None
         for rule in self.rules:
@@ -134,13 +137,34 @@ class Placing:
             owner_id = self._owner_by(rule)
             if owner_id is None:
                 continue
-            given = db.session.execute(
-                update(Lead)
-                .where(Lead.id == lead.id, Lead.version == lead.version, Lead.owner_id.is_(None))
-                .values(owner_id=owner_id, version=lead.version + 1)
-            ).rowcount
-            if not given:
-                return None
-            audit.record("owner_changed", None, lead=lead.id, owner_id=owner_id, rule_id=rule.id)
+            self._given[owner_id] += 1
             return Placed(owner_id, rule.id)
         return UNPLACED
+
+
+def give(chosen: Sequence[tuple[Lead, Placed]]) -> list[tuple[int, Placed]]:
+    """The leads given to the owners chosen for them, in one statement: each on the version it was
+    read at and only while it has nobody's name on it, so that a lead someone took meanwhile stays
+    theirs. Each change goes on the audit trail, as a person's would, with the rule that made it.
+    The leads given, with their choices. One statement, after all the choosing: on SQLite the write
+    lock, which intake waits on, is held for the writes alone."""
+    if not chosen:
+        return []
+    by_id = {lead.id: placed for lead, placed in chosen}
+    versions = {lead.id: lead.version for lead, _ in chosen}
+    owners = {lead_id: placed.owner_id for lead_id, placed in by_id.items()}
+    given = db.session.scalars(
+        update(Lead)
+        .where(
+            Lead.id.in_(by_id),
+            Lead.owner_id.is_(None),
+            Lead.version == case(versions, value=Lead.id),
+        )
+        .values(owner_id=case(owners, value=Lead.id), version=Lead.version + 1)
+        .returning(Lead.id)
+        .execution_options(synchronize_session=False)
+    ).all()
+    for lead_id in given:
+        placed = by_id[lead_id]
+        audit.record("owner_changed", None, lead=lead_id, owner_id=placed.owner_id, rule_id=placed.rule_id)
+    return [(lead_id, by_id[lead_id]) for lead_id in sorted(given)]

@@ -207,19 +207,22 @@ def _overdue_sends(claimed: _Claimed, lead: Lead, channels: Sequence[Channel]) -
     return _by_email(channels, lambda channel: channel.send_overdue(alert)) if alert else None
 
 
-def _place(lead: Lead, rules: placing.Placing) -> None:
-    """The lead placed by the assignment `rules` in the session's transaction, and its new owner's
-    e-mail, or the team's alert that nobody was given it, queued with the change."""
-    placed = rules.place(lead)
-    if isinstance(placed, placing.Placed):
-        enqueue_assignment(lead.id, placed.owner_id)
-    elif placed == placing.UNPLACED:
-        alert(lead.id, "unplaced")
+def _place(leads: Sequence[Lead], rules: placing.Placing) -> None:
+    """The leads placed by the assignment `rules` in the session's transaction (all chosen, then all
+    given at once), and each new owner's e-mail, or the team's alert that nobody was given a lead,
+    queued with the change."""
+    chosen = [(lead, rules.choose(lead)) for lead in leads]
+    placed = [(lead, choice) for lead, choice in chosen if isinstance(choice, placing.Placed)]
+    for lead_id, given in placing.give(placed):
+        enqueue_assignment(lead_id, given.owner_id)
+    for lead, choice in chosen:
+        if choice == placing.UNPLACED:
+            alert(lead.id, "unplaced")
 
 
 def _placed(claimed: _Claimed, lead: Lead, channels: Sequence[Channel]) -> Sends:
     """Nothing to send: the lead is placed as it is claimed."""
-    _place(lead, placing.Placing())
+    _place([lead], placing.Placing())
     return []
 
 
@@ -365,12 +368,10 @@ def _place_batch() -> int | None:
         rules = placing.Placing()
         ids = [lead_id for _, lead_id in rows]
         leads = {lead.id: lead for lead in db.session.scalars(select(Lead).where(Lead.id.in_(ids)))}
-        # The trail's events and the owners' e-mails go in a few statements at the end, not two more
-        # round trips per lead: nothing read in between depends on them.
+        # Nothing is written while the leads are chosen: the changes, the trail's events and the
+        # owners' e-mails go in a few statements at the end.
         with db.session.no_autoflush:
-            for lead_id in ids:
-                if lead_id in leads:  # not erased while it waited
-                    _place(leads[lead_id], rules)
+            _place([leads[lead_id] for lead_id in ids if lead_id in leads], rules)  # not erased meanwhile
         db.session.execute(
             update(OutboxMessage)
             .where(OutboxMessage.id.in_([outbox_id for outbox_id, _ in rows]))

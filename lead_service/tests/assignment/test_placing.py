@@ -232,14 +232,14 @@ def test_a_lead_that_cannot_be_placed_is_retried_alone_and_the_others_placed(
     seller = staff_user("sales", "seller@staff.example")
     rule("person", user_id=seller)
     first, poison, last = arrive(contact("First Lead"), contact("Poison Lead"), contact("Last Lead"))
-    place = placing.Placing.place
+    choose = placing.Placing.choose
 
     def failing(rules, lead):
         if lead.id == poison:
-            raise OperationalError("UPDATE leads", {}, Exception("the database refused it"))
-        return place(rules, lead)
+            raise OperationalError("SELECT leads", {}, Exception("the database refused it"))
+        return choose(rules, lead)
 
-    monkeypatch.setattr(placing.Placing, "place", failing)
+    monkeypatch.setattr(placing.Placing, "choose", failing)
     with app.app_context():
         queue.place_due(threading.Event(), lambda: None)
         row = db.session.scalars(
