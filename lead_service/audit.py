@@ -36,6 +36,10 @@ ACTIONS = (
     "status_changed",  # detail: before, after
     # detail: owner_id (null: nobody), rule_id (no actor: given by that assignment rule)
     "owner_changed",
+    "duplicates_listed",  # the people who may be a lead's person; detail: rows
+    # another lead's person merged into the lead's; detail: merge_id, other_lead, addresses (moved)
+    "person_merged",
+    "person_merge_undone",  # detail: merge_id, addresses (moved back)
     "deal_made",  # detail: stage_id
     "deal_changed",  # its values or its stage; detail: stage_before, stage_after
     "next_step_set",  # detail: on (the day), length (of its text)
@@ -81,6 +85,7 @@ ACTIONS = (
     # quote, notes, notifications, keys, messages) and address_hash, the address's HMAC (retention.py);
     # restored: true when a restored backup's copy of them was erased again (the erasure ledger)
     "erase",
+    "erasure_previewed",  # the addresses an erasure would take, read; detail: addresses (how many)
     "user_added",  # detail: user_id, role (an invitation made for them)
     # a new invitation for an existing user, their password void; detail: user_id, sessions_ended
     "user_invited",

@@ -105,14 +105,25 @@ def _report(removed: dict[str, int], what: str) -> None:
 
 @leads.command("erase")
 @click.option("--email", required=True, help="The address whose leads are erased.")
+@click.option("--yes", is_flag=True, help="Erase a merged person's other addresses too without asking.")
 @with_appcontext
-def erase_leads(email):
-    """Erase every lead sent with an e-mail address (a data-protection request)."""
+def erase_leads(email, yes):
+    """Erase every lead sent with an e-mail address, or any address merged with it (a data-protection
+    request)."""
+    addresses = retention.erased_with(email)
+    if len(addresses) > 1:
+        # Said before anything goes: the staff merged these into one person, who is erased whole.
+        click.echo(f"{email.strip()} is one of a merged person's {len(addresses)} addresses, erased as one:")
+        for address in addresses:
+            click.echo(f"  {address}")
+        if not yes:
+            click.confirm("Erase all of them?", abort=True)
     try:
         erasure = retention.erase(email)
     except erasure_ledger.LedgerError as exc:
         raise click.ClickException(str(exc)) from None
-    _report(erasure.removed, f"sent with {email.strip()}")
+    sent_with = " or ".join(erasure.addresses) if len(erasure.addresses) > 1 else email.strip()
+    _report(erasure.removed, f"sent with {sent_with}")
     if erasure.erased_before:
         click.echo(f"this address was erased before, last on {erasure.erased_before:%Y-%m-%d %H:%M} UTC")
 

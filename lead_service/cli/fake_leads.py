@@ -15,7 +15,7 @@ from sqlalchemy import insert, text
 from sqlalchemy.engine import URL
 
 from ..extensions import db
-from ..models.leads import Lead, OutboxMessage, fold_address
+from ..models.leads import Lead, OutboxMessage, fold_address, fold_name_and_company, fold_phone
 from ..schemas import ATTRIBUTION_KEYS, FORMS, phone_country
 
 BATCH = 2000
@@ -229,8 +229,13 @@ def _batches(
             kind, lead = _lead(rng, serial, now)
             # Drawn apart, so that a seed makes the same people and texts as before these came.
             work = _visit_and_work(work_rng, lead["created_at"], lead["spam"], now)
-            # A statement of its own, past the model: the folded address is set here.
-            batch[kind].append({**lead, **work, "email_folded": fold_address(lead["email"])})
+            # A statement of its own, past the model: the folded values are set here.
+            folded = {
+                "email_folded": fold_address(lead["email"]),
+                "phone_e164": fold_phone(lead.get("phone")),
+                "name_company_folded": fold_name_and_company(lead["name"], lead.get("company")),
+            }
+            batch[kind].append({**lead, **work, **folded})
             serial += 1
         yield batch
 

@@ -4,6 +4,7 @@ outbox's notifications, the Idempotency-Keys' answers and the cookie choices."""
 from datetime import UTC, date, datetime, timedelta
 from typing import ClassVar
 
+import phonenumbers
 from sqlalchemy import Boolean, Date, DateTime, ForeignKey, Index, Integer, Text, false
 from sqlalchemy.orm import Mapped, mapped_column, validates
 
@@ -32,6 +33,25 @@ def fold_address(address: str) -> str:
     """An e-mail address as a person's leads are found by it (erasure): trimmed and case-folded
     here, in Python, the same whatever the database; SQLite's lower() folds ASCII letters only."""
     return address.strip().casefold()
+
+
+def fold_phone(phone: str | None) -> str | None:
+    """A stored phone number in E.164, as duplicates are found by it: intake stores E.164, and a lead
+    stored before that with a + and its country code is read so too; anything else is no number."""
+    try:
+        number = phonenumbers.parse(phone or "")
+    except phonenumbers.NumberParseException:
+        return None
+    if not phonenumbers.is_possible_number(number):
+        return None
+    return phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.E164)
+
+
+def fold_name_and_company(name: str | None, company: str | None) -> str | None:
+    """A name and a company as duplicates are found by them: each case-folded, its spaces made one,
+    the two on one line each. None without both: a name alone is anyone's."""
+    name, company = (" ".join((value or "").split()).casefold() for value in (name, company))
+    return f"{name}\n{company}" if name and company else None
 
 
 class Lead(db.Model):
@@ -64,6 +84,10 @@ class Lead(db.Model):
     email_folded: Mapped[str] = mapped_column(Text, nullable=False, index=True)
     phone: Mapped[str | None] = mapped_column(Text)  # E.164; a quote request always has one
     company: Mapped[str | None] = mapped_column(Text)  # the contact forms'
+    # The phone as fold_phone, and the name and company as fold_name_and_company make them, set with
+    # them: who may be the same person (lead_service/inbox/leads/merges.py).
+    phone_e164: Mapped[str | None] = mapped_column(Text, index=True)
+    name_company_folded: Mapped[str | None] = mapped_column(Text, index=True)
     message: Mapped[str | None] = mapped_column(Text)  # the contact forms'
     project: Mapped[str | None] = mapped_column(Text)  # the quote form's, as its budget
     budget: Mapped[str | None] = mapped_column(Text)
@@ -98,6 +122,18 @@ class Lead(db.Model):
     def _fold(self, _key: str, address: str) -> str:
         self.email_folded = fold_address(address)
         return address
+
+    @validates("phone")
+    def _fold_phone(self, _key: str, phone: str | None) -> str | None:
+        self.phone_e164 = fold_phone(phone)
+        return phone
+
+    @validates("name", "company")
+    def _fold_name_and_company(self, key: str, value: str | None) -> str | None:
+        # Set one after the other, in either order: each time from both as they then are.
+        given = {"name": self.name, "company": self.company, key: value}
+        self.name_company_folded = fold_name_and_company(given["name"], given["company"])
+        return value
 
 
 class LeadAddress(db.Model):

@@ -3,7 +3,9 @@ hash of their address), old leads and cookie choices purged. A lead's deletion t
 that point at it, its notifications, its Idempotency-Key, the staff's notes on it and the notes'
 earlier texts, and its conversation with the replies' e-mails; an erasure also takes what the
 address wrote into the sales mailbox elsewhere (its answers in other leads' conversations, its
-messages set aside), and a purge the messages set aside as old as its leads. The e-mails telling
+messages set aside), and a purge the messages set aside as old as its leads. A person staff merged
+across addresses is erased whole, whichever address is given, and forgotten by the merges; a purge
+forgets a merged person once none of their addresses has a lead left. The e-mails telling
 staff of events on their own accounts name no lead: a purge takes them at the same age as leads,
 and an erasure, which is of a person's leads, leaves them. Each erasure is also appended to the
 erasure ledger, apart from the database, so that a restored backup loses again whoever was erased
@@ -21,6 +23,7 @@ from sqlalchemy import ColumnElement, and_, delete, func, select, text
 from .. import audit
 from ..config import secret_key
 from ..extensions import db
+from ..models import people
 from ..models.conversation import LeadMessage, SetAsideMessage
 from ..models.leads import (
     SQLITE_SEARCH_TABLES,
@@ -31,6 +34,7 @@ from ..models.leads import (
     as_utc,
     fold_address,
 )
+from ..models.people import PersonAddress
 from ..models.staff import AuditEvent, LeadNote
 from . import erasure_ledger
 
@@ -58,8 +62,10 @@ def _remove_leads(condition: ColumnElement[bool]) -> dict[str, int]:
 
 class Erasure(NamedTuple):
     removed: dict[str, int]
-    # When the same address was last erased before, if it was.
+    # When the same address, or one erased with it, was last erased before, if it was.
     erased_before: datetime | None
+    # Every address erased, case-folded: the one given and any merged with it.
+    addresses: list[str]
 
 
 def address_hash(address: str) -> str:
@@ -94,12 +100,12 @@ def _remove_writings(address: str, until: datetime | None = None) -> int:
     )
 
 
-def erase(email: str, actor_id: int | None = None) -> Erasure:
-    """Every lead sent with this address, whatever its capitals (in any script) or surrounding
-    spaces, and the audit event of it (by `actor_id`; none from the command line), in one
-    transaction. Finding no lead is an erasure too: it is recorded, with its counts of 0."""
-    address = fold_address(email)
-    digest = address_hash(address)
+def erased_with(email: str) -> list[str]:
+    """The addresses an erasure of `email` takes, case-folded: its own and every one merged with it."""
+    return people.addresses_of(fold_address(email))
+
+
+def _last_erased(digest: str) -> datetime | None:
     # The detail as audit.record writes it, in JSON.
     mark = f'"address_hash": "{digest}"'
     earlier = db.session.scalar(
@@ -108,19 +114,38 @@ def erase(email: str, actor_id: int | None = None) -> Erasure:
         .order_by(AuditEvent.id.desc())
         .limit(1)
     )
-    removed = _remove_leads(Lead.email_folded == address)
-    removed["messages"] += _remove_writings(address)
-    _merge_search_tables(removed)
-    audit.record("erase", actor_id, address_hash=digest, **removed)
-    # On the ledger before the commit, stamped after the deletion: a line whose commit then fails
-    # erases again someone who asked to be erased; an erasure without its line is no erasure.
-    try:
-        erasure_ledger.append(digest, datetime.now(UTC))
-    except erasure_ledger.LedgerError:
-        db.session.rollback()
-        raise
+    return as_utc(earlier) if earlier else None
+
+
+def erase(email: str, actor_id: int | None = None) -> Erasure:
+    """Every lead sent with this address, whatever its capitals (in any script) or surrounding
+    spaces, or with any address merged with it, and an audit event of each address (by `actor_id`;
+    none from the command line), in one transaction. Finding no lead is an erasure too: it is
+    recorded, with its counts of 0."""
+    people.lock()
+    addresses = erased_with(email)
+    # Of a merged person, each address's event says how many went together.
+    together = {"person_addresses": len(addresses)} if len(addresses) > 1 else {}
+    removed_in_all: dict[str, int] = {}
+    earlier = []
+    for address in addresses:
+        digest = address_hash(address)
+        earlier.append(_last_erased(digest))
+        removed = _remove_leads(Lead.email_folded == address)
+        removed["messages"] += _remove_writings(address)
+        audit.record("erase", actor_id, address_hash=digest, **removed, **together)
+        removed_in_all = {kind: removed_in_all.get(kind, 0) + count for kind, count in removed.items()}
+        # On the ledger before the commit, stamped after the deletion: a line whose commit then fails
+        # erases again someone who asked to be erased; an erasure without its line is no erasure.
+        try:
+            erasure_ledger.append(digest, datetime.now(UTC))
+        except erasure_ledger.LedgerError:
+            db.session.rollback()
+            raise
+    people.forget(addresses)
+    _merge_search_tables(removed_in_all)
     db.session.commit()
-    return Erasure(removed, as_utc(earlier) if earlier else None)
+    return Erasure(removed_in_all, max((at for at in earlier if at), default=None), addresses)
 
 
 def erase_again(erased: Mapping[str, datetime]) -> dict[str, dict[str, int]]:
@@ -135,6 +160,7 @@ def erase_again(erased: Mapping[str, datetime]) -> dict[str, dict[str, int]]:
         )
     )
     addresses.update(db.session.scalars(select(SetAsideMessage.sender_folded).distinct()))
+    addresses.update(db.session.scalars(select(PersonAddress.address)))
     removed_by_hash: dict[str, dict[str, int]] = {}
     for address in sorted(addresses):
         digest = address_hash(address)
@@ -142,6 +168,7 @@ def erase_again(erased: Mapping[str, datetime]) -> dict[str, dict[str, int]]:
             continue
         removed = _remove_leads(and_(Lead.email_folded == address, Lead.created_at <= erased[digest]))
         removed["messages"] += _remove_writings(address, erased[digest])
+        people.forget([address])
         if removed["contact"] + removed["quote"] + removed["messages"]:
             audit.record("erase", None, address_hash=digest, restored=True, **removed)
             removed_by_hash[digest] = removed
@@ -161,6 +188,19 @@ def delete_expired_keys(now: datetime) -> int:
     return count
 
 
+def _forget_people_gone() -> None:
+    """The merged people none of whose addresses has a lead left, forgotten as an erasure forgets."""
+    has_leads = select(Lead.id).where(Lead.email_folded == PersonAddress.address).exists()
+    alive = set(db.session.scalars(select(PersonAddress.person).where(has_leads)))
+    alive.update(
+        db.session.scalars(
+            select(Lead.email_folded).where(Lead.email_folded.in_(select(PersonAddress.person))).distinct()
+        )
+    )
+    for person in set(db.session.scalars(select(PersonAddress.person))) - alive:
+        people.forget(people.addresses_of(person))
+
+
 def purge(before: datetime) -> dict[str, int]:
     """Every lead and cookie choice recorded before `before`, and staff's security notices, in one
     transaction."""
@@ -172,6 +212,7 @@ def purge(before: datetime) -> dict[str, int]:
         delete(OutboxMessage).where(OutboxMessage.lead_id.is_(None), OutboxMessage.created_at < before)
     ).rowcount
     _merge_search_tables(removed)
+    _forget_people_gone()
     removed["consent"] = db.session.execute(
         delete(ConsentRecord).where(ConsentRecord.created_at < before)
     ).rowcount

@@ -1,6 +1,7 @@
 """What the leads' endpoints answer (leads_api.py): the list's page, a lead's detail with its
-notification and its person, a lead's address now, a notification sent again. Each view's answer is
-dumped through its schema, so that the answer is what the OpenAPI document shows."""
+notification and its person (whom merges_api.py answers too, once merged), a lead's address now, a
+notification sent again. Each view's answer is dumped through its schema, so that the answer is
+what the OpenAPI document shows."""
 
 from typing import Any
 
@@ -112,10 +113,12 @@ class InboxLeadField(Schema):
 
 class InboxPersonLead(Schema):
     id = fields.Integer(required=True)
+    email = fields.String(required=True, metadata={"description": "The address it was sent with, as sent."})
     form_title = fields.String(required=True)
     received = fields.DateTime(required=True)
     status = fields.String(required=True, validate=validate.OneOf(LEAD_STATUSES))
     spam = fields.Boolean(required=True)
+    next_step = fields.Nested("InboxNextStep", required=True, allow_none=True)
 
 
 class InboxPersonEvent(Schema):
@@ -137,10 +140,20 @@ class InboxPersonEvent(Schema):
 
 
 class InboxLeadPerson(Schema):
+    addresses = fields.List(
+        fields.String(),
+        required=True,
+        metadata={"description": "The person's addresses, case-folded: the lead's and any merged with it."},
+    )
+    merges = fields.List(
+        fields.Nested("InboxPersonMerge"),
+        required=True,
+        metadata={"description": "The merges that joined them, oldest first, each of which can be undone."},
+    )
     leads = fields.List(
         fields.Nested(InboxPersonLead),
         required=True,
-        metadata={"description": "The other leads sent with the same address (any capitals), oldest first."},
+        metadata={"description": "The other leads sent with any of the person's addresses, oldest first."},
     )
     history = fields.List(
         fields.Nested(InboxPersonEvent),

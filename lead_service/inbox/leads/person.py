@@ -1,6 +1,7 @@
 """The person behind a lead: the leads sent with the same address (case-folded, as erasure finds a
-person), and what the team kept on them, so that someone who wrote three times is one person on
-each of their leads' pages, not three strangers."""
+person) or any address staff merged with it, and what the team kept on them, so that someone who
+wrote three times, from work and from home, is one person on each of their leads' pages, not three
+strangers."""
 
 from typing import Any
 
@@ -9,8 +10,10 @@ from sqlalchemy import select
 from ...extensions import db
 from ...models.conversation import LeadMessage
 from ...models.leads import Lead, as_utc
+from ...models.people import addresses_of, person_of
 from ...models.staff import LeadNote, StaffUser
 from ...schemas import form_spec
+from .merges import person_merges
 
 # A person's history on a lead's page, their latest events: anyone who wrote more has a long
 # record already, and the page stays quick to read and to load.
@@ -27,12 +30,18 @@ def _kind(row: LeadNote | LeadMessage) -> str:
     return "reply" if row.direction == "out" else "answer"
 
 
+def _next_step(lead: Lead) -> dict[str, Any] | None:
+    return {"on": lead.next_step_on, "text": lead.next_step} if lead.next_step_on else None
+
+
 def person(lead: Lead) -> dict[str, Any]:
-    """The other leads sent with the lead's address, oldest first, and the history of them all:
-    each arrival, note, reply and answer, in time order (the latest HISTORY_KEPT)."""
+    """The person's addresses, the merges that joined them, the other leads sent with any of them,
+    oldest first, and the history of them all: each arrival, note, reply and answer, in time order
+    (the latest HISTORY_KEPT)."""
+    addresses = addresses_of(lead.email_folded)
     others = db.session.scalars(
         select(Lead)
-        .where(Lead.email_folded == lead.email_folded, Lead.id != lead.id)
+        .where(Lead.email_folded.in_(addresses), Lead.id != lead.id)
         .order_by(Lead.created_at, Lead.id)
     ).all()
     ids = [other.id for other in others]
@@ -58,13 +67,17 @@ def person(lead: Lead) -> dict[str, Any]:
         ]
     events.sort(key=lambda event: (event["at"], event["kind"] != "lead"))
     return {
+        "addresses": addresses,
+        "merges": person_merges(person_of(lead.email_folded)),
         "leads": [
             {
                 "id": other.id,
+                "email": other.email,
                 "form_title": form_spec(other.form)["title"],
                 "received": as_utc(other.created_at),
                 "status": other.status,
                 "spam": other.spam,
+                "next_step": _next_step(other),
             }
             for other in others
         ],

@@ -1,7 +1,8 @@
-"""A person's erasure from the inbox, for admins: every lead sent with their address, and all that
-was kept of each, gone in one transaction with its audit event (retention.erase, which the
-`leads erase` command shares), and a receipt of what went. The address is typed twice, so that a
-slip of the finger erases nobody else."""
+"""A person's erasure from the inbox, for admins: every lead sent with their address, or any address
+merged with it, and all that was kept of each, gone in one transaction with its audit events
+(retention.erase, which the `leads erase` command shares), and a receipt of what went. The address
+is typed twice, so that a slip of the finger erases nobody else, and the addresses it takes can be
+read first, so that a merged person's other addresses go knowingly."""
 
 import re
 from typing import Any, ClassVar
@@ -9,7 +10,8 @@ from typing import Any, ClassVar
 from flask import g
 from marshmallow import EXCLUDE, Schema, ValidationError, fields, pre_load, validates_schema
 
-from ... import content, retention
+from ... import audit, content, retention
+from ...extensions import db
 from ...intake import contract
 from ...models.leads import fold_address
 from ...schemas import MESSAGES, characters
@@ -77,10 +79,15 @@ class InboxErasureCounts(Schema):
 
 class InboxErasure(Schema):
     removed = fields.Nested(InboxErasureCounts, required=True)
+    addresses = fields.List(
+        fields.String(),
+        required=True,
+        metadata={"description": "Every address erased, case-folded: the one given and any merged with it."},
+    )
     erased_before = fields.DateTime(
         required=True,
         allow_none=True,
-        metadata={"description": "When the same address was last erased before; null: never."},
+        metadata={"description": "When one of the addresses was last erased before; null: never."},
     )
 
 
@@ -90,9 +97,9 @@ class InboxErasure(Schema):
 @bp.response(
     200,
     InboxErasure,
-    description="Erased (or nothing was there to erase), in one transaction with its audit event, which"
-    " keeps the counts and a keyed hash of the address, never the address. The counts per kind, and when"
-    " the same address was erased before.",
+    description="Erased (or nothing was there to erase), with every address merged with it, in one"
+    " transaction with an audit event per address, which keeps its counts and a keyed hash of the address,"
+    " never the address. The counts per kind, the addresses erased, and when one was erased before.",
 )
 @bp.alt_response(
     400,
@@ -101,6 +108,36 @@ class InboxErasure(Schema):
     " is not JSON.",
 )
 def erase_person(given: dict[str, str]):
-    """Erase a person: every lead sent with an address, with its notes, notifications, keys and
-    conversation."""
+    """Erase a person: every lead sent with an address, or with any address merged with it, with its
+    notes, notifications, keys and conversation."""
     return retention.erase(given["email"], g.staff.id)._asdict()
+
+
+class InboxErasurePreview(Schema):
+    addresses = fields.List(
+        fields.String(),
+        required=True,
+        metadata={"description": "Every address its erasure takes, case-folded: it and any merged with it."},
+    )
+
+
+@bp.post("/erase/preview")
+@staff("admin")
+@bp.arguments(ErasureRequest)
+@bp.response(
+    200,
+    InboxErasurePreview,
+    description="What an erasure of the address would take, erasing nothing: the address itself, and every"
+    " address merged with it (a merged person is erased whole).",
+)
+@bp.alt_response(
+    400,
+    schema={"oneOf": [contract.ValidationErrors, contract.HttpError]},
+    description="As the erasure's own.",
+)
+def preview_erasure(given: dict[str, str]):
+    """Which addresses an erasure of this one would take."""
+    addresses = retention.erased_with(given["email"])
+    audit.record("erasure_previewed", g.staff.id, addresses=len(addresses))
+    db.session.commit()
+    return {"addresses": addresses}

@@ -17,6 +17,7 @@ from lead_service.models.assignment import AssignmentRule, StaffGroup, UnownedAl
 from lead_service.models.conversation import SavedReply
 from lead_service.models.deals import DealStage, LostReason
 from lead_service.models.leads import Lead, OutboxMessage
+from lead_service.models.people import PersonAddress, PersonMerge, PersonMergeMove
 from lead_service.models.staff import (
     AuditEvent,
     RecoveryCode,
@@ -64,6 +65,9 @@ def no_staff_left(app):
         db.session.execute(db.delete(Lead))
         _pipeline_as_migrated()
         for model in (
+            PersonMergeMove,
+            PersonAddress,
+            PersonMerge,
             AssignmentRule,
             StaffGroup,
             UnownedAlertSetting,

@@ -68,6 +68,12 @@ TABLE = {
     ("GET", "/api/inbox/forecast"): (401, 200, 200, 200, 401, 401),
     ("GET", "/api/inbox/board"): (401, 200, 200, 200, 401, 401),
     ("POST", "/api/inbox/erase"): (401, 403, 403, 200, 401, 401),
+    ("POST", "/api/inbox/erase/preview"): (401, 403, 403, 200, 401, 401),
+    ("GET", f"{LEAD}/person/suggestions"): (401, 200, 200, 200, 401, 401),
+    # Sales merges the other lead's person first: the admin's merge is then of one person (past the guard).
+    ("POST", f"{LEAD}/person/merge"): (401, 403, 200, 409, 401, 401),
+    # Past the guard, there is no such merge here.
+    ("POST", "/api/inbox/person-merges/{merge_id}/undo"): (401, 403, 404, 404, 401, 401),
     ("GET", "/api/inbox/unfiled"): (401, 403, 403, 200, 401, 401),
     # Past the guard, there is no such message set aside (or answer from another address) here.
     ("GET", "/api/inbox/unfiled/{set_aside_id}"): (401, 403, 403, 404, 401, 401),
@@ -124,6 +130,8 @@ BODIES = {
     "/api/inbox/saved-replies": lambda lead: {"title": "Welcome", "body": "Thank you, {name}."},
     "/api/inbox/saved-replies/{saved_reply_id}": lambda lead: {"title": "Welcome", "body": "Thank you."},
     "/api/inbox/erase": lambda lead: {"email": "mina@harbor.io", "confirm": "mina@harbor.io"},
+    "/api/inbox/erase/preview": lambda lead: {"email": "mina@harbor.io", "confirm": "mina@harbor.io"},
+    f"{LEAD}/person/merge": lambda lead: {"lead_id": lead["other_lead_id"]},
     "/api/inbox/unfiled/{set_aside_id}/file": lambda lead: {},
     "/api/inbox/views": lambda lead: {"name": "New leads", "query": "status=new"},
     f"{LEAD}/deal": lambda lead: {
@@ -170,8 +178,9 @@ def lead(app, client):
     from before the one table, and a note on it by a colleague."""
     with app.app_context():
         row = Lead(form="contact", name="Mina Lee", email="mina@harbor.io", message="Hello")
+        other = Lead(form="contact", name="Mina Lee", email="mina@home.example", message="Hello again")
         author = StaffUser(email="author@staff.example", name="Author", role="sales", password_hash="-")
-        db.session.add_all([row, author])
+        db.session.add_all([row, other, author])
         db.session.flush()
         note = LeadNote(lead_id=row.id, author_id=author.id, body="Left a message.")
         address = LeadAddress(kind="contact", old_id=row.id + 1000, lead_id=row.id)
@@ -179,6 +188,7 @@ def lead(app, client):
         db.session.commit()
         return {
             "lead_id": row.id,
+            "other_lead_id": other.id,
             "note_id": note.id,
             "kind": address.kind,
             "old_id": address.old_id,
@@ -187,6 +197,7 @@ def lead(app, client):
             "message_id": 999_999,
             "rule_id": 999_999,
             "view_id": 999_999,
+            "merge_id": 999_999,
             "reason_id": 999_999,
             "stage_id": 999_999,
             "first_stage": db.session.scalar(select(DealStage.id).order_by(DealStage.position).limit(1)),

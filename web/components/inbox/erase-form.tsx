@@ -42,27 +42,46 @@ function AddressField({ label, name, value }: { label: string; name: keyof Typed
   );
 }
 
+/** The addresses a merged person's erasure takes, for the address they were asked for. */
+type Merged = { email: string; addresses: string[] };
+
 /**
- * A person's address, typed twice, erased by the service in one go; the receipt of what went.
- * The fields keep what was typed when the service refuses it, and empty once it is erased.
+ * A person's address, typed twice, erased by the service in one go; the receipt of what went. The
+ * service is asked first which addresses that takes: a merged person's are all named, and erased
+ * only at a second press. The fields keep what was typed until it is erased.
  */
 export function EraseForm({ csrf }: { csrf: string }) {
   const [typed, setTyped] = useState(BLANK);
   const [notice, setNotice] = useState<Notice>();
-  const [receipt, setReceipt] = useState<ErasureReceipt & { email: string }>();
+  const [merged, setMerged] = useState<Merged>();
+  const [receipt, setReceipt] = useState<ErasureReceipt>();
 
   async function erase(form: FormData) {
     setNotice(undefined);
     setReceipt(undefined);
     const given = { email: String(form.get("email") ?? ""), confirm: String(form.get("confirm") ?? "") };
-    const answer = await answerOf(inboxApi(csrf).POST("/api/inbox/erase", { body: given }));
+    setTyped(given);
+    const api = inboxApi(csrf);
+    if (merged?.email !== given.email) {
+      setMerged(undefined);
+      const preview = await answerOf(api.POST("/api/inbox/erase/preview", { body: given }));
+      if (!preview.ok) {
+        setNotice({ error: true, text: preview.message });
+        return;
+      }
+      if (preview.data.addresses.length > 1) {
+        setMerged({ email: given.email, addresses: preview.data.addresses });
+        return;
+      }
+    }
+    const answer = await answerOf(api.POST("/api/inbox/erase", { body: given }));
     if (!answer.ok) {
-      setTyped(given);
       setNotice({ error: true, text: answer.message });
       return;
     }
     setTyped(BLANK);
-    setReceipt({ ...answer.data, email: given.email.trim().toLowerCase() });
+    setMerged(undefined);
+    setReceipt(answer.data);
   }
 
   const nothing = receipt && Object.values(receipt.removed).every((count) => count === 0);
@@ -71,15 +90,33 @@ export function EraseForm({ csrf }: { csrf: string }) {
       <form action={erase} className="flex max-w-md flex-col gap-4" aria-label="Erase a person">
         <AddressField label="E-mail address" name="email" value={typed.email} />
         <AddressField label="Type the address again" name="confirm" value={typed.confirm} />
+        {merged ? (
+          <div role="status" className="space-y-2" data-merged-addresses>
+            <p className="inbox-error">
+              This address is one of a merged person&apos;s {merged.addresses.length} addresses: erasing it erases
+              every one of them.
+            </p>
+            <ul className="list-disc pl-6">
+              {merged.addresses.map((address) => (
+                <li key={address} className="break-all">
+                  {address}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
         <div>
-          <SubmitButton label="Erase everything of this address" busyLabel="Erasing…" />
+          <SubmitButton
+            label={merged ? `Erase all ${merged.addresses.length} addresses` : "Erase everything of this address"}
+            busyLabel="Erasing…"
+          />
         </div>
         <FormNotice notice={notice} />
       </form>
       {receipt ? (
         <section aria-labelledby="erase-receipt" className="max-w-md space-y-3 rounded-md bg-white p-4">
           <h2 id="erase-receipt" className="font-semibold text-navy">
-            Erased: {receipt.email}
+            Erased: {receipt.addresses.join(", ")}
           </h2>
           <p role="status">
             {nothing
@@ -94,7 +131,10 @@ export function EraseForm({ csrf }: { csrf: string }) {
             ))}
           </ul>
           {receipt.erased_before ? (
-            <p className="inbox-error">This address was erased before, last on {formatTime(receipt.erased_before)}.</p>
+            <p className="inbox-error">
+              {receipt.addresses.length > 1 ? "One of these addresses" : "This address"} was erased before, last on{" "}
+              {formatTime(receipt.erased_before)}.
+            </p>
           ) : null}
         </section>
       ) : null}

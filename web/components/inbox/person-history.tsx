@@ -1,4 +1,4 @@
-import { formatTime } from "@/lib/inbox/format";
+import { formatDay, formatTime } from "@/lib/inbox/format";
 import { inboxPaths } from "@/lib/inbox/paths";
 import type { Lead } from "@/lib/inbox/types";
 import { STATUSES } from "@/lib/inbox/work";
@@ -13,8 +13,9 @@ function what(event: Event): string {
   return `${event.kind === "note" ? "Note" : "Reply"} by ${event.author?.name ?? "someone"}`;
 }
 
-/** The other leads sent with this lead's address (any capitals), and what came and was kept of
- * them, oldest first: one person, however many times they wrote. */
+/** The other leads sent with this lead's address (any capitals) or one merged with it, each with its
+ * next step, and what came and was kept of them, oldest first: one person, however many times, and
+ * from however many addresses, they wrote. */
 export function PersonHistory({ person }: { person: Lead["person"] }) {
   return (
     <section aria-labelledby="person-heading" className="space-y-3">
@@ -22,7 +23,9 @@ export function PersonHistory({ person }: { person: Lead["person"] }) {
         Their other leads
       </h2>
       {person.leads.length === 0 ? (
-        <p className="text-muted">No other lead came from this address.</p>
+        <p className="text-muted">
+          No other lead came from {person.addresses.length > 1 ? "their addresses" : "this address"}.
+        </p>
       ) : (
         <>
           <ul className="space-y-1">
@@ -34,6 +37,8 @@ export function PersonHistory({ person }: { person: Lead["person"] }) {
                 <span className="text-muted">
                   · {formatTime(other.received)} · {STATUSES[other.status]}
                   {other.spam ? " · Spam" : ""}
+                  {person.addresses.length > 1 ? <span className="break-all"> · {other.email}</span> : null}
+                  {other.next_step ? ` · Next step ${formatDay(other.next_step.on)}: ${other.next_step.text}` : ""}
                 </span>
               </li>
             ))}

@@ -17,7 +17,9 @@ export type BareChange =
   | { kind: "remove"; savedReply: number }
   | { kind: "removeRule"; rule: number }
   | { kind: "removeGroup"; group: number }
-  | { kind: "removeView"; view: number };
+  | { kind: "removeView"; view: number }
+  | { kind: "merge"; lead: number; other: number }
+  | { kind: "undoMerge"; merge: number };
 
 async function post(api: InboxApi, change: BareChange) {
   switch (change.kind) {
@@ -37,6 +39,13 @@ async function post(api: InboxApi, change: BareChange) {
       return api.POST("/api/inbox/assignment/rules/{rule_id}/remove", { params: { path: { rule_id: change.rule } } });
     case "removeView":
       return api.POST("/api/inbox/views/{view_id}/remove", { params: { path: { view_id: change.view } } });
+    case "merge":
+      return api.POST("/api/inbox/leads/{lead_id}/person/merge", {
+        params: { path: { lead_id: change.lead } },
+        body: { lead_id: change.other },
+      });
+    case "undoMerge":
+      return api.POST("/api/inbox/person-merges/{merge_id}/undo", { params: { path: { merge_id: change.merge } } });
     case "removeGroup":
       return api.POST("/api/inbox/assignment/groups/{group_id}/remove", {
         params: { path: { group_id: change.group } },

@@ -832,7 +832,7 @@ export interface paths {
                     /** @description The acting user's id. */
                     user?: number;
                     /** @description One of the recorded actions. */
-                    action?: "sign_in" | "sign_in_failed" | "second_factor_locked" | "account_locked" | "sign_out" | "signed_out_everywhere" | "signature_changed" | "enrolled" | "recovery_code_used" | "password_changed" | "password_change_failed" | "lead_viewed" | "leads_listed" | "search" | "due_listed" | "board_read" | "notification_retried" | "status_changed" | "owner_changed" | "deal_made" | "deal_changed" | "next_step_set" | "next_step_cleared" | "response_target_set" | "stage_changed" | "stages_ordered" | "lost_reason_added" | "lost_reason_removed" | "assignment_rule_added" | "assignment_rule_changed" | "assignment_rule_removed" | "assignment_rules_ordered" | "staff_group_added" | "staff_group_changed" | "staff_group_removed" | "availability_changed" | "unowned_alert_set" | "note_added" | "note_edited" | "reply_sent" | "reply_received" | "answer_confirmed" | "message_set_aside" | "unfiled_listed" | "unfiled_viewed" | "set_aside_filed" | "set_aside_dismissed" | "view_saved" | "view_removed" | "saved_reply_added" | "saved_reply_changed" | "saved_reply_removed" | "marked_spam" | "marked_not_spam" | "export" | "export_finished" | "erase" | "user_added" | "user_invited" | "invitation_accepted" | "user_disabled" | "password_reset" | "two_factor_reset";
+                    action?: "sign_in" | "sign_in_failed" | "second_factor_locked" | "account_locked" | "sign_out" | "signed_out_everywhere" | "signature_changed" | "enrolled" | "recovery_code_used" | "password_changed" | "password_change_failed" | "lead_viewed" | "leads_listed" | "search" | "due_listed" | "board_read" | "notification_retried" | "status_changed" | "owner_changed" | "duplicates_listed" | "person_merged" | "person_merge_undone" | "deal_made" | "deal_changed" | "next_step_set" | "next_step_cleared" | "response_target_set" | "stage_changed" | "stages_ordered" | "lost_reason_added" | "lost_reason_removed" | "assignment_rule_added" | "assignment_rule_changed" | "assignment_rule_removed" | "assignment_rules_ordered" | "staff_group_added" | "staff_group_changed" | "staff_group_removed" | "availability_changed" | "unowned_alert_set" | "note_added" | "note_edited" | "reply_sent" | "reply_received" | "answer_confirmed" | "message_set_aside" | "unfiled_listed" | "unfiled_viewed" | "set_aside_filed" | "set_aside_dismissed" | "view_saved" | "view_removed" | "saved_reply_added" | "saved_reply_changed" | "saved_reply_removed" | "marked_spam" | "marked_not_spam" | "export" | "export_finished" | "erase" | "erasure_previewed" | "user_added" | "user_invited" | "invitation_accepted" | "user_disabled" | "password_reset" | "two_factor_reset";
                     /** @description The `next` of the page before. */
                     before?: number;
                 };
@@ -1122,7 +1122,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Erase a person: every lead sent with an address, with its notes, notifications, keys and conversation. */
+        /** Erase a person: every lead sent with an address, or with any address merged with it, with its notes, notifications, keys and conversation. */
         post: {
             parameters: {
                 query?: never;
@@ -1136,7 +1136,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Erased (or nothing was there to erase), in one transaction with its audit event, which keeps the counts and a keyed hash of the address, never the address. The counts per kind, and when the same address was erased before. */
+                /** @description Erased (or nothing was there to erase), with every address merged with it, in one transaction with an audit event per address, which keeps its counts and a keyed hash of the address, never the address. The counts per kind, the addresses erased, and when one was erased before. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -1146,6 +1146,61 @@ export interface paths {
                     };
                 };
                 /** @description An address missing or not an address, or the two not the same (`errors`); or a body that is not JSON. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["HttpError"];
+                    };
+                };
+                401: components["responses"]["SignInNeeded"];
+                403: components["responses"]["NotAllowed"];
+                413: components["responses"]["ContentTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                429: components["responses"]["TooManyRequests"];
+                503: components["responses"]["NothingStored"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inbox/erase/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Which addresses an erasure of this one would take. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ErasureRequest"];
+                };
+            };
+            responses: {
+                /** @description What an erasure of the address would take, erasing nothing: the address itself, and every address merged with it (a merged person is erased whole). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InboxErasurePreview"];
+                    };
+                };
+                /** @description As the erasure's own. */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -1902,6 +1957,107 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/inbox/leads/{lead_id}/person/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Merge the person of another lead into this lead's: every address of theirs, and so every lead, note, message and next step, is then this person's. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    lead_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PersonMergeRequest"];
+                };
+            };
+            responses: {
+                /** @description Merged; the lead's person as it now stands. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InboxLeadPerson"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["SignInNeeded"];
+                403: components["responses"]["NotAllowed"];
+                404: components["responses"]["NoSuchLead"];
+                /** @description The two leads are one person's already, or one of them was erased meanwhile. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HttpError"];
+                    };
+                };
+                413: components["responses"]["ContentTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                429: components["responses"]["TooManyRequests"];
+                503: components["responses"]["NothingStored"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inbox/leads/{lead_id}/person/suggestions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who may be the same person as the lead's. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    lead_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Other people (spam left out) with the phone in E.164, or the name and company (any capitals or spaces), of one of the person's leads: each by their newest lead found. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InboxSuggestions"];
+                    };
+                };
+                401: components["responses"]["SignInNeeded"];
+                403: components["responses"]["NotAllowed"];
+                404: components["responses"]["NoSuchLead"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/inbox/leads/{lead_id}/replies": {
         parameters: {
             query?: never;
@@ -2234,6 +2390,69 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inbox/person-merges/{merge_id}/undo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Undo a merge: every address it moved goes back to the person it was before. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    merge_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Undone: the addresses it joined are where they were. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InboxPersonMergeUndone"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["SignInNeeded"];
+                403: components["responses"]["NotAllowed"];
+                /** @description No such merge. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HttpError"];
+                    };
+                };
+                /** @description Undone already, its addresses erased, or a later merge moved them on (undo that first). */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HttpError"];
+                    };
+                };
+                413: components["responses"]["ContentTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                429: components["responses"]["TooManyRequests"];
+                503: components["responses"]["NothingStored"];
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -3687,7 +3906,7 @@ export interface components {
         };
         InboxAuditEvent: {
             /** @enum {string} */
-            action: "sign_in" | "sign_in_failed" | "second_factor_locked" | "account_locked" | "sign_out" | "signed_out_everywhere" | "signature_changed" | "enrolled" | "recovery_code_used" | "password_changed" | "password_change_failed" | "lead_viewed" | "leads_listed" | "search" | "due_listed" | "board_read" | "notification_retried" | "status_changed" | "owner_changed" | "deal_made" | "deal_changed" | "next_step_set" | "next_step_cleared" | "response_target_set" | "stage_changed" | "stages_ordered" | "lost_reason_added" | "lost_reason_removed" | "assignment_rule_added" | "assignment_rule_changed" | "assignment_rule_removed" | "assignment_rules_ordered" | "staff_group_added" | "staff_group_changed" | "staff_group_removed" | "availability_changed" | "unowned_alert_set" | "note_added" | "note_edited" | "reply_sent" | "reply_received" | "answer_confirmed" | "message_set_aside" | "unfiled_listed" | "unfiled_viewed" | "set_aside_filed" | "set_aside_dismissed" | "view_saved" | "view_removed" | "saved_reply_added" | "saved_reply_changed" | "saved_reply_removed" | "marked_spam" | "marked_not_spam" | "export" | "export_finished" | "erase" | "user_added" | "user_invited" | "invitation_accepted" | "user_disabled" | "password_reset" | "two_factor_reset";
+            action: "sign_in" | "sign_in_failed" | "second_factor_locked" | "account_locked" | "sign_out" | "signed_out_everywhere" | "signature_changed" | "enrolled" | "recovery_code_used" | "password_changed" | "password_change_failed" | "lead_viewed" | "leads_listed" | "search" | "due_listed" | "board_read" | "notification_retried" | "status_changed" | "owner_changed" | "duplicates_listed" | "person_merged" | "person_merge_undone" | "deal_made" | "deal_changed" | "next_step_set" | "next_step_cleared" | "response_target_set" | "stage_changed" | "stages_ordered" | "lost_reason_added" | "lost_reason_removed" | "assignment_rule_added" | "assignment_rule_changed" | "assignment_rule_removed" | "assignment_rules_ordered" | "staff_group_added" | "staff_group_changed" | "staff_group_removed" | "availability_changed" | "unowned_alert_set" | "note_added" | "note_edited" | "reply_sent" | "reply_received" | "answer_confirmed" | "message_set_aside" | "unfiled_listed" | "unfiled_viewed" | "set_aside_filed" | "set_aside_dismissed" | "view_saved" | "view_removed" | "saved_reply_added" | "saved_reply_changed" | "saved_reply_removed" | "marked_spam" | "marked_not_spam" | "export" | "export_finished" | "erase" | "erasure_previewed" | "user_added" | "user_invited" | "invitation_accepted" | "user_disabled" | "password_reset" | "two_factor_reset";
             /** @description Null: from the command line, or a failed sign-in as an address that is nobody's. */
             actor_id: number | null;
             /** Format: date-time */
@@ -3703,7 +3922,7 @@ export interface components {
         };
         InboxAuditPage: {
             /** @description Every action the trail records, for the filter. */
-            actions: ("sign_in" | "sign_in_failed" | "second_factor_locked" | "account_locked" | "sign_out" | "signed_out_everywhere" | "signature_changed" | "enrolled" | "recovery_code_used" | "password_changed" | "password_change_failed" | "lead_viewed" | "leads_listed" | "search" | "due_listed" | "board_read" | "notification_retried" | "status_changed" | "owner_changed" | "deal_made" | "deal_changed" | "next_step_set" | "next_step_cleared" | "response_target_set" | "stage_changed" | "stages_ordered" | "lost_reason_added" | "lost_reason_removed" | "assignment_rule_added" | "assignment_rule_changed" | "assignment_rule_removed" | "assignment_rules_ordered" | "staff_group_added" | "staff_group_changed" | "staff_group_removed" | "availability_changed" | "unowned_alert_set" | "note_added" | "note_edited" | "reply_sent" | "reply_received" | "answer_confirmed" | "message_set_aside" | "unfiled_listed" | "unfiled_viewed" | "set_aside_filed" | "set_aside_dismissed" | "view_saved" | "view_removed" | "saved_reply_added" | "saved_reply_changed" | "saved_reply_removed" | "marked_spam" | "marked_not_spam" | "export" | "export_finished" | "erase" | "user_added" | "user_invited" | "invitation_accepted" | "user_disabled" | "password_reset" | "two_factor_reset")[];
+            actions: ("sign_in" | "sign_in_failed" | "second_factor_locked" | "account_locked" | "sign_out" | "signed_out_everywhere" | "signature_changed" | "enrolled" | "recovery_code_used" | "password_changed" | "password_change_failed" | "lead_viewed" | "leads_listed" | "search" | "due_listed" | "board_read" | "notification_retried" | "status_changed" | "owner_changed" | "duplicates_listed" | "person_merged" | "person_merge_undone" | "deal_made" | "deal_changed" | "next_step_set" | "next_step_cleared" | "response_target_set" | "stage_changed" | "stages_ordered" | "lost_reason_added" | "lost_reason_removed" | "assignment_rule_added" | "assignment_rule_changed" | "assignment_rule_removed" | "assignment_rules_ordered" | "staff_group_added" | "staff_group_changed" | "staff_group_removed" | "availability_changed" | "unowned_alert_set" | "note_added" | "note_edited" | "reply_sent" | "reply_received" | "answer_confirmed" | "message_set_aside" | "unfiled_listed" | "unfiled_viewed" | "set_aside_filed" | "set_aside_dismissed" | "view_saved" | "view_removed" | "saved_reply_added" | "saved_reply_changed" | "saved_reply_removed" | "marked_spam" | "marked_not_spam" | "export" | "export_finished" | "erase" | "erasure_previewed" | "user_added" | "user_invited" | "invitation_accepted" | "user_disabled" | "password_reset" | "two_factor_reset")[];
             /** @description Newest first. */
             events: components["schemas"]["InboxAuditEvent"][];
             /** @description The next page's `before`; null: none. */
@@ -3894,9 +4113,11 @@ export interface components {
             uri: string;
         };
         InboxErasure: {
+            /** @description Every address erased, case-folded: the one given and any merged with it. */
+            addresses: string[];
             /**
              * Format: date-time
-             * @description When the same address was last erased before; null: never.
+             * @description When one of the addresses was last erased before; null: never.
              */
             erased_before: string | null;
             removed: components["schemas"]["InboxErasureCounts"];
@@ -3914,6 +4135,10 @@ export interface components {
             notifications: number;
             /** @description Quote requests. */
             quote: number;
+        };
+        InboxErasurePreview: {
+            /** @description Every address its erasure takes, case-folded: it and any merged with it. */
+            addresses: string[];
         };
         InboxForecast: {
             /** @description By month. */
@@ -3999,10 +4224,14 @@ export interface components {
             next: string | null;
         };
         InboxLeadPerson: {
+            /** @description The person's addresses, case-folded: the lead's and any merged with it. */
+            addresses: string[];
             /** @description Their arrivals, notes and replies, in time order (the latest 100). */
             history: components["schemas"]["InboxPersonEvent"][];
-            /** @description The other leads sent with the same address (any capitals), oldest first. */
+            /** @description The other leads sent with any of the person's addresses, oldest first. */
             leads: components["schemas"]["InboxPersonLead"][];
+            /** @description The merges that joined them, oldest first, each of which can be undone. */
+            merges: components["schemas"]["InboxPersonMerge"][];
         };
         InboxLeadRow: {
             company: string | null;
@@ -4147,13 +4376,29 @@ export interface components {
             text: string | null;
         };
         InboxPersonLead: {
+            /** @description The address it was sent with, as sent. */
+            email: string;
             form_title: string;
             id: number;
+            next_step: components["schemas"]["InboxNextStep"] | null;
             /** Format: date-time */
             received: string;
             spam: boolean;
             /** @enum {string} */
             status: "new" | "contacted" | "qualified" | "won" | "lost";
+        };
+        InboxPersonMerge: {
+            /** @description The addresses it joined, case-folded. */
+            addresses: string[];
+            id: number;
+            /** Format: date-time */
+            merged_at: string;
+            merged_by: components["schemas"]["InboxPerson"];
+        };
+        InboxPersonMergeUndone: {
+            id: number;
+            /** Format: date-time */
+            undone_at: string;
         };
         InboxPipeline: {
             lost_reasons: components["schemas"]["InboxLostReason"][];
@@ -4248,6 +4493,19 @@ export interface components {
         InboxStageTotal: {
             currency: string;
             value_minor: number;
+        };
+        InboxSuggestion: {
+            company: string | null;
+            email: string;
+            /** @description Their newest lead found. */
+            lead_id: number;
+            name: string;
+            /** @description What they share with the lead's person: the phone, the name and company. */
+            why: ("phone" | "name_and_company")[];
+        };
+        InboxSuggestions: {
+            /** @description The latest first, 10 at most. */
+            suggestions: components["schemas"]["InboxSuggestion"][];
         };
         InboxUnfiled: {
             /** @description Those waiting, the most recently set aside first (at most 200). */
@@ -4411,6 +4669,10 @@ export interface components {
         };
         NoteText: {
             body: string;
+        };
+        PersonMergeRequest: {
+            /** @description A lead of the other person, whose every address joins this lead's person. */
+            lead_id: number;
         };
         QuoteRequest: {
             attribution?: components["schemas"]["Attribution"];

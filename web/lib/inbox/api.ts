@@ -28,6 +28,7 @@ import type {
   SavedReply,
   SavedView,
   Session,
+  Suggestion,
   Unfiled,
 } from "./types";
 
@@ -80,6 +81,14 @@ export function getLeads(query: URLSearchParams): Promise<LeadPage> {
 
 export function getLead(id: number): Promise<Lead> {
   return read((api) => api.GET("/api/inbox/leads/{lead_id}", { params: { path: { lead_id: id } } }));
+}
+
+/** Other people who may be the lead's person: the same phone, or the same name and company. */
+export async function getPersonSuggestions(id: number): Promise<Suggestion[]> {
+  const answer = await read((api) =>
+    api.GET("/api/inbox/leads/{lead_id}/person/suggestions", { params: { path: { lead_id: id } } }),
+  );
+  return answer.suggestions;
 }
 
 /** The id of the lead an address from before all leads shared one id space named (kind, old id). */

@@ -75,6 +75,12 @@ export type UnfiledItem = Schemas["InboxUnfiledItem"];
 
 export type Lead = Schemas["InboxLead"];
 
+/** A merge that made a lead's person as they are: who merged, when, and the addresses it joined. */
+export type PersonMerge = Schemas["InboxPersonMerge"];
+
+/** Someone who may be a lead's person, by their newest lead found, and what they share with them. */
+export type Suggestion = Schemas["InboxSuggestion"];
+
 /** A text a reply may start from, kept by admins. */
 export type SavedReply = Schemas["InboxSavedReply"];
 
@@ -97,6 +103,9 @@ export type ApiError = Partial<Schemas["ValidationErrors"] & Schemas["HttpError"
 
 /** What an erasure removed, per kind, and when the same address was erased before (null: never). */
 export type ErasureReceipt = Schemas["InboxErasure"];
+
+/** The addresses an erasure would take: the one typed and every address merged with it. */
+export type ErasurePreview = Schemas["InboxErasurePreview"];
 
 /** A count under a label: a source, a landing page, or "Other" for the rest. */
 export type DashboardCount = Schemas["InboxDashboardCount"];

@@ -71,7 +71,12 @@ def test_each_of_a_persons_leads_shows_the_others_and_their_history(signed_in, a
     # From the first lead, its own note is on its page already: the others' history alone.
     assert [lead["id"] for lead in seen_from_first["leads"]] == [second, third]
     assert [event["kind"] for event in seen_from_first["history"]] == ["lead", "reply", "answer", "lead"]
-    assert client.get(LEAD.format(stranger)).json["person"] == {"leads": [], "history": []}
+    assert client.get(LEAD.format(stranger)).json["person"] == {
+        "addresses": ["mina@elsewhere.io"],
+        "merges": [],
+        "leads": [],
+        "history": [],
+    }
 
 
 def _rows(page) -> list[tuple[int, int | None]]:

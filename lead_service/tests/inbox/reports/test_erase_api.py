@@ -94,6 +94,7 @@ def test_an_admin_erases_a_person_and_gets_a_receipt(signed_in, person, app, row
     assert answer.json == {
         "removed": {"contact": 2, "quote": 1, "notes": 1, "notifications": 3, "keys": 1, "messages": 0},
         "erased_before": None,
+        "addresses": ["erase.me@harbor.io"],
     }
     assert [row.email for row in rows("contact")] == ["kept@harbor.io"]
     assert rows("quote") == []
@@ -245,4 +246,4 @@ def test_whatever_arrives_is_answered_without_a_5xx(admin, body):
     assert response.status_code in (200, 400), response.data
     assert response.is_json
     if response.status_code == 200:
-        assert set(response.json) == {"removed", "erased_before"}
+        assert set(response.json) == {"removed", "erased_before", "addresses"}

@@ -16,7 +16,8 @@ export default async function ErasePage() {
       <h1 className="inbox-title">Erase a person</h1>
       <p className="max-w-prose">
         For a data-protection request: every lead sent with the address (any capitals), contact messages and quote
-        requests, goes at once with the notes, notifications, request keys and conversations kept of them. It cannot
+        requests, goes at once with the notes, notifications, request keys and conversations kept of them. A person
+        merged across addresses goes whole: the page names each of their addresses before it erases them. It cannot
         be undone. The audit trail records what was removed and a keyed hash of the address, never the address
         itself.
       </p>

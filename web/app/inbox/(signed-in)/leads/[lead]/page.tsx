@@ -9,11 +9,12 @@ import { LeadNotes } from "@/components/inbox/lead-notes";
 import { LeadOrigin } from "@/components/inbox/lead-origin";
 import { NextStepForm } from "@/components/inbox/next-step-form";
 import { NotificationPanel } from "@/components/inbox/notification-panel";
+import { PersonAddresses } from "@/components/inbox/person-addresses";
 import { PersonHistory } from "@/components/inbox/person-history";
 import { SpamButton } from "@/components/inbox/spam-button";
 import { WorkForm } from "@/components/inbox/work-form";
 import { WorkSummary } from "@/components/inbox/work-summary";
-import { getLead, getOwners, getPipeline, getSavedReplies, getSession } from "@/lib/inbox/api";
+import { getLead, getOwners, getPersonSuggestions, getPipeline, getSavedReplies, getSession } from "@/lib/inbox/api";
 import { contactHref } from "@/lib/inbox/contact-links";
 import { formatTime } from "@/lib/inbox/format";
 import { inboxPaths, leadId } from "@/lib/inbox/paths";
@@ -27,12 +28,13 @@ type Props = { params: Promise<{ lead: string }> };
 export default async function LeadPage({ params }: Props) {
   const id = leadId((await params).lead);
   if (id === undefined) notFound();
-  const [session, lead, owners, saved, pipeline] = await Promise.all([
+  const [session, lead, owners, saved, pipeline, suggestions] = await Promise.all([
     getSession(),
     getLead(id),
     getOwners(),
     getSavedReplies(),
     getPipeline(),
+    getPersonSuggestions(id),
   ]);
   const mayWork = MAY_WORK.has(session.user.role);
   const values = replyValues(lead, session.user.name);
@@ -104,6 +106,12 @@ export default async function LeadPage({ params }: Props) {
         starts={starts}
       />
       <LeadNotes id={lead.id} notes={lead.notes} csrf={mayWork ? session.csrf : undefined} />
+      <PersonAddresses
+        id={lead.id}
+        person={lead.person}
+        suggestions={suggestions}
+        csrf={mayWork ? session.csrf : undefined}
+      />
       <PersonHistory person={lead.person} />
       <NotificationPanel
         notification={lead.notification}
