@@ -1,6 +1,7 @@
 """The board in a real Chromium, over SQLite and PostgreSQL: a lead made a deal on its page is a card
 in its stage's column, moved by the arrow keys, by dragging it, and to lost with a reason; of two
-people moving one card, the second is shown where the first put it, and one stage is stored; on a
+people moving one card, the second is shown where the first put it, and one stage is stored; the
+dashboard's forecast read against a sum made in SQL; a viewer given nothing to move; on a
 390 px phone the columns are swiped one at a time and the page never scrolls sideways."""
 
 import uuid
@@ -169,7 +170,9 @@ def _table(page, heading: str) -> list[list[str]]:
     return rows.evaluate_all("rows => rows.map(row => [...row.cells].map(cell => cell.innerText.trim()))")
 
 
-def test_the_dashboard_forecasts_the_open_deals_and_counts_the_won_and_lost(inbox, browse):
+def test_the_dashboard_forecasts_the_open_deals_and_counts_the_won_and_lost_and_a_viewer_reads_the_board(
+    inbox, browse
+):
     won, lost = _made_deal(inbox, "Wendy Won", "Won"), _made_deal(inbox, "Lou Lost", "Lost")
     with inbox.engine.begin() as connection:
         connection.execute(
@@ -220,3 +223,8 @@ def test_the_dashboard_forecasts_the_open_deals_and_counts_the_won_and_lost(inbo
     assert page.locator("[data-figure=time-to-win]").inner_text() == (
         "From a lead's arrival to its deal's win: 12 days, the median."
     )
+
+    open_signed_in(page, BOARD)  # a viewer reads the board, and is given nothing to move
+    page.locator("[data-card]").first.wait_for()
+    assert page.locator("[data-card] select").count() == 0
+    assert page.locator("[data-card][draggable=true], [data-card][tabindex]").count() == 0

@@ -14,7 +14,8 @@ import { DealCard } from "./deal-card";
 import { LostReasonDialog } from "./lost-reason-dialog";
 
 type Props = {
-  csrf: string;
+  /** The session's token, for those who may move a card (sales and admins); none for a viewer. */
+  csrf?: string;
   columns: BoardColumn[];
   stages: Stage[];
   lostReasons: LostReason[];
@@ -45,7 +46,7 @@ export function DealBoard({ csrf, columns: read, stages, lostReasons }: Props) {
 
   async function move(card: Card, to: Stage, lostReasonId: number | null = null) {
     const from = columnOf(columns, card.lead_id)?.stage;
-    if (!from || from.id === to.id || busy !== undefined) return;
+    if (csrf === undefined || !from || from.id === to.id || busy !== undefined) return;
     if (to.outcome === "lost" && lostReasonId === null) {
       setAskLost({ card, to });
       return;
@@ -86,9 +87,11 @@ export function DealBoard({ csrf, columns: read, stages, lostReasons }: Props) {
 
   return (
     <>
-      <p id="board-keys" className="sr-only">
-        Left and right arrows move the card to the stage before or after.
-      </p>
+      {csrf === undefined ? null : (
+        <p id="board-keys" className="sr-only">
+          Left and right arrows move the card to the stage before or after.
+        </p>
+      )}
       <p aria-live="polite" className="sr-only">
         {said}
       </p>
@@ -142,6 +145,7 @@ export function DealBoard({ csrf, columns: read, stages, lostReasons }: Props) {
                       stage={column.stage}
                       stages={stages}
                       busy={busy === card.lead_id}
+                      movable={csrf !== undefined}
                       onMove={(to) => void move(card, to)}
                       onDragStart={() => setDragged(card.lead_id)}
                     />

@@ -11,6 +11,8 @@ type Props = {
   stage: Stage;
   stages: readonly Stage[];
   busy: boolean;
+  // Whether the reader may move it: a viewer reads the board only.
+  movable: boolean;
   onMove: (to: Stage) => void;
   onDragStart: () => void;
 };
@@ -20,11 +22,11 @@ type Props = {
  * dragging it to a column, by the left and right arrows while it has the focus, or by its stage
  * list (the way on a phone, and for any keyboard).
  */
-export function DealCard({ card, stage, stages, busy, onMove, onDragStart }: Props) {
+export function DealCard({ card, stage, stages, busy, movable, onMove, onDragStart }: Props) {
   const place = stages.findIndex((held) => held.id === stage.id);
 
   function keyed(event: KeyboardEvent<HTMLLIElement>) {
-    if (event.target !== event.currentTarget || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (!movable || event.target !== event.currentTarget || event.altKey || event.ctrlKey || event.metaKey) return;
     const step = { ArrowLeft: -1, ArrowRight: 1 }[event.key];
     const to = step === undefined ? undefined : stages[place + step];
     if (!to) return;
@@ -35,10 +37,10 @@ export function DealCard({ card, stage, stages, busy, onMove, onDragStart }: Pro
   return (
     <li
       data-card={card.lead_id}
-      tabIndex={0}
-      draggable={!busy}
+      tabIndex={movable ? 0 : undefined}
+      draggable={movable && !busy}
       aria-busy={busy}
-      aria-describedby="board-keys"
+      aria-describedby={movable ? "board-keys" : undefined}
       aria-label={`${card.name}, ${formatMoney(card.value_minor, card.currency)}`}
       onKeyDown={keyed}
       onDragStart={(event) => {
@@ -56,24 +58,26 @@ export function DealCard({ card, stage, stages, busy, onMove, onDragStart }: Pro
       <p className="text-sm text-slate-700">
         {card.owner ? card.owner.name : "Nobody's yet"} · closes {formatDay(card.expected_close)}
       </p>
-      <label className="inbox-label text-sm">
-        Stage
-        <select
-          value={stage.id}
-          disabled={busy}
-          onChange={(event) => {
-            const to = stages.find((held) => held.id === Number(event.target.value));
-            if (to) onMove(to);
-          }}
-          className="inbox-input"
-        >
-          {stages.map((held) => (
-            <option key={held.id} value={held.id}>
-              {held.name}
-            </option>
-          ))}
-        </select>
-      </label>
+      {movable ? (
+        <label className="inbox-label text-sm">
+          Stage
+          <select
+            value={stage.id}
+            disabled={busy}
+            onChange={(event) => {
+              const to = stages.find((held) => held.id === Number(event.target.value));
+              if (to) onMove(to);
+            }}
+            className="inbox-input"
+          >
+            {stages.map((held) => (
+              <option key={held.id} value={held.id}>
+                {held.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
     </li>
   );
 }

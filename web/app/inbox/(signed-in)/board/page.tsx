@@ -5,6 +5,7 @@ import { InboxLink } from "@/components/inbox/inbox-link";
 import { BadQuery, getBoard, getPipeline, getSession } from "@/lib/inbox/api";
 import { pickQuery } from "@/lib/inbox/format";
 import { inboxPaths } from "@/lib/inbox/paths";
+import { MAY_WORK } from "@/lib/inbox/work";
 import type { Board, BoardQueryName } from "@/lib/inbox/types";
 
 export const metadata: Metadata = { title: "Board" };
@@ -37,11 +38,18 @@ export default async function BoardPage({ searchParams }: Props) {
     <>
       <h1 className="inbox-title">Board</h1>
       <p className="max-w-prose">
-        Each open deal, by stage, the soonest expected close first. Drag a card to another stage, or move the focused
-        card with the left and right arrows, or choose its stage.
+        Each open deal, by stage, the soonest expected close first.
+        {MAY_WORK.has(session.user.role)
+          ? " Drag a card to another stage, or move the focused card with the left and right arrows, or choose its stage."
+          : ""}
       </p>
       {oneColumn ? <InboxLink href={inboxPaths.board}>Back to the whole board</InboxLink> : null}
-      <DealBoard csrf={session.csrf} columns={read.columns} stages={stages} lostReasons={read.lost_reasons} />
+      <DealBoard
+        csrf={MAY_WORK.has(session.user.role) ? session.csrf : undefined}
+        columns={read.columns}
+        stages={stages}
+        lostReasons={read.lost_reasons}
+      />
     </>
   );
 }
