@@ -174,6 +174,7 @@ def test_the_dashboard_forecasts_the_open_deals_and_counts_the_won_and_lost_and_
     inbox, browse
 ):
     won, lost = _made_deal(inbox, "Wendy Won", "Won"), _made_deal(inbox, "Lou Lost", "Lost")
+    open_deal = _made_deal(inbox, "Vera View", "Qualified")
     with inbox.engine.begin() as connection:
         connection.execute(
             text(
@@ -225,6 +226,6 @@ def test_the_dashboard_forecasts_the_open_deals_and_counts_the_won_and_lost_and_
     )
 
     open_signed_in(page, BOARD)  # a viewer reads the board, and is given nothing to move
-    page.locator("[data-card]").first.wait_for()
+    page.locator(f"[data-card='{open_deal}']").wait_for()
     assert page.locator("[data-card] select").count() == 0
     assert page.locator("[data-card][draggable=true], [data-card][tabindex]").count() == 0
