@@ -5,7 +5,7 @@ keeps where every address it moved was before, so that its undo puts exactly tho
 
 from datetime import UTC, datetime
 
-from sqlalchemy import DateTime, ForeignKey, Integer, Text, select
+from sqlalchemy import ColumnElement, DateTime, ForeignKey, Integer, Subquery, Text, func, select, union_all
 from sqlalchemy.orm import Mapped, mapped_column
 
 from ..extensions import db
@@ -64,6 +64,21 @@ def lock() -> None:
 def person_of(address: str) -> str:
     """The person a folded address belongs to: the address it was merged into, or its own."""
     return db.session.scalar(select(PersonAddress.person).where(PersonAddress.address == address)) or address
+
+
+def addresses_sql(address: ColumnElement[str]) -> Subquery:
+    """addresses_of() in SQL, of a column of the statement it is in: every folded address of the
+    person the folded `address` belongs to, as a subquery of one column, `address`. A few rows,
+    found by person_addresses' key and its index on person, for the leads' index on email_folded to
+    look each up."""
+    # The selects of a UNION in a FROM are not correlated by themselves: each correlates with the
+    # statement's tables, `address`'s among them, and reads person_addresses of its own.
+    merged = select(PersonAddress.person).where(PersonAddress.address == address)
+    person = func.coalesce(merged.correlate_except(PersonAddress).scalar_subquery(), address)
+    own = select(person.label("address"))
+    theirs = select(PersonAddress.address).where(PersonAddress.person == person)
+    every = union_all(*(part.correlate_except(PersonAddress) for part in (own, theirs)))
+    return every.subquery("addresses")
 
 
 def addresses_of(address: str) -> list[str]:

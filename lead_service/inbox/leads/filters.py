@@ -19,6 +19,7 @@ import sqlalchemy as sa
 from ... import content
 from ...extensions import db
 from ...models.leads import Lead, as_utc
+from ...models.people import addresses_sql
 from ...schemas import FORMS
 from .highlight import MIN_PART, Term
 
@@ -167,12 +168,15 @@ def conditions(shape: Shape, with_form: bool = True) -> list[sa.ColumnElement[bo
     c = LEADS.c
     found = _filtered(shape, c, with_form)
     if shape.people:
-        # The person's newest listed lead has no listed lead of theirs after it: a look-up of the
-        # person's few leads by the address's index, for each lead the page reads.
-        newer = LEADS.alias("newer")
+        # The person's newest listed lead has no listed lead of theirs after it, at any of their
+        # addresses: for each lead the page reads, the person's few addresses, then each one's
+        # leads by the address's index. Joined from the addresses: as `email_folded IN (...)`,
+        # PostgreSQL would check every newer listed lead instead.
+        newer, theirs = LEADS.alias("newer"), addresses_sql(c.email_folded)
         found.append(
-            ~sa.exists().where(
-                newer.c.email_folded == c.email_folded,
+            ~sa.exists()
+            .select_from(theirs.join(newer, newer.c.email_folded == theirs.c.address))
+            .where(
                 sa.tuple_(newer.c.created_at, newer.c.id) > sa.tuple_(c.created_at, c.id),
                 *_filtered(shape, newer.c, with_form),
             )

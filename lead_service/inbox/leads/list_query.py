@@ -69,8 +69,9 @@ class LeadsQuery(Schema):
     by = fields.String(
         validate=validate.OneOf(["person"]),
         metadata={
-            "description": "person: one row per person (the leads sent with one address, any capitals), "
-            "their newest listed lead with the count of all their leads; not with a search."
+            "description": "person: one row per person (the leads sent with their address, or any "
+            "merged with it, in any capitals), their newest listed lead with the count of all their "
+            "leads; not with a search."
         },
     )
     cursor = fields.String(

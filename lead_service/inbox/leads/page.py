@@ -17,6 +17,7 @@ from sqlalchemy import select
 
 from ...extensions import db
 from ...models.leads import Lead, OutboxMessage, as_utc
+from ...models.people import addresses_sql
 from ...models.staff import StaffUser
 from . import postgresql_search, sqlite_search
 from .filters import (
@@ -80,8 +81,10 @@ def _page_statement(shape_: Shape, listed: bool) -> sa.Select:
     owner = select(StaffUser.name).where(StaffUser.id == leads.c.owner_id).scalar_subquery()
     asked = [_notified(leads.c.id).label("notified"), owner.label("owner_name")]
     if shape_.people:
-        theirs = LEADS.alias("theirs")
-        person = select(sa.func.count()).where(theirs.c.email_folded == leads.c.email_folded)
+        theirs, addresses = LEADS.alias("theirs"), addresses_sql(leads.c.email_folded)
+        person = select(sa.func.count()).select_from(
+            addresses.join(theirs, theirs.c.email_folded == addresses.c.address)
+        )
         asked.append(person.scalar_subquery().label("person_leads"))
     return select(leads, *asked).order_by(*newest(leads))
 

@@ -1354,7 +1354,7 @@ export interface paths {
                     owner?: string;
                     /** @description Only the leads still new this many hours after they came. */
                     new_for?: number;
-                    /** @description person: one row per person (the leads sent with one address, any capitals), their newest listed lead with the count of all their leads; not with a search. */
+                    /** @description person: one row per person (the leads sent with their address, or any merged with it, in any capitals), their newest listed lead with the count of all their leads; not with a search. */
                     by?: "person";
                     /** @description The `next` of the page before. */
                     cursor?: string;
@@ -1473,7 +1473,7 @@ export interface paths {
                     owner?: string;
                     /** @description Only the leads still new this many hours after they came. */
                     new_for?: number;
-                    /** @description person: one row per person (the leads sent with one address, any capitals), their newest listed lead with the count of all their leads; not with a search. */
+                    /** @description person: one row per person (the leads sent with their address, or any merged with it, in any capitals), their newest listed lead with the count of all their leads; not with a search. */
                     by?: "person";
                     /** @description The `next` of the page before. */
                     cursor?: string;

@@ -1,6 +1,7 @@
 """The person behind a lead: on each lead's page, the other leads sent with the same address (any
 capitals or spaces), and their arrivals, notes, replies and answers in time order; nobody else's.
-The list, one row per person: each person's newest listed lead, with the count of their leads."""
+The list, one row per person: each person's newest listed lead, with the count of their leads, at
+every address merged into one person (and split again when the merge is undone)."""
 
 from datetime import UTC, datetime, timedelta
 
@@ -126,6 +127,58 @@ def test_one_row_per_person_pages_by_person(app, add):
     assert [lead["id"] for lead in two["leads"]] == [second]
     assert two["next"] is None
     del first
+
+
+def test_a_merged_person_is_one_row_counting_the_leads_of_every_address_until_the_merge_is_undone(
+    signed_in, add, app
+):
+    client = signed_in("sales")
+    work, home, other, again = add(
+        contact("Mina Lee", at=T0, email="mina@work.example"),
+        quote("Mina Lee", at=T0 + HOUR, email="MINA@home.example"),
+        contact("Bo Other", at=T0 + HOUR * 2, email="bo@elsewhere.example"),
+        contact("Mina Lee", at=T0 + HOUR * 3, email="Mina@Work.example"),
+    )
+    assert _rows(client.get("/api/inbox/leads?by=person").json) == [(again, 2), (other, 1), (home, 1)]
+
+    merged = client.post(LEAD.format(work) + "/person/merge", json={"lead_id": home})
+    assert merged.status_code == 200, merged.json
+
+    # One row, her newest lead at either address, counting the leads of both; from the address
+    # merged into her (the quote's) as from her own.
+    assert _rows(client.get("/api/inbox/leads?by=person").json) == [(again, 3), (other, 1)]
+    assert _rows(client.get("/api/inbox/leads?by=person&form=quote").json) == [(home, 3)]
+    with app.app_context():
+        one = page.page(Filters(people=True), size=1)
+        two = page.page(Filters(people=True), Cursor.decode(one["next"]), size=1)
+    assert [lead["id"] for lead in one["leads"] + two["leads"]] == [again, other]
+    assert two["next"] is None
+
+    undone = client.post(f"/api/inbox/person-merges/{merged.json['merges'][0]['id']}/undo")
+    assert undone.status_code == 200, undone.json
+    assert _rows(client.get("/api/inbox/leads?by=person").json) == [(again, 2), (other, 1), (home, 1)]
+
+
+def test_the_filters_choose_a_merged_persons_newest_listed_lead_at_any_of_their_addresses(signed_in, add):
+    client = signed_in("sales")
+    work, home, spam, other = add(
+        contact("Mina Lee", at=T0, email="mina@work.example", status="won"),
+        quote("Mina Lee", at=T0 + HOUR, email="mina@home.example"),
+        contact("Mina Spam", at=T0 + HOUR * 3, email="mina@home.example", spam=True),
+        contact("Bo Other", at=T0 + HOUR * 2, email="bo@elsewhere.example"),
+    )
+    assert client.post(LEAD.format(home) + "/person/merge", json={"lead_id": work}).status_code == 200
+
+    def listed(query=""):
+        return _rows(client.get(f"/api/inbox/leads?by=person{query}").json)
+
+    # Spam hidden, her newest listed lead is the quote; her spam counts among her leads all the same.
+    assert listed() == [(other, 1), (home, 3)]
+    assert listed("&spam=only") == [(spam, 3)]
+    assert listed("&spam=include") == [(spam, 3), (other, 1)]
+    # Her newest contact message, and her won lead, are at the address merged into her.
+    assert listed("&form=contact") == [(other, 1), (work, 3)]
+    assert listed("&status=won") == [(work, 3)]
 
 
 def test_one_row_per_person_is_not_for_a_search(signed_in):
