@@ -100,10 +100,10 @@ def _unplaced(engine: Engine, spans: list[tuple[int, int]]) -> int:
         )
 
 
-def _routing_left(engine: Engine) -> int:
+def _waiting(engine: Engine) -> int:
+    """The leads still waiting for the rules."""
     with engine.connect() as connection:
-        query = text("SELECT count(*) FROM outbox WHERE purpose = 'route' AND status = 'pending'")
-        return connection.execute(query).scalar_one()
+        return connection.execute(text("SELECT count(*) FROM leads WHERE awaiting_rules")).scalar_one()
 
 
 def _round(
@@ -147,7 +147,7 @@ def _off_and_on(home: Path, url: str, engine: Engine) -> dict:
                     # without the worker's placing beside it.
                     spans.append((first, _last_id(engine)))
                     began = time.monotonic()
-                    while _routing_left(engine) and time.monotonic() - began < PLACED_WITHIN_S:
+                    while _waiting(engine) and time.monotonic() - began < PLACED_WITHIN_S:
                         time.sleep(0.05)
                     waits.append(time.monotonic() - began)
         finally:

@@ -46,6 +46,7 @@ SERIES = {
     "outbox_oldest_pending_age_seconds": "lead-service",
     "outbox_dead": "lead-service",
     "outbox_worker_heartbeat_age_seconds": "lead-service",
+    "leads_awaiting_rules": "lead-service",
     "lead_database_up": "lead-service",
     "outbox_deliveries_total": "outbox-worker",
     "mailbox_last_read_age_seconds": "lead-service",

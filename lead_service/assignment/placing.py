@@ -38,6 +38,12 @@ def any_rules() -> bool:
     return db.session.scalar(select(AssignmentRule.id).limit(1)) is not None
 
 
+def mark_waiting(lead: Lead) -> None:
+    """Marks a lead about to be stored as waiting for the rules, while admins keep any: the outbox
+    worker places it once it is committed."""
+    lead.awaiting_rules = any_rules()
+
+
 def open_leads(user_ids: Sequence[int]) -> Counter[int]:
     """How many open leads each of these people owns."""
     rows = db.session.execute(

@@ -7,6 +7,7 @@ from typing import Any
 from flask import abort, current_app, g, request
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
+from ..assignment import placing
 from ..errors import NOT_SAVED
 from ..extensions import db
 from ..outbox import queue
@@ -37,8 +38,12 @@ def commit(
     so is the sales team's notification of a lead, when `notify`."""
     claim = idempotency.current_claim()
     table = record.__tablename__
-    db.session.add(record)
     try:
+        if notify:
+            # Before it is added, so in the lead's own INSERT: with assignment rules, intake writes no
+            # row more than without.
+            placing.mark_waiting(record)
+        db.session.add(record)
         db.session.flush()
         # Read before the commit: afterwards the row is expired, and reading it again would ask a
         # database that may be gone by then, turning a stored lead into an error.

@@ -5,7 +5,7 @@ from datetime import UTC, date, datetime, timedelta
 from typing import ClassVar
 
 import phonenumbers
-from sqlalchemy import Boolean, Date, DateTime, ForeignKey, Index, Integer, Text, false
+from sqlalchemy import Boolean, Date, DateTime, ForeignKey, Index, Integer, Text, false, text
 from sqlalchemy.orm import Mapped, mapped_column, validates
 
 from ..extensions import db
@@ -68,6 +68,13 @@ class Lead(db.Model):
         Index("ix_leads_form_list", "form", "spam", "created_at", "id"),
         # Each person's open leads, counted when a rule looks for the least busy or a cap.
         Index("ix_leads_owner", "owner_id", "status"),
+        # The few leads waiting for the assignment rules, found by the worker among all the others.
+        Index(
+            "ix_leads_awaiting_rules",
+            "id",
+            sqlite_where=text("awaiting_rules = 1"),
+            postgresql_where=text("awaiting_rules"),
+        ),
         # SQLite would hand an erased newest lead's id to the next lead, and the audit trail, which
         # keeps ids, would then seem to speak of it.
         {"sqlite_autoincrement": True},
@@ -103,6 +110,11 @@ class Lead(db.Model):
     # stored as intake always stored it.
     status: Mapped[str] = mapped_column(Text, nullable=False, server_default="new")  # LEAD_STATUSES
     owner_id: Mapped[int | None] = mapped_column(Integer, ForeignKey("staff_users.id"))
+    # Waiting for the outbox worker to place it by the assignment rules, which clears it. Intake sets
+    # it while admins keep rules, in the lead's own INSERT: with rules, it writes nothing more.
+    awaiting_rules: Mapped[bool] = mapped_column(
+        Boolean, nullable=False, default=False, server_default=false()
+    )
     # One more at each change of status or owner: a change names the version it was made on.
     version: Mapped[int] = mapped_column(Integer, nullable=False, server_default="1")
     first_response_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
@@ -177,9 +189,8 @@ class OutboxMessage(db.Model):
     # "security": an e-mail to recipient_id of `event` on their own account, sent only while they
     # can sign in; "reply": a member of staff's reply to the lead (lead_message_id), by e-mail;
     # "reply_received": the lead's owner (or the team) told of the lead's answer (lead_message_id);
-    # "due" and "overdue": the morning's next steps and a lead past the response target; "route":
-    # the lead's placing by the assignment rules; "unowned": the team's alert of a lead nobody was
-    # given (`event`: unplaced or waiting).
+    # "due" and "overdue": the morning's next steps and a lead past the response target; "unowned":
+    # the team's alert of a lead nobody was given (`event`: unplaced or waiting).
     purpose: Mapped[str] = mapped_column(Text, nullable=False, server_default="new_lead")
     lead_message_id: Mapped[int | None] = mapped_column(
         Integer, ForeignKey("lead_messages.id", ondelete="CASCADE"), index=True

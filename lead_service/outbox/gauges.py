@@ -8,18 +8,17 @@ from datetime import UTC, datetime
 from flask import Flask
 from prometheus_client.core import GaugeMetricFamily, Metric
 from prometheus_client.registry import Collector
-from sqlalchemy import func, select
+from sqlalchemy import func, select, true
 from sqlalchemy.exc import SQLAlchemyError
 
 from ..extensions import db
-from ..models.leads import OutboxMessage, as_utc
+from ..models.leads import Lead, OutboxMessage, as_utc
 from . import heartbeat
 
 # Every purpose the outbox knows (models.leads.OutboxMessage.purpose): each is reported, 0 when
 # none waits, so that an alert on a sum never meets a missing series.
 PURPOSES = (
     "new_lead",
-    "route",
     "assigned",
     "security",
     "reply",
@@ -45,6 +44,9 @@ class OutboxState(Collector):
                 ).all()
                 oldest = db.session.scalar(
                     select(func.min(OutboxMessage.created_at)).where(OutboxMessage.status == "pending")
+                )
+                awaiting = db.session.scalar(
+                    select(func.count()).select_from(Lead).where(Lead.awaiting_rules == true())
                 )
                 beat = heartbeat.newest()
                 db.session.remove()
@@ -72,6 +74,11 @@ class OutboxState(Collector):
             "outbox_oldest_pending_age_seconds",
             "Age of the oldest message waiting to be sent (0 when none waits).",
             value=(now - as_utc(oldest)).total_seconds() if oldest else 0,
+        )
+        yield GaugeMetricFamily(
+            "leads_awaiting_rules",
+            "Leads waiting for the outbox worker to place them by the assignment rules.",
+            value=awaiting,
         )
         if beat.age_seconds is not None:
             yield GaugeMetricFamily(

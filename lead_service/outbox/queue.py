@@ -17,7 +17,7 @@ from functools import partial
 from typing import Any
 
 from flask import current_app
-from sqlalchemy import delete, select, update
+from sqlalchemy import delete, select, true, update
 from sqlalchemy.exc import SQLAlchemyError
 
 from ..assignment import placing
@@ -46,11 +46,8 @@ STATUSES = ("pending", "delivered", "dead")
 
 
 def enqueue(lead_id: int) -> None:
-    """Adds the notification of a flushed lead to the session, to be committed with it, and, while
-    admins keep assignment rules, the lead's placing by them, which a worker does just after."""
+    """Adds the notification of a flushed lead to the session, to be committed with it."""
     db.session.add(OutboxMessage(lead_id=lead_id))
-    if placing.any_rules():
-        db.session.add(OutboxMessage(lead_id=lead_id, purpose="route"))
 
 
 def enqueue_assignment(lead_id: int, owner_id: int) -> None:
@@ -101,18 +98,12 @@ class _Claimed:
         return f"lead={self.lead_id}"
 
 
-def _due(placing_only: bool):
-    """What is due now: the leads waiting for the assignment rules, or every other notification."""
-    purpose = OutboxMessage.purpose == "route" if placing_only else OutboxMessage.purpose != "route"
-    return OutboxMessage.status == "pending", OutboxMessage.next_attempt_at <= datetime.now(UTC), purpose
-
-
-def _claim(channels: Sequence[Channel], placing_only: bool) -> _Claimed | None:
-    """The oldest due notification (or lead to place). On PostgreSQL its row stays locked until the
-    caller commits, and other workers skip it; on SQLite, one worker runs (see worker.run)."""
+def _claim(channels: Sequence[Channel]) -> _Claimed | None:
+    """The oldest due notification. On PostgreSQL its row stays locked until the caller commits, and
+    other workers skip it; on SQLite, one worker runs (see worker.run)."""
     row = db.session.scalars(
         select(OutboxMessage)
-        .where(*_due(placing_only))
+        .where(OutboxMessage.status == "pending", OutboxMessage.next_attempt_at <= datetime.now(UTC))
         .order_by(OutboxMessage.next_attempt_at, OutboxMessage.id)
         .limit(1)
         .with_for_update(skip_locked=True)
@@ -176,10 +167,9 @@ def _sends(claimed: _Claimed, channels: Sequence[Channel]) -> Sends | None:
     """What to send through which channel: the sales team's notification through each, or a member
     of staff's e-mail (a lead's new owner's, a security notice, the morning's due next steps), the
     team's alert of a lead past its response target or given to nobody, the owner's notice of the
-    lead's answer or a reply to a lead, by e-mail alone; nothing for a lead's placing by the
-    assignment rules, done as it is claimed. None when there is nobody to tell any more (the lead was
-    erased, answered, or given to someone else since, or the member of staff can no longer sign
-    in)."""
+    lead's answer or a reply to a lead, by e-mail alone. None when there is nobody to tell any more
+    (the lead was erased, answered, or given to someone else since, or the member of staff can no
+    longer sign in)."""
     to_staff = {"security": _security_sends, "due": _due_sends}
     if claimed.purpose in to_staff:
         return to_staff[claimed.purpose](claimed, channels)
@@ -188,7 +178,6 @@ def _sends(claimed: _Claimed, channels: Sequence[Channel]) -> Sends | None:
         return None
     of_lead = {
         "new_lead": _notice_sends,
-        "route": _placed,
         "reply": _reply_sends,
         "reply_received": _answered_sends,
         "overdue": _overdue_sends,
@@ -218,12 +207,6 @@ def _place(leads: Sequence[Lead], rules: placing.Placing) -> None:
     for lead, choice in chosen:
         if choice == placing.UNPLACED:
             alert(lead.id, "unplaced")
-
-
-def _placed(claimed: _Claimed, lead: Lead, channels: Sequence[Channel]) -> Sends:
-    """Nothing to send: the lead is placed as it is claimed."""
-    _place([lead], placing.Placing())
-    return []
 
 
 def _unowned_sends(claimed: _Claimed, lead: Lead, channels: Sequence[Channel]) -> Sends | None:
@@ -314,12 +297,11 @@ def _send(claimed: _Claimed, channels: Sequence[Channel]) -> tuple[dict[str, obj
     return sent_at, errors
 
 
-def deliver_next(channels: Sequence[Channel], placing_only: bool = False) -> bool:
+def deliver_next(channels: Sequence[Channel]) -> bool:
     """Sends the oldest due notification on every channel that has not taken it yet and records
-    the outcome (or, `placing_only`, places the oldest lead waiting for the assignment rules). False
-    when nothing is due."""
+    the outcome. False when nothing is due."""
     config = current_app.config
-    claimed = _claim(channels, placing_only)
+    claimed = _claim(channels)
     if claimed is None:
         db.session.rollback()
         return False
@@ -351,54 +333,76 @@ def deliver_next(channels: Sequence[Channel], placing_only: bool = False) -> boo
     return True
 
 
-def _place_batch() -> int | None:
-    """Places up to PLACING_BATCH waiting leads in one transaction: how many; None when the batch
-    failed, and nothing of it was kept."""
-    rows = db.session.execute(
-        select(OutboxMessage.id, OutboxMessage.lead_id)
-        .where(*_due(placing_only=True))
-        .order_by(OutboxMessage.next_attempt_at, OutboxMessage.id)
-        .limit(PLACING_BATCH)
-        .with_for_update(skip_locked=True)
-    ).all()
-    if not rows:
-        db.session.rollback()
-        return 0
+def _place_waiting(ids: Sequence[int]) -> None:
+    """Places the leads `ids` by the assignment rules in the session's transaction, and takes them off
+    the waiting (a lead erased meanwhile is simply not found)."""
+    rules = placing.Placing()
+    leads = {lead.id: lead for lead in db.session.scalars(select(Lead).where(Lead.id.in_(ids)))}
+    # Nothing is written while the leads are chosen: the changes, the trail's events and the
+    # owners' e-mails go in a few statements at the end.
+    with db.session.no_autoflush:
+        _place([leads[lead_id] for lead_id in ids if lead_id in leads], rules)
+    db.session.execute(
+        update(Lead)
+        .where(Lead.id.in_(ids))
+        .values(awaiting_rules=False)
+        .execution_options(synchronize_session=False)
+    )
+
+
+def _waiting(lead_id: int | None = None) -> list[int]:
+    """The oldest leads waiting for the assignment rules (or the one given, if it still waits), up to
+    a batch. On PostgreSQL their rows stay locked until the caller commits, and other workers skip
+    them."""
+    query = select(Lead.id).where(Lead.awaiting_rules == true())
+    if lead_id is not None:
+        query = query.where(Lead.id == lead_id)
+    query = query.order_by(Lead.id).limit(PLACING_BATCH).with_for_update(skip_locked=True)
+    return list(db.session.scalars(query))
+
+
+def _place_alone(lead_id: int) -> None:
+    """Places one lead of a batch that failed, in its own transaction. When it fails too, and the
+    database still answers, the failure is the lead's: it waits no more, and the team is told that
+    nobody has it, as for a lead no rule places. A database that does not answer is raised: the
+    worker waits for it, and the lead waits with it."""
     try:
-        rules = placing.Placing()
-        ids = [lead_id for _, lead_id in rows]
-        leads = {lead.id: lead for lead in db.session.scalars(select(Lead).where(Lead.id.in_(ids)))}
-        # Nothing is written while the leads are chosen: the changes, the trail's events and the
-        # owners' e-mails go in a few statements at the end.
-        with db.session.no_autoflush:
-            _place([leads[lead_id] for lead_id in ids if lead_id in leads], rules)  # not erased meanwhile
-        db.session.execute(
-            update(OutboxMessage)
-            .where(OutboxMessage.id.in_([outbox_id for outbox_id, _ in rows]))
-            .values(status="delivered", delivered_at=datetime.now(UTC), attempts=OutboxMessage.attempts + 1)
-        )
+        if _waiting(lead_id):
+            _place_waiting([lead_id])
         db.session.commit()
+        return
     except SQLAlchemyError as exc:
         db.session.rollback()
-        current_app.logger.warning("leads not placed in a batch error=%s", type(exc).__name__)
-        return None
-    current_app.logger.info("leads placed by the assignment rules count=%s", len(rows))
-    return len(rows)
+        error = type(exc).__name__
+    db.session.execute(select(1))
+    current_app.logger.error("lead not placed by the assignment rules lead=%s error=%s", lead_id, error)
+    still = update(Lead).where(Lead.id == lead_id, Lead.awaiting_rules == true())
+    if db.session.execute(still.values(awaiting_rules=False)).rowcount:  # no other worker placed it
+        alert(lead_id, "unplaced")
+    db.session.commit()
 
 
 def place_due(stop: threading.Event, between: Callable[[], None]) -> None:
     """Places every lead waiting for the assignment rules, a batch to a transaction, until none waits
     or `stop` is set, calling `between` after each batch. A batch that fails is placed again one
-    lead at a time, so that a failure is recorded on its own row and retried later, the others
-    placed. Whatever channels are configured: placing a lead sends nothing itself."""
+    lead at a time, so that one lead's failure keeps none of the others waiting. Whatever channels
+    are configured: placing a lead sends nothing itself."""
     while not stop.is_set():
-        placed = _place_batch()
-        if placed == 0:
+        ids = _waiting()
+        if not ids:
+            db.session.rollback()
             return
-        if placed is None:
-            for _ in range(PLACING_BATCH):
-                if stop.is_set() or not deliver_next((), placing_only=True):
-                    break
+        try:
+            _place_waiting(ids)
+            db.session.commit()
+            current_app.logger.info("leads placed by the assignment rules count=%s", len(ids))
+        except SQLAlchemyError as exc:
+            db.session.rollback()
+            current_app.logger.warning("leads not placed in a batch error=%s", type(exc).__name__)
+            for lead_id in ids:
+                if stop.is_set():
+                    return
+                _place_alone(lead_id)
         between()
 
 

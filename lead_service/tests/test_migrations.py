@@ -197,3 +197,40 @@ def test_0019_lets_the_outbox_hold_notices_with_no_lead_and_its_way_down_drops_t
         flask_migrate.upgrade(revision="0019")
         assert [row[2] for row in _outbox()] == ["new_lead", "new_lead"]
         db.engine.dispose()
+
+
+def test_0033_marks_the_leads_whose_placing_was_queued_and_its_way_down_queues_them_again(empty_database):
+    app = create_app(empty_database)
+    lead = (
+        "INSERT INTO leads (id, form, name, email, email_folded, created_at)"
+        " VALUES (:id, 'contact', 'L', 'l@example.com', 'l@example.com', :now)"
+    )
+    queued = (
+        "INSERT INTO outbox (lead_id, purpose, status, attempts, created_at, next_attempt_at)"
+        " VALUES (:id, :purpose, :status, 0, :now, :now)"
+    )
+    with app.app_context():
+        flask_migrate.upgrade(revision="0032")
+        now = datetime.now(UTC)
+        for lead_id, purpose, status in [
+            (1, "route", "pending"),
+            (2, "route", "delivered"),
+            (3, "new_lead", "pending"),
+        ]:
+            db.session.execute(text(lead), {"id": lead_id, "now": now})
+            db.session.execute(
+                text(queued), {"id": lead_id, "purpose": purpose, "status": status, "now": now}
+            )
+        db.session.commit()
+
+        flask_migrate.upgrade(revision="0033")
+        waiting = db.session.execute(text("SELECT id FROM leads WHERE awaiting_rules ORDER BY id")).scalars()
+        outbox = db.session.execute(text("SELECT lead_id, purpose FROM outbox ORDER BY id")).all()
+        db.session.commit()
+        assert (list(waiting), [tuple(row) for row in outbox]) == ([1], [(3, "new_lead")])
+
+        flask_migrate.downgrade(revision="0032")
+        outbox = db.session.execute(text("SELECT lead_id, purpose, status FROM outbox ORDER BY id")).all()
+        db.session.commit()
+        assert [tuple(row) for row in outbox] == [(3, "new_lead", "pending"), (1, "route", "pending")]
+        db.engine.dispose()

@@ -11,7 +11,7 @@ from sqlalchemy import delete
 
 from lead_service import create_app
 from lead_service.extensions import db
-from lead_service.models.leads import OutboxMessage, WorkerHeartbeat
+from lead_service.models.leads import Lead, OutboxMessage, WorkerHeartbeat
 from lead_service.outbox import heartbeat
 from lead_service.outbox.gauges import PURPOSES, OutboxState
 
@@ -108,6 +108,7 @@ def test_the_outbox_gauges_say_what_waits_since_when_what_died_and_when_a_worker
     with app.app_context():
         waiting = db.session.get(OutboxMessage, db.session.query(OutboxMessage.id).scalar())
         waiting.created_at = datetime.now(UTC) - timedelta(minutes=7)
+        db.session.get(Lead, waiting.lead_id).awaiting_rules = True  # as if there were rules
         db.session.add(OutboxMessage(purpose="reply", status="dead"))
         beat = datetime.now(UTC) - timedelta(seconds=42)
         db.session.add(WorkerHeartbeat(name="worker-a", started_at=beat, beat_at=beat))
@@ -122,6 +123,7 @@ def test_the_outbox_gauges_say_what_waits_since_when_what_died_and_when_a_worker
     assert {labels[0][1] for name, labels in gauges if name == "outbox_dead"} == set(PURPOSES)
     assert 7 * 60 <= gauges[("outbox_oldest_pending_age_seconds", ())] < 8 * 60
     assert 42 <= gauges[("outbox_worker_heartbeat_age_seconds", ())] < 60
+    assert gauges[("leads_awaiting_rules", ())] == 1
 
 
 def test_a_database_that_is_away_reads_as_down(tmp_path, monkeypatch):

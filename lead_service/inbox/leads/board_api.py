@@ -16,7 +16,7 @@ from ...models.deals import DealStage
 from ..auth.guard import staff
 from . import board, deals
 from .deals_api import InboxLostReason, InboxStage
-from .filters import MAX_ID
+from .filters import MAX_ID, an_id
 
 bp = contract.Blueprint("inbox_board", __name__, url_prefix="/api/inbox")
 
@@ -28,7 +28,7 @@ class BoardQuery(Schema):
         unknown = EXCLUDE
 
     stage = fields.Integer(
-        validate=validate.Range(min=0, max=MAX_ID, error="Not one the inbox gave."),
+        validate=an_id("Not one the inbox gave."),
         metadata={"description": "One stage's column only."},
     )
     after = fields.String(

@@ -9,7 +9,7 @@ from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate
 from ...intake import contract
 from ..auth.guard import staff
 from . import deals
-from .filters import MAX_ID
+from .filters import an_id
 from .lookup import lead_or_404
 
 bp = contract.Blueprint("inbox_deals", __name__, url_prefix="/api/inbox")
@@ -21,7 +21,7 @@ def _id(description: str = "", **kwargs: Any) -> fields.Integer:
     """An id or a version, within the integer columns that hold them."""
     return fields.Integer(
         strict=True,
-        validate=validate.Range(min=0, max=MAX_ID, error="Not one the inbox gave."),
+        validate=an_id("Not one the inbox gave."),
         metadata={"description": description} if description else {},
         **kwargs,
     )

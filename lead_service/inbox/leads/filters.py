@@ -15,6 +15,7 @@ from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 
 import sqlalchemy as sa
+from marshmallow import validate
 
 from ... import content
 from ...extensions import db
@@ -34,6 +35,11 @@ FORM_NAMES = tuple(FORMS["forms"])
 COUNT_CAP = 100
 SPAM_CHOICES = ("only", "include")  # hidden when not given
 LEADS = Lead.__table__
+
+
+def an_id(error: str) -> validate.Range:
+    """A field's check that it names a row by an id the integer columns can hold, or says `error`."""
+    return validate.Range(min=0, max=MAX_ID, error=error)
 
 
 @dataclass(frozen=True)

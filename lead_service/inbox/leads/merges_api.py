@@ -12,7 +12,7 @@ from ...intake import contract
 from ...models.leads import utc_or_none
 from ..auth.guard import staff
 from . import merges, page, person
-from .filters import MAX_ID
+from .filters import MAX_ID, an_id
 from .lead_answers import InboxLeadPerson
 from .lookup import lead_or_404
 from .staff_person import InboxPerson
@@ -27,7 +27,7 @@ class PersonMergeRequest(Schema):
     lead_id = fields.Integer(
         required=True,
         strict=True,
-        validate=validate.Range(min=0, max=MAX_ID, error="Give a lead's number, as the inbox shows it."),
+        validate=an_id("Give a lead's number, as the inbox shows it."),
         error_messages={
             "required": "Give the number of a lead of the other person.",
             "null": "Give the number of a lead of the other person.",

@@ -6,7 +6,7 @@ from typing import ClassVar
 from marshmallow import EXCLUDE, Schema, fields, validate
 
 from ...models.conversation import RESOLUTIONS
-from .filters import MAX_ID
+from .filters import an_id
 from .replies_api import InboxAttachment
 
 LISTED = 200  # the newest, of however many wait
@@ -22,7 +22,7 @@ class UnfiledFiling(Schema):
     lead_id = fields.Integer(
         allow_none=True,
         strict=True,
-        validate=validate.Range(min=0, max=MAX_ID, error="Not one of this inbox's numbers."),
+        validate=an_id("Not one of this inbox's numbers."),
         metadata={"description": "The lead to file it into; left out or null: the lead it answers."},
     )
 

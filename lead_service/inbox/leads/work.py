@@ -11,6 +11,7 @@ from sqlalchemy import delete, select, update
 from sqlalchemy.exc import IntegrityError
 
 from ... import audit
+from ...assignment import placing
 from ...extensions import db
 from ...models.leads import Lead, OutboxMessage, as_utc, utc_or_none
 from ...models.staff import OWNER_ROLES, LeadNote, LeadNoteRevision, StaffUser
@@ -108,9 +109,13 @@ def change(
 def mark_spam(lead_id: int, version: int, spam: bool, actor: StaffUser) -> dict[str, Any]:
     """Moves a lead out of the inbox as spam, or back into it, on the version given, and commits:
     its new state. A lead let in is told of as any lead is (its notification queued, unless it has
-    one); a lead put out has a notification still waiting dropped. Raises Stale as `change` does."""
+    one) and placed by the assignment rules; a lead put out has a notification still waiting
+    dropped. Raises Stale as `change` does."""
+    let_in = {} if spam else {"awaiting_rules": placing.any_rules()}
     written = db.session.execute(
-        update(Lead).where(Lead.id == lead_id, Lead.version == version).values(spam=spam, version=version + 1)
+        update(Lead)
+        .where(Lead.id == lead_id, Lead.version == version)
+        .values(spam=spam, version=version + 1, **let_in)
     ).rowcount
     if not written:
         db.session.rollback()

@@ -6,7 +6,7 @@ from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate, vali
 
 from ...models.assignment import TARGETS
 from ...schemas import FORMS, PHONE_COUNTRIES, characters
-from ..leads.filters import FORM_NAMES, MAX_ID
+from ..leads.filters import FORM_NAMES, an_id
 from ..leads.staff_person import InboxPerson
 from ..leads.written import written
 
@@ -61,14 +61,14 @@ class RuleChange(Schema):
         load_default=None,
         allow_none=True,
         strict=True,
-        validate=validate.Range(min=0, max=MAX_ID, error="Choose someone from the list."),
+        validate=an_id("Choose someone from the list."),
         metadata={"description": "The person's, for person."},
     )
     group_id = fields.Integer(
         load_default=None,
         allow_none=True,
         strict=True,
-        validate=validate.Range(min=0, max=MAX_ID, error="Choose a group from the list."),
+        validate=an_id("Choose a group from the list."),
         metadata={"description": "The group's, otherwise."},
     )
 
@@ -98,9 +98,7 @@ class GroupChange(Schema):
 
     name = written("group's name", MAX_NAME_LENGTH, "text")
     member_ids = fields.List(
-        fields.Integer(
-            strict=True, validate=validate.Range(min=0, max=MAX_ID, error="Choose people from the list.")
-        ),
+        fields.Integer(strict=True, validate=an_id("Choose people from the list.")),
         required=True,
         validate=validate.Length(max=1000),
     )

@@ -13,13 +13,14 @@ from sqlalchemy.exc import OperationalError
 
 from lead_service.assignment import placing
 from lead_service.extensions import db
+from lead_service.inbox.leads import work
 from lead_service.models.assignment import (
     AssignmentRule,
     StaffGroup,
     StaffGroupMember,
     UnownedAlertSetting,
 )
-from lead_service.models.leads import Lead, OutboxMessage, as_utc
+from lead_service.models.leads import Lead, OutboxMessage
 from lead_service.models.staff import AuditEvent, StaffUser
 from lead_service.outbox import queue
 from lead_service.outbox.unowned import queue_waiting
@@ -76,6 +77,9 @@ def arrive(app, add):
     """Leads stored and queued as intake stores and queues them: their ids."""
 
     def store(*leads: Lead) -> list[int]:
+        with app.app_context():
+            for lead in leads:
+                placing.mark_waiting(lead)
         ids = add(*leads)
         with app.app_context():
             for lead_id in ids:
@@ -208,12 +212,18 @@ def test_a_lead_given_by_hand_before_the_rules_ran_stays_with_its_owner(
     assert [message["Subject"] for message in sink.messages] == ["New contact message from Ann Contact, Acme"]
 
 
-def test_without_rules_intake_queues_no_placing(app, client):
-    assert client.post("/api/quote", json=QUOTE).status_code == 201
+def test_intake_marks_a_lead_waiting_for_the_rules_only_while_there_are_rules_and_writes_nothing_more(
+    app, client, staff_user, rule
+):
+    without = client.post("/api/quote", json=QUOTE).json["id"]
+    rule("person", user_id=staff_user("sales", "seller@staff.example"))
+    with_rules = client.post("/api/quote", json={**QUOTE, "email": "second@example.com"}).json["id"]
 
     with app.app_context():
+        waiting = {lead.id: lead.awaiting_rules for lead in db.session.scalars(db.select(Lead))}
         purposes = db.session.scalars(db.select(OutboxMessage.purpose)).all()
-    assert purposes == ["new_lead"]
+    assert waiting == {without: False, with_rules: True}
+    assert purposes == ["new_lead", "new_lead"]
 
 
 def test_a_lead_sent_to_intake_is_placed_by_the_worker(app, client, staff_user, rule, emailed):
@@ -224,10 +234,23 @@ def test_a_lead_sent_to_intake_is_placed_by_the_worker(app, client, staff_user, 
     emailed()
 
     assert _owners(app, [stored.json["id"]]) == [seller]
+    with app.app_context():
+        assert db.session.get(Lead, stored.json["id"]).awaiting_rules is False
 
 
-def test_a_lead_that_cannot_be_placed_is_retried_alone_and_the_others_placed(
-    app, staff_user, rule, arrive, monkeypatch
+def test_a_lead_let_in_from_spam_is_placed(app, staff_user, rule, add, emailed):
+    seller = staff_user("sales", "seller@staff.example")
+    rule("person", user_id=seller)
+    [lead] = add(contact("Once Spam", spam=True))
+    with app.app_context():
+        work.mark_spam(lead, 1, False, db.session.get(StaffUser, seller))
+    emailed()
+
+    assert _owners(app, [lead]) == [seller]
+
+
+def test_a_lead_that_cannot_be_placed_alerts_the_team_and_the_others_are_placed(
+    app, staff_user, rule, arrive, emailed, monkeypatch
 ):
     seller = staff_user("sales", "seller@staff.example")
     rule("person", user_id=seller)
@@ -240,16 +263,44 @@ def test_a_lead_that_cannot_be_placed_is_retried_alone_and_the_others_placed(
         return choose(rules, lead)
 
     monkeypatch.setattr(placing.Placing, "choose", failing)
-    with app.app_context():
-        queue.place_due(threading.Event(), lambda: None)
-        row = db.session.scalars(
-            db.select(OutboxMessage).where(OutboxMessage.lead_id == poison, OutboxMessage.purpose == "route")
-        ).one()
-        assert (row.status, row.attempts) == ("pending", 1)
-        assert as_utc(row.next_attempt_at) > datetime.now(UTC)  # backed off, not tried again at once
-        assert "OperationalError" in row.last_error
+    sink = emailed()
+    emailed()  # the worker's next round: nothing waits any more
 
     assert _owners(app, [first, poison, last]) == [seller, None, seller]
+    alerts = [message["Subject"] for message in sink.messages if message["Subject"].startswith("Nobody")]
+    assert alerts == ["Nobody has this lead: Poison Lead"]
+    with app.app_context():
+        assert db.session.scalars(db.select(Lead.id).where(Lead.awaiting_rules.is_(True))).all() == []
+
+
+def test_a_lead_waits_for_the_rules_while_the_database_does_not_answer(
+    app, staff_user, rule, arrive, monkeypatch
+):
+    rule("person", user_id=staff_user("sales", "seller@staff.example"))
+    [lead] = arrive(contact("Patient Lead"))
+
+    def away(*_args, **_kwargs):
+        raise OperationalError("SELECT", {}, Exception("the database is away"))
+
+    monkeypatch.setattr(placing.Placing, "choose", away)
+    with app.app_context():
+        session = db.session()
+        execute = session.execute
+
+        def answering_nothing(statement, *args, **kwargs):
+            if str(statement) == "SELECT 1":
+                away()
+            return execute(statement, *args, **kwargs)
+
+        monkeypatch.setattr(session, "execute", answering_nothing)
+        with pytest.raises(OperationalError):
+            queue.place_due(threading.Event(), lambda: None)
+        db.session.rollback()
+
+    monkeypatch.undo()
+    with app.app_context():
+        assert db.session.get(Lead, lead).awaiting_rules is True
+        assert db.session.scalars(db.select(OutboxMessage.purpose)).all() == ["new_lead"]
 
 
 @pytest.fixture
