@@ -8,7 +8,9 @@ import { mockupImageSize } from "./offering";
 /**
  * The opening of an edutech or service detail page: a navy band with the title and summary, then
  * a raised card with the sub-header, its bullets, the actions and the mockup, which never grows
- * taller than 400 px.
+ * taller than 400 px: as wide as its cell up to 533 px, its height from its 4:3 width and height.
+ * Sized so before it loads (an SVG has no size of its own to give with w-auto), it moves nothing
+ * when it arrives.
  */
 export function SubHeaderIntro({
   eyebrow,
@@ -55,7 +57,7 @@ export function SubHeaderIntro({
               alt={imageAlt}
               {...mockupImageSize}
               priority
-              className="h-auto max-h-[400px] w-auto max-w-full rounded-xl object-contain"
+              className="h-auto w-full max-w-[533px] rounded-xl object-contain"
             />
           </div>
         </div>
