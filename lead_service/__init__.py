@@ -45,9 +45,10 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     api.init_app(app, public=app.config["SERVE"] != "inbox")
     inbox.init_app(app, serve=app.config["SERVE"] != "public")
     # The inbox limits failed sign-ins itself, per account and address, and its pages ask often;
-    # only its sign-in has a limit of its own, and its reads one per user.
+    # only its sign-in has a limit of its own, its reads one per user, and /api/v1/ one per token.
     limiter = intake.init_app(app, unlimited=(*api.UNLIMITED, *inbox.BLUEPRINTS))
     inbox.limit_sign_in(app, limiter)
     inbox.limit_reads(app, limiter)
+    inbox.limit_tokens(app, limiter)
     cli.init_app(app)
     return app

@@ -5,6 +5,8 @@ never what a lead or a search said."""
 import json
 from typing import Any
 
+from flask import g, has_request_context
+
 from .extensions import db
 from .models.staff import AuditEvent
 
@@ -93,15 +95,23 @@ ACTIONS = (
     "user_disabled",
     "password_reset",
     "two_factor_reset",
+    "token_created",  # detail: token_id, scopes (space-separated), days
+    "token_revoked",  # detail: token_id
+    # a page of /api/v1/changes, with a token; detail: rows (changes), erased (tombstones among them)
+    "changes_listed",
+    "audit_read",  # a page of the audit trail, with a token; detail: rows
 )
 
 
 def record(action: str, actor_id: int | None = None, lead: int | None = None, **detail: Any) -> None:
     if action not in ACTIONS:
         raise ValueError(f"unknown audit action {action!r}")
+    # An act made with an API token names it, whichever code records the act.
+    token = g.get("api_token") if has_request_context() else None
     db.session.add(
         AuditEvent(
             actor_id=actor_id,
+            token_id=token.id if token is not None else None,
             action=action,
             lead_id=lead,
             detail=json.dumps(detail, sort_keys=True) if detail else None,

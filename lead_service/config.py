@@ -220,6 +220,9 @@ def _inbox_settings(site_url: str) -> dict[str, Any]:
         # them in between, far fewer than 6000 in an hour. A script with a stolen session is held
         # to 100 a minute over the hour, each read on the audit trail.
         "INBOX_READ_RATE_LIMIT": _text("INBOX_READ_RATE_LIMIT", "600 per minute; 6000 per hour"),
+        # Each API token's calls to /api/v1/, together: a sync pages 500 leads a call, so a minute
+        # of it reads 300,000; a token that leaked is held to that pace, every call on the trail.
+        "API_TOKEN_RATE_LIMIT": _text("API_TOKEN_RATE_LIMIT", "600 per minute"),
         # Password checks (Argon2id, 64 MiB each) one process runs at once; a try past them is
         # answered 503 with Retry-After, so that sign-ins never take every worker thread.
         "INBOX_HASH_SLOTS": _int("INBOX_HASH_SLOTS", 2),

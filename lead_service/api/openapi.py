@@ -49,8 +49,9 @@ def init_app(app: Flask) -> None:
     components.schema(ANY_CONTACT_REQUEST, {"oneOf": [request_name(form) for form in CONTACT_FORMS]})
 
 
-# What every POST can answer besides its own statuses, from the machinery they share: the JSON body
-# (intake.storage.json_body and the schemas), the body limit, the rate limits and the storage.
+# What every POST (and PATCH) can answer besides its own statuses, from the machinery they share:
+# the JSON body (intake.storage.json_body and the schemas), the body limit, the rate limits and the
+# storage.
 POST_ERRORS = {
     400: "BadRequest",
     413: "ContentTooLarge",
@@ -63,6 +64,9 @@ POST_ERRORS = {
 # too, past its user's read limit (inbox.limit_reads).
 GUARD_ERRORS = {401: "SignInNeeded", 403: "NotAllowed"}
 READ_LIMITED = {429: "TooManyRequests"}
+# What every /api/v1/ endpoint behind an API token (inbox/auth/api_tokens.py) can answer, its
+# token's rate limit among them (inbox.limit_tokens).
+TOKEN_ERRORS = {401: "TokenNeeded", 403: "ScopeMissing", 429: "TooManyRequests"}
 
 
 def _ref(name: str) -> dict[str, str]:
@@ -80,17 +84,22 @@ def _operations(app: Flask, rule: Rule, declared: dict[str, Any]) -> dict[str, A
             f"{rule.rule} ({rule.endpoint}) serves {sorted(served)}, but declares only "
             f"{sorted(set(declared) & served)}: every route needs its contract on its view"
         )
-    guarded = GUARD_ERRORS if hasattr(app.view_functions[rule.endpoint], "staff_role") else {}
+    view = app.view_functions[rule.endpoint]
+    guarded = GUARD_ERRORS if hasattr(view, "staff_role") else {}
+    scope = getattr(view, "token_scope", None)
+    tokened = {"security": [{"ApiToken": [scope]}]} if scope else {}
     in_path = declared.get("parameters", [])
     return {
         method: operation
         | ({"parameters": in_path + operation.get("parameters", [])} if in_path else {})
+        | tokened
         | {
             "responses": {
                 str(status): _ref(name)
                 for status, name in (
-                    (POST_ERRORS if method == "post" else {})
+                    (POST_ERRORS if method in ("post", "patch") else {})
                     | guarded
+                    | (TOKEN_ERRORS if scope else {})
                     | (READ_LIMITED if guarded and method == "get" else {})
                 ).items()
             }

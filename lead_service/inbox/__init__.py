@@ -1,12 +1,12 @@
 """The sales team's inbox, the staff side of the service: staff users and their sign-in with a
-second factor, sessions, roles, the audit trail, and the JSON API under /api/inbox/ that the
-inbox's pages read the leads through."""
+second factor, sessions, roles, the audit trail, the JSON API under /api/inbox/ that the
+inbox's pages read the leads through, and /api/v1/, the same leads for the team's other tools."""
 
 from flask import Flask, g, request
 from flask_limiter import Limiter
 
 from ..intake import contract
-from .auth import account_api, auth_api, invitation_api, passwords, sessions, throttle
+from .auth import account_api, api_tokens, auth_api, invitation_api, passwords, sessions, throttle
 from .auth.users_cli import users
 from .leads import (
     arrivals_api,
@@ -23,7 +23,8 @@ from .leads import (
     work_api,
 )
 from .reports import audit_api, dashboard_api, erase_api, export_api, response_target_api
-from .team import assignment_api, groups_api, stages_api
+from .team import api_tokens_api, assignment_api, groups_api, stages_api
+from .v1 import audit_v1_api, changes_api, leads_v1_api
 
 BLUEPRINTS = (
     auth_api.bp,
@@ -49,6 +50,10 @@ BLUEPRINTS = (
     assignment_api.bp,
     groups_api.bp,
     stages_api.bp,
+    api_tokens_api.bp,
+    leads_v1_api.bp,
+    changes_api.bp,
+    audit_v1_api.bp,
 )
 
 
@@ -101,3 +106,18 @@ def limit_reads(app: Flask, limiter: Limiter) -> None:
         view = app.view_functions[rule.endpoint]
         if rule.endpoint.partition(".")[0] in inbox and "GET" in rule.methods and hasattr(view, "staff_role"):
             app.view_functions[rule.endpoint] = limit(view)
+
+
+def limit_tokens(app: Flask, limiter: Limiter) -> None:
+    """Every call to /api/v1/, counted together per API token (API_TOKEN_RATE_LIMIT), keyed by the
+    token sent, before the guard looks it up; a call with no token is not counted, for the guard
+    answers it 401 at once."""
+    limit = limiter.shared_limit(
+        app.config["API_TOKEN_RATE_LIMIT"],
+        scope="api-tokens",
+        key_func=api_tokens.rate_key,
+        exempt_when=lambda: api_tokens.presented() is None,
+    )
+    for endpoint, view in list(app.view_functions.items()):
+        if hasattr(view, "token_scope"):
+            app.view_functions[endpoint] = limit(view)

@@ -91,6 +91,12 @@ _SHARED_RESPONSES: dict[str, dict[str, Any]] = {
         " role that may not do this."
     },
     NO_SUCH_LEAD: {"description": "No such lead."},
+    "TokenNeeded": {
+        "description": "No API token, or one unknown, revoked or expired, or whose maker can no longer"
+        " sign in.",
+        "headers": {"WWW-Authenticate": "WwwAuthenticate"},
+    },
+    "ScopeMissing": {"description": "The token's scopes, or its maker's role, do not allow this."},
 }
 
 
@@ -212,6 +218,18 @@ def init_app(app: Flask) -> None:
     components.schema("FieldErrors", _FIELD_ERRORS)
     components.header(
         "RetryAfter", {"description": "Seconds to wait before trying again.", "schema": {"type": "string"}}
+    )
+    components.header(
+        "WwwAuthenticate", {"description": "The scheme to authenticate with.", "schema": {"type": "string"}}
+    )
+    components.security_scheme(
+        "ApiToken",
+        {
+            "type": "http",
+            "scheme": "bearer",
+            "description": "An API token an admin made in the inbox (Settings, API tokens), for /api/v1/"
+            " alone; each operation names the scope it needs.",
+        },
     )
     for name, response in _SHARED_RESPONSES.items():
         components.response(

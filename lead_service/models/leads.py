@@ -5,7 +5,19 @@ from datetime import UTC, date, datetime, timedelta
 from typing import ClassVar
 
 import phonenumbers
-from sqlalchemy import Boolean, Date, DateTime, ForeignKey, Index, Integer, Text, false, text
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    Date,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    Text,
+    false,
+    func,
+    text,
+)
 from sqlalchemy.orm import Mapped, mapped_column, validates
 
 from ..extensions import db
@@ -146,6 +158,34 @@ class Lead(db.Model):
         given = {"name": self.name, "company": self.company, key: value}
         self.name_company_folded = fold_name_and_company(given["name"], given["company"])
         return value
+
+
+class LeadChange(db.Model):
+    """A change to a lead, its notes, its conversation or its deal, or its deletion (by erasure or
+    the retention purge), written by the database's triggers (migration 0035) in the
+    changing transaction, whatever statement made it: the journal /api/v1/changes reads. It holds
+    the lead's id alone, never what changed."""
+
+    __tablename__ = "lead_changes"
+    __table_args__ = (
+        Index("ix_lead_changes_changed_at", "changed_at"),
+        # PostgreSQL's read order; SQLite's rows have no xid, so its index stays empty.
+        Index(
+            "ix_lead_changes_xid",
+            "xid",
+            "id",
+            sqlite_where=text("xid IS NOT NULL"),
+            postgresql_where=text("xid IS NOT NULL"),
+        ),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    lead_id: Mapped[int] = mapped_column(Integer, nullable=False)
+    changed_at: Mapped[datetime] = mapped_column(
+        DateTime(timezone=True), server_default=func.now(), nullable=False
+    )
+    # PostgreSQL's transaction id (none on SQLite): see inbox/v1/changes.py.
+    xid: Mapped[int | None] = mapped_column(BigInteger)
 
 
 class LeadAddress(db.Model):

@@ -193,12 +193,34 @@ class AuditEvent(db.Model):
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_utcnow, nullable=False)
     # The staff user who acted (or whose account was tried); none for a sign-in to no account.
     actor_id: Mapped[int | None] = mapped_column(Integer)
+    # The API token the act was made with (its maker is the actor); none from the inbox's pages.
+    token_id: Mapped[int | None] = mapped_column(Integer)
     action: Mapped[str] = mapped_column(Text, nullable=False)
     # The lead acted on, as a plain value with no key: an event outlives its lead, and an id says
     # nothing of the person.
     lead_id: Mapped[int | None] = mapped_column(Integer)
     # A small JSON object of facts about the act (a count, a length, a reason), never a value.
     detail: Mapped[str | None] = mapped_column(Text)
+
+
+class ApiToken(db.Model):
+    """A token an admin gave one of the team's other tools, for /api/v1/ alone, with its scopes
+    (api_scopes.SCOPES) and an expiry. Only its SHA-256 is stored, so a copy of the database holds no
+    working token; it is shown once, when made. Revoked, never deleted, so that the audit trail
+    always names it. It acts as its maker, within its scopes and within what its maker may still do."""
+
+    __tablename__ = "api_tokens"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(Text, nullable=False)
+    token_hash: Mapped[str] = mapped_column(Text, nullable=False, unique=True)
+    scopes: Mapped[str] = mapped_column(Text, nullable=False)  # space-separated
+    created_by: Mapped[int] = mapped_column(Integer, ForeignKey("staff_users.id"), nullable=False)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_utcnow, nullable=False)
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False)
+    revoked_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    # To the minute: a call within a minute of the last one it records writes nothing here.
+    last_used_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
 
 class LeadNote(db.Model):

@@ -54,7 +54,7 @@ class InboxLeadRow(Schema):
     )
 
 
-class _Rows(fields.List):
+class LeadRows(fields.List):
     """The page's leads, documented as a list of InboxLeadRow and written as such, each as the page
     built it (page.page: the row's fields, of their types) with its time in ISO 8601, without a
     schema's dump for each: those took longer than the page's own query."""
@@ -76,7 +76,7 @@ _SEGMENTS = _Segments(fields.Nested(InboxSegment))
 
 
 class InboxLeadPage(Schema):
-    leads = _Rows(fields.Nested(InboxLeadRow), required=True)
+    leads = LeadRows(fields.Nested(InboxLeadRow), required=True)
     next = fields.String(required=True, allow_none=True, metadata={"description": "The next page's cursor."})
     counts = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True, allow_none=True)
     newest_id = fields.Integer(

@@ -1,19 +1,16 @@
 """The leads as the inbox reads them: the list with its filters, search and counts, a lead's detail,
 and a notification sent again. Every staff role reads; sales and admins retry."""
 
-from typing import Any
-
 from flask import abort, g, request
 from sqlalchemy import func, select
 
 from ... import audit, retention
 from ...extensions import db
 from ...intake import contract
-from ...models.leads import Lead, LeadAddress, as_utc
+from ...models.leads import Lead, LeadAddress
 from ...outbox import queue
-from ...schemas import ATTRIBUTION_KEYS, form_spec
 from ..auth.guard import staff
-from . import conversation, deals, page, person, work
+from . import conversation, page, person
 from .alongside import alongside
 from .counts import counts
 from .filters import MAX_ID
@@ -21,6 +18,7 @@ from .lead_answers import InboxLead, InboxLeadMoved, InboxLeadPage, InboxRetried
 from .list_query import FILTER_NAMES, LeadsQuery, ListView
 from .lookup import lead_or_404
 from .notification import notification_state
+from .record import record
 
 bp = contract.Blueprint("inbox_leads", __name__, url_prefix="/api/inbox")
 
@@ -60,16 +58,6 @@ def list_leads(view: ListView):
     audit.record("search" if text else "leads_listed", g.staff.id, rows=len(answer["leads"]), **shown)
     db.session.commit()
     return answer
-
-
-def _form_fields(found: Lead) -> list[dict[str, Any]]:
-    """The form's fields in its order, under its labels (the hidden page field, and the phone's
-    country as the form sent it, which only read the number, apart)."""
-    return [
-        {"field": field, "label": spec["label"], "value": getattr(found, field, None)}
-        for field, spec in form_spec(found.form)["fields"].items()
-        if spec["type"] not in ("hidden", "phone-country")
-    ]
 
 
 @bp.route(
@@ -117,22 +105,10 @@ def lead_detail(lead_id: int):
     """A lead: every field under its form's label, where and when it came, its notification, notes and
     conversation."""
     found = lead_or_404(lead_id)
-    answer = {
-        "id": found.id,
-        "form": found.form,
-        "form_title": form_spec(found.form)["title"],
-        "received": as_utc(found.created_at),
-        "page": found.page,
-        "spam": found.spam,
-        "fields": _form_fields(found),
+    answer = record(found, g.staff) | {
         "notification": notification_state(page.notification(lead_id)),
-        "work": work.state(found),
-        "deal": deals.of_lead(lead_id),
-        "notes": [work.note_state(note, g.staff) for note in work.notes(lead_id)],
-        "conversation": conversation.messages(lead_id),
         "replies_off": conversation.replies_off(found),
         "person": person.person(found),
-        "attribution": {key: getattr(found, key) for key in ATTRIBUTION_KEYS if getattr(found, key)} or None,
         "purge_after": retention.purge_after(found.created_at),
     }
     audit.record("lead_viewed", g.staff.id, lead=lead_id)

@@ -9,7 +9,7 @@ that have it."""
 
 import dataclasses
 import functools
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from typing import Any
 
 import sqlalchemy as sa
@@ -97,26 +97,39 @@ def _rows(filters: Filters, cursor: Cursor | None, size: int, listed: bool = Tru
     return db.session.execute(statement, statement_params(shape_, filters, cursor)).all()
 
 
+def _listed(row: sa.Row) -> dict[str, Any]:
+    """What the list shows of a lead."""
+    return {
+        "id": row.id,
+        "received": as_utc(row.created_at),
+        "form": row.form,
+        "name": row.name,
+        "company": row.company,
+        "email": row.email,
+        "page": row.page,
+        "spam": bool(row.spam),
+        "notified": bool(row.notified),
+        "status": row.status,
+        "owner": {"id": row.owner_id, "name": row.owner_name} if row.owner_id is not None else None,
+        "version": row.version,
+    }
+
+
+def by_ids(ids: Collection[int]) -> dict[int, dict[str, Any]]:
+    """The leads of `ids` still stored, by id, each as the list shows it."""
+    found = select(LEADS).where(LEADS.c.id.in_(ids)).subquery("found")
+    owner = select(StaffUser.name).where(StaffUser.id == found.c.owner_id).scalar_subquery()
+    statement = select(found, _notified(found.c.id).label("notified"), owner.label("owner_name"))
+    return {row.id: _listed(row) for row in db.session.execute(statement)}
+
+
 def page(filters: Filters, cursor: Cursor | None = None, size: int = PAGE_SIZE) -> dict[str, Any]:
     """A page of leads, newest first, and the cursor of the next (None after the last)."""
     rows = _rows(filters, cursor, size)
     shown = rows[:size]
     leads = []
     for row in shown:
-        lead = {
-            "id": row.id,
-            "received": as_utc(row.created_at),
-            "form": row.form,
-            "name": row.name,
-            "company": row.company,
-            "email": row.email,
-            "page": row.page,
-            "spam": bool(row.spam),
-            "notified": bool(row.notified),
-            "status": row.status,
-            "owner": {"id": row.owner_id, "name": row.owner_name} if row.owner_id is not None else None,
-            "version": row.version,
-        }
+        lead = _listed(row)
         if filters.people:
             lead["person_leads"] = row.person_leads
         if filters.terms:

@@ -38,7 +38,7 @@ def _version() -> fields.Integer:
     )
 
 
-class _Change(Schema):
+class WorkChange(Schema):
     class Meta:
         unknown = EXCLUDE
 
@@ -59,7 +59,7 @@ class _Change(Schema):
             raise ValidationError("Choose someone from sales or an admin who can sign in.", "owner_id")
 
 
-class LeadChange(_Change):
+class LeadChange(WorkChange):
     version = _version()
 
 
@@ -68,7 +68,7 @@ class LeadRef(Schema):
     version = _version()
 
 
-class LeadsChange(_Change):
+class LeadsChange(WorkChange):
     leads = fields.List(
         fields.Nested(LeadRef),
         required=True,

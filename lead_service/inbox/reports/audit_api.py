@@ -11,7 +11,7 @@ from ...audit import ACTIONS
 from ...extensions import db
 from ...intake import contract
 from ...models.leads import as_utc
-from ...models.staff import AuditEvent, StaffUser
+from ...models.staff import ApiToken, AuditEvent, StaffUser
 from ..auth.guard import staff
 from ..leads.filters import MAX_ID
 
@@ -50,6 +50,11 @@ class InboxAuditEvent(Schema):
             "description": "Null: from the command line, or a failed sign-in as an address that is nobody's."
         },
     )
+    token_id = fields.Integer(
+        required=True,
+        allow_none=True,
+        metadata={"description": "The API token the act was made with (its maker the actor); null: none."},
+    )
     action = fields.String(required=True, validate=validate.OneOf(ACTIONS))
     lead = fields.Nested(InboxAuditLead, required=True, allow_none=True)
     detail = fields.Dict(
@@ -65,6 +70,10 @@ class InboxAuditUser(Schema):
     name = fields.String(required=True)
 
 
+class InboxAuditToken(Schema):
+    name = fields.String(required=True)
+
+
 class InboxAuditPage(Schema):
     events = fields.List(
         fields.Nested(InboxAuditEvent), required=True, metadata={"description": "Newest first."}
@@ -74,6 +83,12 @@ class InboxAuditPage(Schema):
         values=fields.Nested(InboxAuditUser),
         required=True,
         metadata={"description": "The users the events name, by id."},
+    )
+    tokens = fields.Dict(
+        keys=fields.String(),
+        values=fields.Nested(InboxAuditToken),
+        required=True,
+        metadata={"description": "The API tokens the events name, by id."},
     )
     actions = fields.List(
         fields.String(validate=validate.OneOf(ACTIONS)),
@@ -101,6 +116,11 @@ class InboxAuditPage(Schema):
 )
 def audit_trail(query: dict[str, Any]):
     """The audit trail, newest first, 100 events a page."""
+    return trail(query)
+
+
+def trail(query: dict[str, Any]) -> dict[str, Any]:
+    """A page of the trail under the query's filters."""
     statement = select(AuditEvent).order_by(AuditEvent.id.desc()).limit(PAGE + 1)
     if "user" in query:
         statement = statement.where(AuditEvent.actor_id == query["user"])
@@ -112,12 +132,15 @@ def audit_trail(query: dict[str, Any]):
     page = events[:PAGE]
     actors = {event.actor_id for event in page if event.actor_id is not None}
     users = db.session.scalars(select(StaffUser).where(StaffUser.id.in_(actors))).all() if actors else []
+    used = {event.token_id for event in page if event.token_id is not None}
+    tokens = db.session.scalars(select(ApiToken).where(ApiToken.id.in_(used))).all() if used else []
     return {
         "events": [
             {
                 "id": event.id,
                 "at": as_utc(event.at),
                 "actor_id": event.actor_id,
+                "token_id": event.token_id,
                 "action": event.action,
                 "lead": {"id": event.lead_id} if event.lead_id is not None else None,
                 "detail": json.loads(event.detail) if event.detail else {},
@@ -125,6 +148,7 @@ def audit_trail(query: dict[str, Any]):
             for event in page
         ],
         "users": {str(user.id): {"email": user.email, "name": user.name} for user in users},
+        "tokens": {str(row.id): {"name": row.name} for row in tokens},
         "actions": list(ACTIONS),
         "next": page[-1].id if len(events) > PAGE else None,
     }

@@ -19,6 +19,7 @@ from lead_service.models.deals import DealStage, LostReason
 from lead_service.models.leads import Lead, OutboxMessage
 from lead_service.models.people import PersonAddress, PersonMerge, PersonMergeMove
 from lead_service.models.staff import (
+    ApiToken,
     AuditEvent,
     RecoveryCode,
     ResponseTarget,
@@ -78,6 +79,7 @@ def no_staff_left(app):
             RecoveryCode,
             StaffInvitation,
             StaffSession,
+            ApiToken,
             StaffUser,
         ):
             db.session.execute(db.delete(model))
