@@ -1,6 +1,7 @@
 """The sales team's inbox at 100,000 leads: the time of a list page, of the next page, of a
-search and of a lead whose conversation holds 200 messages, through the API, on gunicorn with
-SQLite and with PostgreSQL, as a signed-in member of sales asks them one after another (the
+search, of a lead whose conversation holds 200 messages and of a page of /api/v1/leads (with an
+API token, as a sync reads them), through the API, on gunicorn with SQLite and with PostgreSQL,
+as a signed-in member of sales asks them one after another (the
 searches are parts of stored e-mail addresses and names, as a person types them); then the
 board of 5,000 open deals (and as many closed) and a column's next page; then the dashboard's
 figures, and the download of every lead as CSV, its time and the service's peak memory."""
@@ -20,7 +21,7 @@ from sqlalchemy import text
 from lead_service import create_app
 from lead_service.config import database_url
 from lead_service.extensions import db
-from lead_service.inbox.auth import sessions
+from lead_service.inbox.auth import api_tokens, sessions
 from lead_service.models.conversation import LeadMessage
 from lead_service.models.deals import Deal
 from lead_service.models.staff import StaffUser
@@ -34,7 +35,8 @@ DASHBOARDS = 20  # the dashboard's figures, read in whole each time, after a war
 BAR_MS = 50
 MESSAGES = 200  # in the conversation of the lead asked for: replies and answers in turn
 # What is timed, each against the bar.
-REQUESTS = ("list", "next page", "search", "conversation")
+REQUESTS = ("list", "next page", "search", "conversation", "v1 page")
+V1_PAGE = 100  # leads a page of /api/v1/leads, its default
 OPEN_DEALS = 5_000  # on the board, over its four open stages; as many again won or lost
 BOARD_BAR_MS = 100
 # The board's reads: the whole board, and the next page of its first column.
@@ -112,18 +114,19 @@ def _board(client: requests.Session, service: str) -> dict[str, dict[str, float]
     }
 
 
-def _staff_session(url: str) -> tuple[int, str]:
-    """A signed-in member of sales (their id) and their session token, made in the database as a
-    sign-in would."""
+def _staff_session(url: str) -> tuple[int, str, str]:
+    """A signed-in member of sales (their id), their session token, and an API token of theirs
+    that reads the leads, made in the database as a sign-in and the tokens page would."""
     app = create_app({"SQLALCHEMY_DATABASE_URI": database_url(url)})
     with app.app_context():
         user = StaffUser(email="bench@staff.example", name="Bench", role="sales", password_hash="not used")
         db.session.add(user)
         db.session.flush()
         user_id, token = user.id, sessions.start(user, "signed_in")
+        _, api_token = api_tokens.make("Bench", ["leads:read"], 1, user)
         db.session.commit()
         db.engine.dispose()
-    return user_id, token
+    return user_id, token, api_token
 
 
 def _queries(engine) -> list[str]:
@@ -142,11 +145,11 @@ def _queries(engine) -> list[str]:
     return parts + [name[:3] for name in rng.sample(names, 100)]
 
 
-def _timed(client: requests.Session, urls: list[str]) -> dict[str, float]:
+def _timed(client: requests.Session, urls: list[str], **headers: str) -> dict[str, float]:
     times = []
     for url in urls:
         began = time.perf_counter()
-        response = client.get(url, timeout=30)
+        response = client.get(url, headers=headers, timeout=30)
         times.append((time.perf_counter() - began) * 1000)
         response.raise_for_status()
     cuts = statistics.quantiles(times, n=20)
@@ -198,7 +201,7 @@ def inbox_latency(tmp: Path) -> list[dict]:
 
 def _latency(home: Path, url: str, engine) -> dict:
     _fill(home, url)
-    user_id, token = _staff_session(url)
+    user_id, token, api_token = _staff_session(url)
     _deals(engine, user_id)
     queries = _queries(engine)
     with engine.connect() as connection:
@@ -216,6 +219,11 @@ def _latency(home: Path, url: str, engine) -> dict:
             "next page": _timed(client, [f"{service}/api/inbox/leads?cursor={quote(first['next'])}"] * ASKED),
             "search": _timed(client, [f"{service}/api/inbox/leads?q={quote(q)}" for q in queries[:ASKED]]),
             "conversation": _timed(client, [f"{service}/api/inbox/leads/{talked}"] * ASKED),
+            "v1 page": _timed(
+                requests.Session(),
+                [f"{service}/api/v1/leads?limit={V1_PAGE}"] * ASKED,
+                Authorization=f"Bearer {api_token}",
+            ),
             **_board(client, service),
             "dashboard": _dashboard(client, service),
             "export": _export(client, service, home),

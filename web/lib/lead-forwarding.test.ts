@@ -408,6 +408,37 @@ describe("how long the service has", () => {
   });
 });
 
+describe("the API for the team's other tools (/api/v1/): its token, and nothing of a browser's", () => {
+  const TOKEN = "Bearer lsk_t0ken";
+
+  it("sends the token, and neither the inbox's cookies nor its CSRF headers", async () => {
+    const headers = {
+      authorization: TOKEN,
+      cookie: "__Host-inbox-session=s3ss10n",
+      "x-csrf-token": "csrf",
+      "sec-fetch-site": "same-origin",
+      "content-type": "application/json",
+    };
+    await forwardToLeadService(request("/api/v1/leads/7", { method: "PATCH", headers, body: "{}" }));
+
+    expect(sentHeaders()).toEqual({ authorization: TOKEN, "content-type": "application/json" });
+  });
+
+  it.each(["/api/inbox/leads", "/api/quote"])("sends no token to %s", async (path) => {
+    await forwardToLeadService(request(path, { headers: { authorization: TOKEN } }));
+
+    expect(sentHeaders()).not.toHaveProperty("authorization");
+  });
+
+  it("passes no Set-Cookie back", async () => {
+    answer = async () => new Response("{}", { status: 200, headers: { "set-cookie": "x=1; Path=/" } });
+
+    const response = await forwardToLeadService(request("/api/v1/leads", { headers: { authorization: TOKEN } }));
+
+    expect(response.headers.get("set-cookie")).toBeNull();
+  });
+});
+
 describe("an inbox origin of its own (INBOX_URL)", () => {
   const INBOX_API = "http://inbox-api.internal:5001";
 
@@ -422,6 +453,12 @@ describe("an inbox origin of its own (INBOX_URL)", () => {
     expect(sent!.url).toBe(`${INBOX_API}/api/inbox/session`);
   });
 
+  it("sends the tools' API, asked on the inbox's origin, to INBOX_API_URL", async () => {
+    await forwardToLeadService(request("/api/v1/changes", { headers: { host: "inbox.site.example" } }));
+
+    expect(sent!.url).toBe(`${INBOX_API}/api/v1/changes`);
+  });
+
   it("sends the rest, asked on the site's origin, to LEAD_SERVICE_URL", async () => {
     await forwardToLeadService(request("/api/quote", { method: "POST", headers: { host: "site.example" }, body: "{}" }));
 
@@ -433,6 +470,7 @@ describe("an inbox origin of its own (INBOX_URL)", () => {
     ["the inbox's API on another name", "/api/inbox/leads/export", "inbox.site.example.evil.example"],
     ["the inbox's API with no Host", "/api/inbox/session", undefined],
     ["the site's API on the inbox's origin", "/api/contact", "inbox.site.example"],
+    ["the tools' API on the site's origin", "/api/v1/leads", "site.example"],
   ])("answers 404 for %s, and sends nothing", async (_case, path, host) => {
     const response = await forwardToLeadService(request(path, { headers: host ? { host } : {} }));
 

@@ -4,7 +4,7 @@ import { NextResponse, type NextRequest } from "next/server";
 
 import { inbox } from "./content/inbox";
 import { inboxApiUrl, leadServiceUrl, maxBodyBytes, trustedProxyHops } from "./env";
-import { isInboxSidePath, servedOn, sideOf } from "./inbox/origin";
+import { isInboxSidePath, isTokenApiPath, servedOn, sideOf } from "./inbox/origin";
 
 /** A lead service that has not answered by then is treated as down. */
 const UPSTREAM_TIMEOUT_MS = 15_000;
@@ -35,6 +35,9 @@ const REQUEST_HEADERS = [
 // change (lead_service/inbox/auth/guard.py): the CSRF token and the browser's word on where the request
 // came from, besides Origin above. Elsewhere none of these has a reader, so none is sent.
 const INBOX_REQUEST_HEADERS = [inbox.csrfHeader, "sec-fetch-site"];
+// The inbox's API for the team's other tools (/api/v1/) reads an API token from Authorization, and
+// neither cookies nor the CSRF headers: a browser never sends a token of itself.
+const TOKEN_REQUEST_HEADERS = ["authorization"];
 // The inbox's session, before sign-in its double-submit CSRF token, and the mark of a browser that
 // signed in before (which only its own failed sign-ins hold back). The visitor's other cookies
 // (consent, analytics) are the site's and stay here, on inbox requests too.
@@ -99,9 +102,19 @@ function inboxCookie(request: NextRequest, inbox: boolean): string | null {
   return kept.length > 0 ? kept.join("; ") : null;
 }
 
-function requestHeaders(request: NextRequest, inbox: boolean, id: string): Headers {
+/** Which of the service's callers a path is for: the inbox's pages, the team's tools, or visitors. */
+type Caller = "inbox" | "token" | "visitor";
+
+const CALLER_HEADERS: Record<Caller, string[]> = {
+  inbox: [...REQUEST_HEADERS, ...INBOX_REQUEST_HEADERS],
+  token: [...REQUEST_HEADERS, ...TOKEN_REQUEST_HEADERS],
+  visitor: REQUEST_HEADERS,
+};
+
+function requestHeaders(request: NextRequest, caller: Caller, id: string): Headers {
+  const inbox = caller === "inbox";
   const headers = new Headers({ [REQUEST_ID_HEADER]: id });
-  for (const name of inbox ? [...REQUEST_HEADERS, ...INBOX_REQUEST_HEADERS] : REQUEST_HEADERS) {
+  for (const name of CALLER_HEADERS[caller]) {
     const value = request.headers.get(name);
     if (value !== null) {
       headers.set(name, value);
@@ -186,7 +199,8 @@ const notFound = (id: string) =>
  * INBOX_API_URL): a path that could leave /api/, or is not this origin's, is a 404 here, bodies over the limit stop here with 413, a service that is down or too slow
  * becomes a JSON 503 with Retry-After, and the answer (status, body and headers such as ETag,
  * Content-Range and Retry-After) goes back streamed. No header names the service or its address.
- * Cookies, both ways, and the inbox's CSRF headers pass for /api/inbox/ alone. The service's own
+ * Cookies, both ways, and the inbox's CSRF headers pass for /api/inbox/ alone, and Authorization (an
+ * API token) for /api/v1/ alone, on the inbox's origin. The service's own
  * Cache-Control (no-store on the inbox's answers) goes back as it is. Each request carries its id
  * (X-Request-ID) to the service, and this server's own errors carry it too.
  */
@@ -197,7 +211,8 @@ export async function forwardToLeadService(request: NextRequest): Promise<Respon
     return notFound(id);
   }
   // Decided on the path as resolved and checked above, so no encoded path can pass for the inbox's.
-  const inbox = isInboxSidePath(pathname);
+  const inboxSide = isInboxSidePath(pathname);
+  const caller: Caller = isTokenApiPath(pathname) ? "token" : inboxSide ? "inbox" : "visitor";
   // The inbox's API on its own origin alone, the rest on the site's (lib/inbox/origin.ts).
   if (!servedOn(sideOf(request.headers), pathname)) {
     return notFound(id);
@@ -217,9 +232,9 @@ export async function forwardToLeadService(request: NextRequest): Promise<Respon
   const answered = new AbortController();
   const deadline = setTimeout(() => answered.abort(), UPSTREAM_TIMEOUT_MS);
   try {
-    upstream = await fetch(new URL(pathname + search, inbox ? inboxApiUrl() : leadServiceUrl()), {
+    upstream = await fetch(new URL(pathname + search, inboxSide ? inboxApiUrl() : leadServiceUrl()), {
       method: request.method,
-      headers: requestHeaders(request, inbox, id),
+      headers: requestHeaders(request, caller, id),
       body,
       redirect: "manual",
       cache: "no-store",
@@ -236,5 +251,8 @@ export async function forwardToLeadService(request: NextRequest): Promise<Respon
   } finally {
     clearTimeout(deadline);
   }
-  return new Response(upstream.body, { status: upstream.status, headers: responseHeaders(upstream.headers, inbox) });
+  return new Response(upstream.body, {
+    status: upstream.status,
+    headers: responseHeaders(upstream.headers, caller === "inbox"),
+  });
 }

@@ -51,6 +51,7 @@ class InboxApiToken(Schema):
     created_by = fields.Nested("InboxPerson", required=True)
     created_at = fields.DateTime(required=True)
     expires_at = fields.DateTime(required=True)
+    expired = fields.Boolean(required=True, metadata={"description": "Past its expiry, as of this answer."})
     revoked_at = fields.DateTime(required=True, allow_none=True)
     last_used_at = fields.DateTime(
         required=True, allow_none=True, metadata={"description": "To the minute; null: never used."}
@@ -61,7 +62,11 @@ class InboxApiTokens(Schema):
     tokens = fields.List(
         fields.Nested(InboxApiToken), required=True, metadata={"description": "Newest first."}
     )
-    scopes = fields.List(fields.String(), required=True, metadata={"description": "Every scope there is."})
+    scopes = fields.List(
+        fields.String(validate=validate.OneOf(list(api_tokens.SCOPES))),
+        required=True,
+        metadata={"description": "Every scope there is."},
+    )
 
 
 class InboxNewApiToken(InboxApiToken):
@@ -78,6 +83,7 @@ def _item(row: ApiToken, maker: StaffUser) -> dict[str, Any]:
         "created_by": {"id": maker.id, "name": maker.name},
         "created_at": as_utc(row.created_at),
         "expires_at": as_utc(row.expires_at),
+        "expired": as_utc(row.expires_at) <= datetime.now(UTC),
         "revoked_at": utc_or_none(row.revoked_at),
         "last_used_at": utc_or_none(row.last_used_at),
     }

@@ -19,6 +19,8 @@ from ...extensions import db
 from ...models.leads import LeadChange
 from ..leads.filters import MAX_ID, dialect
 
+# The oldest transaction still running on the server: every change below it is committed, or gone.
+HORIZON = "SELECT pg_snapshot_xmin(pg_current_snapshot())::text::bigint"
 _CURSOR = re.compile(r"^([0-9]{1,19})\.([0-9]{1,10})$")
 MAX_XID = 2**63 - 1
 
@@ -51,7 +53,7 @@ def read(
     journal = LeadChange.__table__.c
     statement = select(LeadChange)
     if dialect() == "postgresql":
-        horizon = db.session.scalar(sa.text("SELECT pg_snapshot_xmin(pg_current_snapshot())::text::bigint"))
+        horizon = db.session.scalar(sa.text(HORIZON))
         statement = statement.where(journal.xid < horizon).order_by(journal.xid, journal.id)
         if after is not None:
             statement = statement.where(sa.tuple_(journal.xid, journal.id) > sa.tuple_(after.xid, after.id))

@@ -396,7 +396,22 @@ def test_inbox_pages_get_the_cookie_and_never_meet_the_micro_cache(proxied):
     assert service.received == []
 
 
-@pytest.mark.parametrize("path", ["/inbox", "/inbox/leads", "/api/inbox/session", "/api/inbox/sign-in"])
+def test_the_tools_api_gets_the_token_and_no_cookie_on_the_inbox_host(proxied):
+    proxy, web, service = proxied
+    response = get(
+        f"{inbox_of(proxy)}/api/v1/leads", Cookie=VISITOR_COOKIES, Authorization="Bearer lsk_t0ken"
+    )
+
+    assert response.status_code == 200
+    [(path, received)] = service.received
+    assert (path, received["Authorization"]) == ("/api/v1/leads", "Bearer lsk_t0ken")
+    assert "Cookie" not in received
+    assert web.received == []
+
+
+@pytest.mark.parametrize(
+    "path", ["/inbox", "/inbox/leads", "/api/inbox/session", "/api/inbox/sign-in", "/api/v1/leads"]
+)
 def test_the_public_host_has_no_inbox(proxied, path):
     proxy, web, service = proxied
     assert get(f"{proxy}{path}", Cookie=VISITOR_COOKIES).status_code == 404

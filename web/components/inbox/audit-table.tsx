@@ -40,6 +40,11 @@ export function AuditTable({ page, query }: { page: AuditPage; query: URLSearchP
                     <span className="text-muted">Nobody known</span>
                   )}
                   {actor ? <span className="block text-sm text-muted">{actor.email}</span> : null}
+                  {event.token_id !== null ? (
+                    <span className="block text-sm text-muted">
+                      with the API token {page.tokens[String(event.token_id)]?.name ?? event.token_id}
+                    </span>
+                  ) : null}
                 </td>
                 <td>{actionName(event.action)}</td>
                 <td>

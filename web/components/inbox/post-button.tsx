@@ -19,7 +19,8 @@ export type BareChange =
   | { kind: "removeGroup"; group: number }
   | { kind: "removeView"; view: number }
   | { kind: "merge"; lead: number; other: number }
-  | { kind: "undoMerge"; merge: number };
+  | { kind: "undoMerge"; merge: number }
+  | { kind: "revokeToken"; token: number };
 
 async function post(api: InboxApi, change: BareChange) {
   switch (change.kind) {
@@ -46,6 +47,8 @@ async function post(api: InboxApi, change: BareChange) {
       });
     case "undoMerge":
       return api.POST("/api/inbox/person-merges/{merge_id}/undo", { params: { path: { merge_id: change.merge } } });
+    case "revokeToken":
+      return api.POST("/api/inbox/tokens/{token_id}/revoke", { params: { path: { token_id: change.token } } });
     case "removeGroup":
       return api.POST("/api/inbox/assignment/groups/{group_id}/remove", {
         params: { path: { group_id: change.group } },

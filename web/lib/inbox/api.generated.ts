@@ -832,7 +832,7 @@ export interface paths {
                     /** @description The acting user's id. */
                     user?: number;
                     /** @description One of the recorded actions. */
-                    action?: "sign_in" | "sign_in_failed" | "second_factor_locked" | "account_locked" | "sign_out" | "signed_out_everywhere" | "signature_changed" | "enrolled" | "recovery_code_used" | "password_changed" | "password_change_failed" | "lead_viewed" | "leads_listed" | "search" | "due_listed" | "board_read" | "notification_retried" | "status_changed" | "owner_changed" | "duplicates_listed" | "person_merged" | "person_merge_undone" | "deal_made" | "deal_changed" | "next_step_set" | "next_step_cleared" | "response_target_set" | "stage_changed" | "stages_ordered" | "lost_reason_added" | "lost_reason_removed" | "assignment_rule_added" | "assignment_rule_changed" | "assignment_rule_removed" | "assignment_rules_ordered" | "staff_group_added" | "staff_group_changed" | "staff_group_removed" | "availability_changed" | "unowned_alert_set" | "note_added" | "note_edited" | "reply_sent" | "reply_received" | "answer_confirmed" | "message_set_aside" | "unfiled_listed" | "unfiled_viewed" | "set_aside_filed" | "set_aside_dismissed" | "view_saved" | "view_removed" | "saved_reply_added" | "saved_reply_changed" | "saved_reply_removed" | "marked_spam" | "marked_not_spam" | "export" | "export_finished" | "erase" | "erasure_previewed" | "user_added" | "user_invited" | "invitation_accepted" | "user_disabled" | "password_reset" | "two_factor_reset";
+                    action?: "sign_in" | "sign_in_failed" | "second_factor_locked" | "account_locked" | "sign_out" | "signed_out_everywhere" | "signature_changed" | "enrolled" | "recovery_code_used" | "password_changed" | "password_change_failed" | "lead_viewed" | "leads_listed" | "search" | "due_listed" | "board_read" | "notification_retried" | "status_changed" | "owner_changed" | "duplicates_listed" | "person_merged" | "person_merge_undone" | "deal_made" | "deal_changed" | "next_step_set" | "next_step_cleared" | "response_target_set" | "stage_changed" | "stages_ordered" | "lost_reason_added" | "lost_reason_removed" | "assignment_rule_added" | "assignment_rule_changed" | "assignment_rule_removed" | "assignment_rules_ordered" | "staff_group_added" | "staff_group_changed" | "staff_group_removed" | "availability_changed" | "unowned_alert_set" | "note_added" | "note_edited" | "reply_sent" | "reply_received" | "answer_confirmed" | "message_set_aside" | "unfiled_listed" | "unfiled_viewed" | "set_aside_filed" | "set_aside_dismissed" | "view_saved" | "view_removed" | "saved_reply_added" | "saved_reply_changed" | "saved_reply_removed" | "marked_spam" | "marked_not_spam" | "export" | "export_finished" | "erase" | "erasure_previewed" | "user_added" | "user_invited" | "invitation_accepted" | "user_disabled" | "password_reset" | "two_factor_reset" | "token_created" | "token_revoked" | "changes_listed" | "audit_read";
                     /** @description The `next` of the page before. */
                     before?: number;
                 };
@@ -3194,6 +3194,130 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/inbox/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The API tokens, newest first. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Every token, revoked and expired ones too. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InboxApiTokens"];
+                    };
+                };
+                401: components["responses"]["SignInNeeded"];
+                403: components["responses"]["NotAllowed"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        put?: never;
+        /** Make an API token for /api/v1/, acting as you within its scopes. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["NewToken"];
+                };
+            };
+            responses: {
+                /** @description Made: copy the token now, it is not shown again. */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InboxNewApiToken"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["SignInNeeded"];
+                403: components["responses"]["NotAllowed"];
+                413: components["responses"]["ContentTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                429: components["responses"]["TooManyRequests"];
+                503: components["responses"]["NothingStored"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inbox/tokens/{token_id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Revoke an API token, at once and for good. Revoking one already revoked changes nothing. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    token_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Revoked: its next call is refused. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InboxApiToken"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["SignInNeeded"];
+                403: components["responses"]["NotAllowed"];
+                /** @description No such token. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HttpError"];
+                    };
+                };
+                413: components["responses"]["ContentTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                429: components["responses"]["TooManyRequests"];
+                503: components["responses"]["NothingStored"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/inbox/unfiled": {
         parameters: {
             query?: never;
@@ -3627,6 +3751,320 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The audit trail, newest first, 100 events a page. */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The acting user's id. */
+                    user?: number;
+                    /** @description One of the recorded actions. */
+                    action?: "sign_in" | "sign_in_failed" | "second_factor_locked" | "account_locked" | "sign_out" | "signed_out_everywhere" | "signature_changed" | "enrolled" | "recovery_code_used" | "password_changed" | "password_change_failed" | "lead_viewed" | "leads_listed" | "search" | "due_listed" | "board_read" | "notification_retried" | "status_changed" | "owner_changed" | "duplicates_listed" | "person_merged" | "person_merge_undone" | "deal_made" | "deal_changed" | "next_step_set" | "next_step_cleared" | "response_target_set" | "stage_changed" | "stages_ordered" | "lost_reason_added" | "lost_reason_removed" | "assignment_rule_added" | "assignment_rule_changed" | "assignment_rule_removed" | "assignment_rules_ordered" | "staff_group_added" | "staff_group_changed" | "staff_group_removed" | "availability_changed" | "unowned_alert_set" | "note_added" | "note_edited" | "reply_sent" | "reply_received" | "answer_confirmed" | "message_set_aside" | "unfiled_listed" | "unfiled_viewed" | "set_aside_filed" | "set_aside_dismissed" | "view_saved" | "view_removed" | "saved_reply_added" | "saved_reply_changed" | "saved_reply_removed" | "marked_spam" | "marked_not_spam" | "export" | "export_finished" | "erase" | "erasure_previewed" | "user_added" | "user_invited" | "invitation_accepted" | "user_disabled" | "password_reset" | "two_factor_reset" | "token_created" | "token_revoked" | "changes_listed" | "audit_read";
+                    /** @description The `next` of the page before. */
+                    before?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The events, newest first, the users and tokens they name. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InboxAuditPage"];
+                    };
+                };
+                /** @description A filter that is not a user id, an action or a cursor. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationErrors"];
+                    };
+                };
+                401: components["responses"]["TokenNeeded"];
+                403: components["responses"]["ScopeMissing"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The leads changed, and deleted, since a moment. */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Where a first sync starts: the changes made from this moment (ISO 8601 with its offset). Start a minute before your full copy began; later pages take `cursor`. */
+                    since?: string;
+                    /** @description The `next` of the page before. */
+                    cursor?: string;
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The changes after the cursor (or from `since`), oldest first. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["V1Changes"];
+                    };
+                };
+                /** @description An invalid moment, cursor or limit. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationErrors"];
+                    };
+                };
+                401: components["responses"]["TokenNeeded"];
+                403: components["responses"]["ScopeMissing"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/leads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The leads under the inbox's filters and search, newest first, a page at a time. */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description How many a page holds (at most 500). */
+                    limit?: number;
+                    /** @description One form. */
+                    form?: "contact" | "caseStudiesContact" | "quote";
+                    /** @description The first UTC day (YYYY-MM-DD). */
+                    from?: string;
+                    /** @description The last UTC day (YYYY-MM-DD), included. */
+                    to?: string;
+                    /** @description Spam is left out unless asked for, alone (only) or with the rest (include). */
+                    spam?: "only" | "include";
+                    /** @description Search: each word starts a word of the name, company, e-mail, phone, message or project, or (3 characters or more) is part of the e-mail address or of the phone number. */
+                    q?: string;
+                    status?: "new" | "contacted" | "qualified" | "won" | "lost";
+                    /** @description A staff user's id, or `none` for the leads nobody owns. */
+                    owner?: string;
+                    /** @description Only the leads still new this many hours after they came. */
+                    new_for?: number;
+                    /** @description person: one row per person (the leads sent with their address, or any merged with it, in any capitals), their newest listed lead with the count of all their leads; not with a search. */
+                    by?: "person";
+                    /** @description The `next` of the page before. */
+                    cursor?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of leads, newest first (ties by id), and the next page's cursor. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["V1LeadPage"];
+                    };
+                };
+                /** @description An invalid filter, cursor or limit. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationErrors"];
+                    };
+                };
+                401: components["responses"]["TokenNeeded"];
+                403: components["responses"]["ScopeMissing"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/leads/{lead_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One lead with its conversation and notes. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    lead_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The lead, its fields under the form's labels, its work, deal, notes and conversation. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["V1Lead"];
+                    };
+                };
+                401: components["responses"]["TokenNeeded"];
+                403: components["responses"]["ScopeMissing"];
+                404: components["responses"]["NoSuchLead"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change a lead's status or owner. */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    lead_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["V1LeadChange"];
+                };
+            };
+            responses: {
+                /** @description Changed; the lead's work as it now stands. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InboxLeadWork"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["TokenNeeded"];
+                403: components["responses"]["ScopeMissing"];
+                404: components["responses"]["NoSuchLead"];
+                /** @description The lead changed since that version: nothing was saved. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InboxWorkConflict"];
+                    };
+                };
+                413: components["responses"]["ContentTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                429: components["responses"]["TooManyRequests"];
+                503: components["responses"]["NothingStored"];
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/leads/{lead_id}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a note to a lead, as the token's maker. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    lead_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["NoteText"];
+                };
+            };
+            responses: {
+                /** @description Kept; the note. */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InboxNote"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["TokenNeeded"];
+                403: components["responses"]["ScopeMissing"];
+                404: components["responses"]["NoSuchLead"];
+                413: components["responses"]["ContentTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                429: components["responses"]["TooManyRequests"];
+                503: components["responses"]["NothingStored"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -3886,6 +4324,31 @@ export interface components {
             /** @description This request's id, as the answer's request id header and its log lines carry it. */
             request_id: string;
         };
+        InboxApiToken: {
+            /** Format: date-time */
+            created_at: string;
+            created_by: components["schemas"]["InboxPerson"];
+            /** @description Past its expiry, as of this answer. */
+            expired: boolean;
+            /** Format: date-time */
+            expires_at: string;
+            id: number;
+            /**
+             * Format: date-time
+             * @description To the minute; null: never used.
+             */
+            last_used_at: string | null;
+            name: string;
+            /** Format: date-time */
+            revoked_at: string | null;
+            scopes: ("leads:read" | "leads:write" | "audit:read")[];
+        };
+        InboxApiTokens: {
+            /** @description Every scope there is. */
+            scopes: ("leads:read" | "leads:write" | "audit:read")[];
+            /** @description Newest first. */
+            tokens: components["schemas"]["InboxApiToken"][];
+        };
         InboxArrivals: {
             /** @description Leads (spam left out) after it, up to 101. */
             count: number;
@@ -3906,7 +4369,7 @@ export interface components {
         };
         InboxAuditEvent: {
             /** @enum {string} */
-            action: "sign_in" | "sign_in_failed" | "second_factor_locked" | "account_locked" | "sign_out" | "signed_out_everywhere" | "signature_changed" | "enrolled" | "recovery_code_used" | "password_changed" | "password_change_failed" | "lead_viewed" | "leads_listed" | "search" | "due_listed" | "board_read" | "notification_retried" | "status_changed" | "owner_changed" | "duplicates_listed" | "person_merged" | "person_merge_undone" | "deal_made" | "deal_changed" | "next_step_set" | "next_step_cleared" | "response_target_set" | "stage_changed" | "stages_ordered" | "lost_reason_added" | "lost_reason_removed" | "assignment_rule_added" | "assignment_rule_changed" | "assignment_rule_removed" | "assignment_rules_ordered" | "staff_group_added" | "staff_group_changed" | "staff_group_removed" | "availability_changed" | "unowned_alert_set" | "note_added" | "note_edited" | "reply_sent" | "reply_received" | "answer_confirmed" | "message_set_aside" | "unfiled_listed" | "unfiled_viewed" | "set_aside_filed" | "set_aside_dismissed" | "view_saved" | "view_removed" | "saved_reply_added" | "saved_reply_changed" | "saved_reply_removed" | "marked_spam" | "marked_not_spam" | "export" | "export_finished" | "erase" | "erasure_previewed" | "user_added" | "user_invited" | "invitation_accepted" | "user_disabled" | "password_reset" | "two_factor_reset";
+            action: "sign_in" | "sign_in_failed" | "second_factor_locked" | "account_locked" | "sign_out" | "signed_out_everywhere" | "signature_changed" | "enrolled" | "recovery_code_used" | "password_changed" | "password_change_failed" | "lead_viewed" | "leads_listed" | "search" | "due_listed" | "board_read" | "notification_retried" | "status_changed" | "owner_changed" | "duplicates_listed" | "person_merged" | "person_merge_undone" | "deal_made" | "deal_changed" | "next_step_set" | "next_step_cleared" | "response_target_set" | "stage_changed" | "stages_ordered" | "lost_reason_added" | "lost_reason_removed" | "assignment_rule_added" | "assignment_rule_changed" | "assignment_rule_removed" | "assignment_rules_ordered" | "staff_group_added" | "staff_group_changed" | "staff_group_removed" | "availability_changed" | "unowned_alert_set" | "note_added" | "note_edited" | "reply_sent" | "reply_received" | "answer_confirmed" | "message_set_aside" | "unfiled_listed" | "unfiled_viewed" | "set_aside_filed" | "set_aside_dismissed" | "view_saved" | "view_removed" | "saved_reply_added" | "saved_reply_changed" | "saved_reply_removed" | "marked_spam" | "marked_not_spam" | "export" | "export_finished" | "erase" | "erasure_previewed" | "user_added" | "user_invited" | "invitation_accepted" | "user_disabled" | "password_reset" | "two_factor_reset" | "token_created" | "token_revoked" | "changes_listed" | "audit_read";
             /** @description Null: from the command line, or a failed sign-in as an address that is nobody's. */
             actor_id: number | null;
             /** Format: date-time */
@@ -3916,21 +4379,30 @@ export interface components {
             };
             id: number;
             lead: components["schemas"]["InboxAuditLead"] | null;
+            /** @description The API token the act was made with (its maker the actor); null: none. */
+            token_id: number | null;
         };
         InboxAuditLead: {
             id: number;
         };
         InboxAuditPage: {
             /** @description Every action the trail records, for the filter. */
-            actions: ("sign_in" | "sign_in_failed" | "second_factor_locked" | "account_locked" | "sign_out" | "signed_out_everywhere" | "signature_changed" | "enrolled" | "recovery_code_used" | "password_changed" | "password_change_failed" | "lead_viewed" | "leads_listed" | "search" | "due_listed" | "board_read" | "notification_retried" | "status_changed" | "owner_changed" | "duplicates_listed" | "person_merged" | "person_merge_undone" | "deal_made" | "deal_changed" | "next_step_set" | "next_step_cleared" | "response_target_set" | "stage_changed" | "stages_ordered" | "lost_reason_added" | "lost_reason_removed" | "assignment_rule_added" | "assignment_rule_changed" | "assignment_rule_removed" | "assignment_rules_ordered" | "staff_group_added" | "staff_group_changed" | "staff_group_removed" | "availability_changed" | "unowned_alert_set" | "note_added" | "note_edited" | "reply_sent" | "reply_received" | "answer_confirmed" | "message_set_aside" | "unfiled_listed" | "unfiled_viewed" | "set_aside_filed" | "set_aside_dismissed" | "view_saved" | "view_removed" | "saved_reply_added" | "saved_reply_changed" | "saved_reply_removed" | "marked_spam" | "marked_not_spam" | "export" | "export_finished" | "erase" | "erasure_previewed" | "user_added" | "user_invited" | "invitation_accepted" | "user_disabled" | "password_reset" | "two_factor_reset")[];
+            actions: ("sign_in" | "sign_in_failed" | "second_factor_locked" | "account_locked" | "sign_out" | "signed_out_everywhere" | "signature_changed" | "enrolled" | "recovery_code_used" | "password_changed" | "password_change_failed" | "lead_viewed" | "leads_listed" | "search" | "due_listed" | "board_read" | "notification_retried" | "status_changed" | "owner_changed" | "duplicates_listed" | "person_merged" | "person_merge_undone" | "deal_made" | "deal_changed" | "next_step_set" | "next_step_cleared" | "response_target_set" | "stage_changed" | "stages_ordered" | "lost_reason_added" | "lost_reason_removed" | "assignment_rule_added" | "assignment_rule_changed" | "assignment_rule_removed" | "assignment_rules_ordered" | "staff_group_added" | "staff_group_changed" | "staff_group_removed" | "availability_changed" | "unowned_alert_set" | "note_added" | "note_edited" | "reply_sent" | "reply_received" | "answer_confirmed" | "message_set_aside" | "unfiled_listed" | "unfiled_viewed" | "set_aside_filed" | "set_aside_dismissed" | "view_saved" | "view_removed" | "saved_reply_added" | "saved_reply_changed" | "saved_reply_removed" | "marked_spam" | "marked_not_spam" | "export" | "export_finished" | "erase" | "erasure_previewed" | "user_added" | "user_invited" | "invitation_accepted" | "user_disabled" | "password_reset" | "two_factor_reset" | "token_created" | "token_revoked" | "changes_listed" | "audit_read")[];
             /** @description Newest first. */
             events: components["schemas"]["InboxAuditEvent"][];
             /** @description The next page's `before`; null: none. */
             next: number | null;
+            /** @description The API tokens the events name, by id. */
+            tokens: {
+                [key: string]: components["schemas"]["InboxAuditToken"];
+            };
             /** @description The users the events name, by id. */
             users: {
                 [key: string]: components["schemas"]["InboxAuditUser"];
             };
+        };
+        InboxAuditToken: {
+            name: string;
         };
         InboxAuditUser: {
             email: string;
@@ -4294,6 +4766,27 @@ export interface components {
             subject: string;
             to: string;
         };
+        InboxNewApiToken: {
+            /** Format: date-time */
+            created_at: string;
+            created_by: components["schemas"]["InboxPerson"];
+            /** @description Past its expiry, as of this answer. */
+            expired: boolean;
+            /** Format: date-time */
+            expires_at: string;
+            id: number;
+            /**
+             * Format: date-time
+             * @description To the minute; null: never used.
+             */
+            last_used_at: string | null;
+            name: string;
+            /** Format: date-time */
+            revoked_at: string | null;
+            scopes: ("leads:read" | "leads:write" | "audit:read")[];
+            /** @description The token itself: shown in this answer alone, kept nowhere. */
+            token: string;
+        };
         InboxNextStep: {
             /**
              * Format: date
@@ -4655,6 +5148,13 @@ export interface components {
             /** @enum {string} */
             status?: "new" | "contacted" | "qualified" | "won" | "lost";
         };
+        NewToken: {
+            /** @description How many days it works from now. */
+            days: number;
+            /** @description Which tool holds it. */
+            name: string;
+            scopes: ("leads:read" | "leads:write" | "audit:read")[];
+        };
         NextStep: {
             /**
              * Format: date
@@ -4753,6 +5253,53 @@ export interface components {
             /** @description The lead to file it into; left out or null: the lead it answers. */
             lead_id?: number | null;
         };
+        V1Change: {
+            /** Format: date-time */
+            changed_at: string;
+            /** @description Deleted (erased, or past retention): a tombstone. */
+            erased: boolean;
+            /** @description The lead as the list shows it now; null for a tombstone. */
+            lead: components["schemas"]["InboxLeadRow"] | null;
+            lead_id: number;
+        };
+        V1Changes: {
+            /** @description In the order they were committed, each lead once (at its latest change). */
+            changes: components["schemas"]["V1Change"][];
+            /** @description Where to go on from: ask with it until a page comes back empty, then again later with the same cursor. Null only when there has been no change at all. */
+            next: string | null;
+        };
+        V1Lead: {
+            /** @description Where the visit began, for a visitor who allowed analytics; else null. */
+            attribution: components["schemas"]["Attribution"] | null;
+            /** @description Oldest first. */
+            conversation: components["schemas"]["InboxMessage"][];
+            /** @description Null: none. */
+            deal: components["schemas"]["InboxDeal"] | null;
+            fields: components["schemas"]["InboxLeadField"][];
+            form: string;
+            form_title: string;
+            id: number;
+            /** @description Newest first. */
+            notes: components["schemas"]["InboxNote"][];
+            page: string | null;
+            /** Format: date-time */
+            received: string;
+            spam: boolean;
+            work: components["schemas"]["InboxWork"];
+        };
+        V1LeadChange: {
+            /** @description A staff user's id; null: nobody. */
+            owner_id?: number | null;
+            /** @enum {string} */
+            status?: "new" | "contacted" | "qualified" | "won" | "lost";
+            /** @description The lead's version the change is made on (409 when it moved on); left out, the change is made on the lead as it stands. */
+            version?: number;
+        };
+        V1LeadPage: {
+            leads: components["schemas"]["InboxLeadRow"][];
+            /** @description The next page's cursor; null after the last. */
+            next: string | null;
+        };
         ValidationErrors: {
             errors: {
                 [key: string]: string[] | {
@@ -4829,9 +5376,28 @@ export interface components {
                 "application/json": components["schemas"]["HttpError"];
             };
         };
+        /** @description The token's scopes, or its maker's role, do not allow this. */
+        ScopeMissing: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["HttpError"];
+            };
+        };
         /** @description No live inbox session (or not at this step of the sign-in). */
         SignInNeeded: {
             headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["HttpError"];
+            };
+        };
+        /** @description No API token, or one unknown, revoked or expired, or whose maker can no longer sign in. */
+        TokenNeeded: {
+            headers: {
+                "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
                 [name: string]: unknown;
             };
             content: {
@@ -4866,6 +5432,8 @@ export interface components {
     headers: {
         /** @description Seconds to wait before trying again. */
         RetryAfter: string;
+        /** @description The scheme to authenticate with. */
+        WwwAuthenticate: string;
     };
     pathItems: never;
 }

@@ -13,6 +13,7 @@ import { type DataOf, type InboxApi, inboxClient, type Result, saidInJson, succe
 import { loginPath, PAGE_HEADER } from "./paths";
 import type {
   ApiError,
+  ApiTokens,
   Assignment,
   AuditPage,
   Board,
@@ -127,6 +128,11 @@ export function getAssignment(): Promise<Assignment> {
 /** The texts a reply may start from, by title. */
 export async function getSavedReplies(): Promise<SavedReply[]> {
   return (await read((api) => api.GET("/api/inbox/saved-replies"))).saved_replies;
+}
+
+/** The API tokens admins gave the team's other tools, revoked and expired ones too (admins). */
+export function getTokens(): Promise<ApiTokens> {
+  return read((api) => api.GET("/api/inbox/tokens"));
 }
 
 /** The messages of the sales mailbox that wait for an admin to file or dismiss them (admins). */

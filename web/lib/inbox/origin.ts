@@ -25,9 +25,16 @@ export function sideOf(headers: Headers): Side {
   return hostname(headers.get("host")) === inbox ? "inbox" : "public";
 }
 
-/** Whether `path` is the inbox's, a page or its API. */
+/** Whether `path` is the inbox's API for the team's other tools, called with an API token. */
+export function isTokenApiPath(path: string): boolean {
+  return path.startsWith("/api/v1/");
+}
+
+/** Whether `path` is the inbox's: a page, its API, or the API the team's other tools call. */
 export function isInboxSidePath(path: string): boolean {
-  return isInboxPath(path) || path.startsWith("/api/inbox/");
+  return (
+    isInboxPath(path) || path.startsWith("/api/inbox/") || isTokenApiPath(path)
+  );
 }
 
 /** Whether `path` is answered on `side`. */

@@ -24,6 +24,8 @@ export const inboxPaths = {
   assignment: "/inbox/assignment",
   // The open deals as cards in a column per stage, moved by pointer or keys.
   board: "/inbox/board",
+  // The API tokens the team's other tools call /api/v1/ with (admins).
+  tokens: "/inbox/tokens",
   // One's own password, and signing out of every browser.
   account: "/inbox/account",
   lead: (id: number) => `/inbox/leads/${id}`,

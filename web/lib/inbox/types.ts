@@ -83,6 +83,8 @@ export type Suggestion = Schemas["InboxSuggestion"];
 
 /** A text a reply may start from, kept by admins. */
 export type SavedReply = Schemas["InboxSavedReply"];
+export type ApiTokens = Schemas["InboxApiTokens"];
+export type ApiToken = Schemas["InboxApiToken"];
 
 /** The tables leads were kept in before every lead was in one, as their old addresses name them. */
 export type MovedKind = paths["/api/inbox/leads/moved/{kind}/{old_id}"]["get"]["parameters"]["path"]["kind"];
