@@ -184,6 +184,9 @@ class LeadChange(db.Model):
     changed_at: Mapped[datetime] = mapped_column(
         DateTime(timezone=True), server_default=func.now(), nullable=False
     )
+    # Long enough for a sync that was off for weeks to go on; one older starts again from a full copy.
+    KEPT_FOR: ClassVar[timedelta] = timedelta(days=30)
+
     # PostgreSQL's transaction id (none on SQLite): see inbox/v1/changes.py.
     xid: Mapped[int | None] = mapped_column(BigInteger)
 

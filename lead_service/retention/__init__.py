@@ -30,6 +30,7 @@ from ..models.leads import (
     ConsentRecord,
     IdempotencyKey,
     Lead,
+    LeadChange,
     OutboxMessage,
     as_utc,
     fold_address,
@@ -183,6 +184,15 @@ def delete_expired_keys(now: datetime) -> int:
     """Deletes the Idempotency-Keys past their 24 hours: how many."""
     count = db.session.execute(
         delete(IdempotencyKey).where(IdempotencyKey.created_at < now - IdempotencyKey.KEPT_FOR)
+    ).rowcount
+    db.session.commit()
+    return count
+
+
+def delete_old_changes(now: datetime) -> int:
+    """Deletes the leads' change journal past its keeping (LeadChange.KEPT_FOR): how many rows."""
+    count = db.session.execute(
+        delete(LeadChange).where(LeadChange.changed_at < now - LeadChange.KEPT_FOR)
     ).rowcount
     db.session.commit()
     return count

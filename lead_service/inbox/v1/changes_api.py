@@ -4,7 +4,7 @@ deleted (erased, or past its retention) as a tombstone: its id and when, nothing
 
 from typing import Any
 
-from flask import g
+from flask import abort, g
 from marshmallow import EXCLUDE, Schema, ValidationError, fields, post_load, validate
 
 from ... import audit
@@ -14,7 +14,7 @@ from ...models.leads import as_utc
 from ..auth.api_tokens import token
 from ..leads import page
 from ..leads.lead_answers import InboxLeadRow
-from .changes import ChangeCursor, read
+from .changes import ChangeCursor, Forgotten, read
 from .leads_v1_api import MAX_PAGE
 
 
@@ -84,9 +84,17 @@ bp = contract.Blueprint("api_v1_changes", __name__, url_prefix="/api/v1")
 @bp.arguments(ChangesQuery, location="query")
 @bp.response(200, V1Changes, description="The changes after the cursor (or from `since`), oldest first.")
 @bp.alt_response(400, schema=contract.ValidationErrors, description="An invalid moment, cursor or limit.")
+@bp.refuses(410, "The changes from then are no longer kept (30 days): copy the leads again in full.")
 def list_changes(query: dict[str, Any]):
     """The leads changed, and deleted, since a moment."""
-    rows, cursor = read(query.get("since"), query.get("cursor"), query["limit"])
+    try:
+        rows, cursor = read(query.get("since"), query.get("cursor"), query["limit"])
+    except Forgotten:
+        abort(
+            410,
+            description="The changes from then are no longer kept: copy the leads again in full, then"
+            " follow the changes from the moment that copy began.",
+        )
     # Each lead once, where its last change in the page falls: what is sent is how it stands now.
     latest: dict[int, Any] = {}
     for row in rows:

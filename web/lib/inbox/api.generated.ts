@@ -3849,6 +3849,15 @@ export interface paths {
                 };
                 401: components["responses"]["TokenNeeded"];
                 403: components["responses"]["ScopeMissing"];
+                /** @description The changes from then are no longer kept (30 days): copy the leads again in full. */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HttpError"];
+                    };
+                };
                 429: components["responses"]["TooManyRequests"];
             };
         };

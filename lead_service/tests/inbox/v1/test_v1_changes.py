@@ -8,12 +8,13 @@ import time
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from sqlalchemy import text, update
+from sqlalchemy import select, text, update
 
 from lead_service import retention
 from lead_service.extensions import db
-from lead_service.inbox.v1.changes import HORIZON
-from lead_service.models.leads import Lead
+from lead_service.inbox.v1.changes import HORIZON, ChangeCursor
+from lead_service.models.leads import Lead, LeadChange
+from lead_service.outbox.housekeeping import Housekeeping
 
 
 def _settled(app):
@@ -145,3 +146,21 @@ def test_a_change_committed_after_a_later_one_is_not_passed_over(app, api_token,
     # Neither yet: the running transaction holds the horizon, and the cursor stays where it was.
     assert (meanwhile["changes"], meanwhile["next"]) == ([], cursor)
     assert [change["lead_id"] for change in changes] == [slow, quick]
+
+
+def test_the_journal_keeps_30_days_and_a_sync_from_before_is_told_to_copy_again(app, api_token, lead):
+    caller, _ = api_token("leads:read")
+    old, recent = lead(name="Olga Old"), lead(name="Rita Recent")
+    with app.app_context():
+        month_ago = datetime.now(UTC) - timedelta(days=31)
+        db.session.execute(update(LeadChange).where(LeadChange.lead_id == old).values(changed_at=month_ago))
+        db.session.commit()
+        Housekeeping().run_due(datetime.now(UTC))
+        kept = set(db.session.scalars(select(LeadChange.lead_id)))
+        assert old not in kept and recent in kept
+        stale = ChangeCursor(0, 1, month_ago).encode()
+
+    for query in ({"cursor": stale}, {"since": month_ago.isoformat()}):
+        answer = caller.get("/api/v1/changes", query_string=query)
+        assert answer.status_code == 410
+        assert answer.json["description"].startswith("The changes from then are no longer kept")
