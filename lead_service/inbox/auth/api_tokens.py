@@ -100,7 +100,9 @@ def token(scope: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
             row = db.session.scalar(select(ApiToken).where(ApiToken.token_hash == digest(sent)))
             maker = _maker_of(row)
             if row is None or maker is None:
-                raise _refused("This API token is unknown, revoked or expired.")
+                raise _refused(
+                    "This API token is unknown, revoked or expired, or its maker can no longer sign in."
+                )
             if scope not in row.scopes.split() or not maker.may(SCOPES[scope]):
                 abort(403, description=f"This token's scopes do not allow this: it needs {scope}.")
             _note_use(row)

@@ -95,7 +95,10 @@ def test_a_revoked_token_is_refused_on_its_next_call(app, admin, api_token):
     refused = caller.get("/api/v1/leads")
     assert refused.status_code == 401
     assert refused.headers["WWW-Authenticate"].lower().startswith("bearer")
-    assert refused.json["description"] == "This API token is unknown, revoked or expired."
+    assert (
+        refused.json["description"]
+        == "This API token is unknown, revoked or expired, or its maker can no longer sign in."
+    )
     # Revoking it again changes nothing, and is not on the trail twice.
     assert (
         admin.post(f"/api/inbox/tokens/{made['id']}/revoke").json["revoked_at"] == revoked.json["revoked_at"]
