@@ -13,7 +13,6 @@ import requests
 from .servers import ROOT, free_port, server
 
 PACKAGE = ROOT / "tests" / "support" / "oidc_provider"
-NODE = ROOT / ".node" / "bin" / "node"
 CLIENT_ID, CLIENT_SECRET = "inbox-tests", "inbox-tests-secret-0123456789abcdef"
 
 
@@ -45,7 +44,7 @@ def identity_provider(tmp: Path, redirect_uris: list[str], accounts: dict[str, d
     }
     issuer = f"http://127.0.0.1:{port}"
     with server(
-        [str(NODE), "provider.mjs"],
+        ["node", "provider.mjs"],
         env,
         f"{issuer}/.well-known/openid-configuration",
         tmp / "oidc-provider.log",

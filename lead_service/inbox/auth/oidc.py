@@ -29,8 +29,6 @@ COOKIE = content.load("inbox")["cookies"]["oidc"]
 # must not hold a worker thread.
 TIMEOUT_SECONDS = 10
 
-oauth = OAuth()
-
 
 class Refused(Exception):
     """Why a sign-in with the provider does not give a session: `reason` is the audit trail's and
@@ -70,9 +68,10 @@ def init_app(app: Flask) -> None:
         # Flask refuses a signed session older than this, whatever the browser keeps.
         PERMANENT_SESSION_LIFETIME=timedelta(minutes=10),
     )
-    oauth.init_app(app)
     if not enabled(app):
         return
+    # One registry per app: each app (each test's too) has its own provider.
+    oauth = app.extensions["inbox_oidc"] = OAuth(app)
     oauth.register(
         "inbox",
         client_id=app.config["INBOX_OIDC_CLIENT_ID"],
@@ -91,7 +90,7 @@ def enabled(app: Flask | None = None) -> bool:
 
 
 def _client() -> Any:
-    return oauth.create_client("inbox")
+    return current_app.extensions["inbox_oidc"].create_client("inbox")
 
 
 def redirect_uri() -> str:
