@@ -68,4 +68,6 @@ def log_in(authorization_url: str, login: str) -> str:
         if not location.startswith(provider + "/"):
             return location
         answer = browser.get(location, allow_redirects=False, timeout=10)
-    raise AssertionError(f"the provider did not send the browser back: {answer.status_code} {answer.text[:500]}")
+    raise AssertionError(
+        f"the provider did not send the browser back: {answer.status_code} {answer.text[:500]}"
+    )

@@ -41,7 +41,7 @@ def provider(tmp_path_factory):
 @pytest.fixture
 def make_app(each_database, provider):
     """The service over each database, signing in through the provider, with `settings`."""
-    url, engine = each_database
+    url, _engine = each_database
     made = []
 
     def make(**settings):
