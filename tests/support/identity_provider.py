@@ -31,10 +31,12 @@ class Provider:
 
 
 @contextmanager
-def identity_provider(tmp: Path, redirect_uris: list[str], accounts: dict[str, dict]):
+def identity_provider(
+    tmp: Path, redirect_uris: list[str], accounts: dict[str, dict], port: int | None = None
+):
     """The provider, its one client allowed back to `redirect_uris`; `accounts` by login, each its
-    claims (email, email_verified)."""
-    port = free_port()
+    claims (email, email_verified). `port`: one chosen before (for the service's settings)."""
+    port = port or free_port()
     client = {"client_id": CLIENT_ID, "client_secret": CLIENT_SECRET, "redirect_uris": redirect_uris}
     env = {
         "OIDC_PORT": str(port),
