@@ -2,6 +2,8 @@
 form (panva's oidc-provider, its dev interaction) and back through the site's forwarding, to the
 inbox's own second factor and the leads; and a refusal said on the sign-in page."""
 
+from contextlib import contextmanager
+
 import pytest
 from sqlalchemy import create_engine, text
 
@@ -18,19 +20,25 @@ pytestmark = pytest.mark.e2e
 UNVERIFIED = "una@staff.example"
 
 
-@pytest.fixture(scope="module")
-def oidc_inbox(tmp_path_factory):
-    """The inbox (SQLite) signing in through the provider, its second factor on (the default)."""
-    tmp = tmp_path_factory.mktemp("inbox-oidc")
+@contextmanager
+def _inbox_through_the_provider(tmp, **settings):
+    """The inbox (SQLite) signing in through the provider, with `settings`."""
     url = f"sqlite:///{tmp / 'leads.db'}"
     engine = create_engine(url)
     port = free_port()
-    settings = Provider(f"http://127.0.0.1:{port}").settings()
+    settings = {**Provider(f"http://127.0.0.1:{port}").settings(), **settings}
     with inbox_site(tmp, url, engine, settings=settings) as inbox:
         accounts = {UNVERIFIED: {"email": UNVERIFIED, "email_verified": False}}
         with identity_provider(tmp, [inbox.url + CALLBACK_PATH], accounts, port=port):
             yield inbox
     engine.dispose()
+
+
+@pytest.fixture(scope="module")
+def oidc_inbox(tmp_path_factory):
+    """Its second factor on (the default), passwords on."""
+    with _inbox_through_the_provider(tmp_path_factory.mktemp("inbox-oidc")) as inbox:
+        yield inbox
 
 
 @pytest.fixture
@@ -76,3 +84,23 @@ def test_an_unverified_address_is_refused_on_the_sign_in_page(oidc_page, oidc_in
             text("SELECT detail FROM audit_events WHERE action = 'sign_in_failed' ORDER BY id")
         ).scalars()
         assert any("oidc_unverified" in (detail or "") for detail in reasons)
+
+
+def test_without_the_second_factor_or_passwords_the_provider_alone_signs_in(browser, tmp_path):
+    with _inbox_through_the_provider(
+        tmp_path, INBOX_OIDC_SECOND_FACTOR="false", INBOX_PASSWORD_SIGN_IN="false"
+    ) as inbox:
+        email = "olga.oidc@staff.example"
+        inbox.add_staff(email, "sales")
+        page = browser.new_context(base_url=inbox.url, viewport={"width": 1280, "height": 900}).new_page()
+        try:
+            page.goto("/inbox/login")
+            assert page.get_by_label("Password").count() == 0
+
+            _through_the_provider(page, email)
+
+            page.wait_for_url("**/inbox")
+            page.get_by_role("heading", name="Leads").wait_for()
+            assert inbox.audit_actions(email)[:2] == ["invitation_accepted", "sign_in"]
+        finally:
+            close(page)
