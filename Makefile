@@ -32,6 +32,7 @@ NODE := $(LOCAL_NODE)/.installed
 NODE_PACKAGE := $(NODE_PACKAGE_$(shell uname -s)-$(shell uname -m))
 export PATH := $(CURDIR)/$(LOCAL_NODE)/bin:$(PATH)
 endif
+OIDC_PROVIDER := tests/support/oidc_provider/node_modules/.package-lock.json
 WEB_SOURCES := $(shell find web/app web/components web/lib web/scripts web/next.config.ts web/proxy.ts web/postcss.config.mjs web/tsconfig.json web/package.json shared_content -type f 2>/dev/null)
 export NEXT_TELEMETRY_DISABLED := 1
 
@@ -67,7 +68,7 @@ $(SITE)/web/server.js: web/.next/BUILD_ID
 
 # -n auto: one pytest worker per CPU (pytest-xdist); each starts its own servers, on free ports, and
 # its own databases, so that no two tests share anything but the machine.
-test: setup lint chromium nginx dovecot promtool web/.next/BUILD_ID ## Lint, then run every test (PostgreSQL too when TEST_DATABASE_URL is set)
+test: setup lint chromium nginx dovecot promtool web/.next/BUILD_ID $(OIDC_PROVIDER) ## Lint, then run every test (PostgreSQL too when TEST_DATABASE_URL is set)
 	cd web && npm test
 	$(BIN)/python -m pytest -n auto
 
@@ -133,6 +134,10 @@ $(LOCAL_NODE)/.installed: web/.nvmrc
 
 web/node_modules/.package-lock.json: web/package-lock.json | $(NODE)
 	cd web && npm ci --no-audit --no-fund
+
+# The OpenID provider the sign-in's tests sign in through (tests/support/identity_provider.py).
+$(OIDC_PROVIDER): tests/support/oidc_provider/package-lock.json | $(NODE)
+	cd tests/support/oidc_provider && npm ci --no-audit --no-fund
 
 $(PROFILE_PDF): $(VENV)/.installed $(wildcard lead_service/profile_pdf/*.py) $(wildcard shared_content/*.json)
 	$(BIN)/lead-service profile build --output $@

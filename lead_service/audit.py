@@ -12,10 +12,15 @@ from .models.staff import AuditEvent
 
 # Every action the trail records, as the audit page filters them.
 ACTIONS = (
-    "sign_in",  # password and second factor right; detail: second_factor (totp, recovery_code)
-    # detail: reason (password, disabled, locked, code, second_factor_locked, recovery_code); no
-    # actor for an address that is nobody's
+    # password and second factor right; detail: second_factor (totp, recovery_code); or the OpenID
+    # provider's sign-in without the inbox's second factor: method oidc, second_factor none
+    "sign_in",
+    # detail: reason (password, disabled, locked, code, second_factor_locked, recovery_code;
+    # with method oidc: oidc_failed, oidc_cancelled, oidc_unavailable, oidc_no_email,
+    # oidc_unverified, oidc_not_staff, oidc_disabled); no actor for an address that is nobody's
     "sign_in_failed",
+    # the OpenID provider's sign-in right, the inbox's second factor to follow
+    "oidc_verified",
     "second_factor_locked",  # the tenth wrong code in a row: no code is checked until a recovery code
     # the account's fifth failure in 15 minutes from strangers' browsers: theirs wait from now on
     # (once a window; its user is e-mailed)

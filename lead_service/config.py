@@ -226,6 +226,34 @@ def _inbox_settings(site_url: str) -> dict[str, Any]:
         # Password checks (Argon2id, 64 MiB each) one process runs at once; a try past them is
         # answered 503 with Retry-After, so that sign-ins never take every worker thread.
         "INBOX_HASH_SLOTS": _int("INBOX_HASH_SLOTS", 2),
+        **_oidc_settings(),
+    }
+
+
+def _oidc_settings() -> dict[str, Any]:
+    """Sign-in with the company's OpenID provider, off until INBOX_OIDC_ISSUER is set; passwords
+    may then be switched off. See docs/integrations.md "Sign-in with your identity provider"."""
+    issuer = _text("INBOX_OIDC_ISSUER").rstrip("/")
+    client_id, client_secret = _text("INBOX_OIDC_CLIENT_ID"), _text("INBOX_OIDC_CLIENT_SECRET")
+    if issuer and not (client_id and client_secret):
+        raise RuntimeError(
+            "INBOX_OIDC_ISSUER is set: INBOX_OIDC_CLIENT_ID and INBOX_OIDC_CLIENT_SECRET must be too"
+        )
+    if issuer and urlsplit(issuer).scheme not in {"https", "http"}:
+        raise RuntimeError(f"INBOX_OIDC_ISSUER must be the provider's https:// URL, got {issuer!r}")
+    passwords = _bool("INBOX_PASSWORD_SIGN_IN", True)
+    if not passwords and not issuer:
+        # Nobody could sign in at all.
+        raise RuntimeError("INBOX_PASSWORD_SIGN_IN=false needs INBOX_OIDC_ISSUER: staff would have no way in")
+    return {
+        "INBOX_OIDC_ISSUER": issuer,
+        "INBOX_OIDC_CLIENT_ID": client_id,
+        "INBOX_OIDC_CLIENT_SECRET": client_secret,
+        # The button says "Sign in with <this>".
+        "INBOX_OIDC_NAME": _text("INBOX_OIDC_NAME", "your company's account"),
+        # Whether the inbox's own authenticator-app code is still asked after the provider's sign-in.
+        "INBOX_OIDC_SECOND_FACTOR": _bool("INBOX_OIDC_SECOND_FACTOR", True),
+        "INBOX_PASSWORD_SIGN_IN": passwords,
     }
 
 

@@ -61,6 +61,9 @@ SECRETS = {
     "SMTP_PASSWORD": {"outbox-worker"},
     "IMAP_PASSWORD": {"mailbox-reader"},
     "WEBHOOK_SECRET": {"outbox-worker"},
+    "INBOX_OIDC_CLIENT_SECRET": {"inbox-api"},
+    # Not a secret, but named like one: a setting of the inbox's API alone.
+    "INBOX_PASSWORD_SIGN_IN": {"inbox-api"},
 }
 
 

@@ -6,7 +6,17 @@ from flask import Flask, g, request
 from flask_limiter import Limiter
 
 from ..intake import contract
-from .auth import account_api, api_tokens, auth_api, invitation_api, passwords, sessions, throttle
+from .auth import (
+    account_api,
+    api_tokens,
+    auth_api,
+    invitation_api,
+    oidc,
+    oidc_api,
+    passwords,
+    sessions,
+    throttle,
+)
 from .auth.users_cli import users
 from .leads import (
     arrivals_api,
@@ -28,6 +38,7 @@ from .v1 import audit_v1_api, changes_api, leads_v1_api
 
 BLUEPRINTS = (
     auth_api.bp,
+    oidc_api.bp,
     invitation_api.bp,
     account_api.bp,
     leads_api.bp,
@@ -61,6 +72,8 @@ def init_app(app: Flask, serve: bool = True) -> None:
     """The `users` commands, and with `serve` the inbox's API."""
     for blueprint in BLUEPRINTS if serve else ():
         contract.register(app, blueprint)
+    if serve:
+        oidc.init_app(app)
     passwords.init_app(app)
     app.cli.add_command(users)
 

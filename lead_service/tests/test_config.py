@@ -122,6 +122,12 @@ def test_environment_settings(monkeypatch, tmp_path):
         "INBOX_READ_RATE_LIMIT": "100 per minute",
         "INBOX_HASH_SLOTS": 4,
         "INBOX_URL": "https://inbox.example.com",
+        "INBOX_OIDC_ISSUER": "",
+        "INBOX_OIDC_CLIENT_ID": "",
+        "INBOX_OIDC_CLIENT_SECRET": "",
+        "INBOX_OIDC_NAME": "your company's account",
+        "INBOX_OIDC_SECOND_FACTOR": True,
+        "INBOX_PASSWORD_SIGN_IN": True,
         "BACKUP_DIR": "/backups",
         "BACKUP_KEEP": 30,
         "BACKUP_INTERVAL_HOURS": 6,
@@ -264,3 +270,38 @@ def test_cors_lets_the_site_send_an_idempotency_key(tmp_path):
         },
     )
     assert "idempotency-key" in preflight.headers["Access-Control-Allow-Headers"].lower()
+
+
+@pytest.mark.parametrize(
+    ("settings", "error"),
+    [
+        ({"INBOX_PASSWORD_SIGN_IN": "false"}, "INBOX_PASSWORD_SIGN_IN=false needs INBOX_OIDC_ISSUER"),
+        ({"INBOX_OIDC_ISSUER": "https://id.example"}, "INBOX_OIDC_CLIENT_ID and INBOX_OIDC_CLIENT_SECRET"),
+        (
+            {"INBOX_OIDC_ISSUER": "id.example", "INBOX_OIDC_CLIENT_ID": "a", "INBOX_OIDC_CLIENT_SECRET": "b"},
+            "INBOX_OIDC_ISSUER must be the provider's https:// URL",
+        ),
+    ],
+)
+def test_an_oidc_sign_in_set_up_halfway_is_a_clear_startup_error(monkeypatch, tmp_path, settings, error):
+    for name, value in settings.items():
+        monkeypatch.setenv(name, value)
+
+    with pytest.raises(RuntimeError, match=error):
+        from_environment(tmp_path)
+
+
+def test_passwords_go_off_only_beside_the_provider(monkeypatch, tmp_path):
+    for name, value in {
+        "INBOX_OIDC_ISSUER": "https://id.example/",
+        "INBOX_OIDC_CLIENT_ID": "inbox",
+        "INBOX_OIDC_CLIENT_SECRET": "secret",
+        "INBOX_PASSWORD_SIGN_IN": "false",
+    }.items():
+        monkeypatch.setenv(name, value)
+
+    config = from_environment(tmp_path)
+
+    assert config["INBOX_PASSWORD_SIGN_IN"] is False and config["INBOX_OIDC_ISSUER"] == "https://id.example"
+    assert config["INBOX_OIDC_SECOND_FACTOR"] is True
+    assert config["INBOX_OIDC_NAME"] == "your company's account"

@@ -47,6 +47,9 @@ WRONG_PASSWORD = "The e-mail or password is wrong."
 WRONG_CODE = "The code is wrong."
 NOT_SAVED = "The sign-in could not be saved just now. Please try again in a minute."
 BUSY = "Too many sign-ins at this moment. Please try again in a second."
+PASSWORDS_OFF = (
+    "Sign-in with a password is switched off: use the button to sign in with your company's account."
+)
 TOO_MANY_CODES = "Too many wrong codes. An administrator can let you set the app up again."
 
 
@@ -147,9 +150,15 @@ def sign_in_form():
     401,
     "The e-mail or password is wrong, or the account may not sign in now (one answer for all).",
 )
-@bp.refuses(403, "Not sent from the inbox's own pages with the token from GET.")
+@bp.refuses(
+    403,
+    "Not sent from the inbox's own pages with the token from GET, or passwords are switched off"
+    " (INBOX_PASSWORD_SIGN_IN): staff sign in with the OpenID provider.",
+)
 def sign_in(body: dict[str, str]):
     """Sign in with e-mail and password, the first of two steps."""
+    if not current_app.config["INBOX_PASSWORD_SIGN_IN"]:
+        abort(403, description=PASSWORDS_OFF)
     email = body["email"].strip().lower()
     user = db.session.scalar(select(StaffUser).where(StaffUser.email == email))
     disabled = user is not None and user.disabled_at is not None

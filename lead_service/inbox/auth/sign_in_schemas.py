@@ -42,6 +42,15 @@ class InboxSignInCsrf(Schema):
     csrf = fields.String(required=True, metadata={"description": "Send it as X-CSRF-Token."})
 
 
+class InboxSignInMethods(Schema):
+    password = fields.Boolean(required=True, metadata={"description": "Whether a password signs in."})
+    oidc = fields.String(
+        required=True,
+        allow_none=True,
+        metadata={"description": "The OpenID provider's name for its button; null: not set up."},
+    )
+
+
 class InboxSignInStep(Schema):
     next = fields.String(
         required=True,

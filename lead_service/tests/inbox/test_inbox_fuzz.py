@@ -157,8 +157,16 @@ def test_any_query(session_for, world, op, data):
 
 def test_only_the_sign_in_and_the_invitation_are_unguarded():
     """The operations above are found by their guard's stage: a route without one is the sign-in's
-    own or an invitation's (the ways in, with the sign-in's CSRF token), or a new one to look at."""
+    own or an invitation's (the ways in, with the sign-in's CSRF token), the OpenID provider's start
+    and callback and the list of ways in (all reads), or a new one to look at."""
     unguarded = {str(op) for op in OPERATIONS if op.stage is None}
 
-    assert unguarded == {"GET /api/inbox/sign-in", "POST /api/inbox/sign-in", "POST /api/inbox/invitation"}
+    assert unguarded == {
+        "GET /api/inbox/sign-in",
+        "POST /api/inbox/sign-in",
+        "POST /api/inbox/invitation",
+        "GET /api/inbox/sign-in/methods",
+        "GET /api/inbox/auth/oidc/start",
+        "GET /api/inbox/auth/oidc/callback",
+    }
     assert len(WITH_BODY) >= 10 and len(WITH_PARAMETERS) >= 4

@@ -21,7 +21,15 @@ from .conftest import with_session
 WHO = ("nobody", "viewer", "sales", "admin", "disabled", "halfway")
 # The sign-in's first step and an invitation's link are the ways in without a session:
 # test_sign_in.py and test_invitations.py have their cases.
-UNGUARDED = {("GET", "/api/inbox/sign-in"), ("POST", "/api/inbox/sign-in"), ("POST", "/api/inbox/invitation")}
+# The ways in the sign-in page offers, and the OpenID provider's start and callback: test_inbox_oidc.py.
+UNGUARDED = {
+    ("GET", "/api/inbox/sign-in"),
+    ("POST", "/api/inbox/sign-in"),
+    ("POST", "/api/inbox/invitation"),
+    ("GET", "/api/inbox/sign-in/methods"),
+    ("GET", "/api/inbox/auth/oidc/start"),
+    ("GET", "/api/inbox/auth/oidc/callback"),
+}
 LEAD = "/api/inbox/leads/{lead_id}"
 ASSIGNMENT = "/api/inbox/assignment"
 TABLE = {
@@ -35,6 +43,7 @@ TABLE = {
     # Halfway means the password was right and the second factor is to come: only its steps.
     ("POST", "/api/inbox/sign-in/code"): (401, 401, 401, 401, 401, 409),
     ("GET", "/api/inbox/enrolment"): (401, 401, 401, 401, 401, 200),
+    ("GET", "/api/inbox/sign-in/step"): (401, 401, 401, 401, 401, 200),
     ("POST", "/api/inbox/enrolment"): (401, 401, 401, 401, 401, 409),
     ("GET", "/api/inbox/leads"): (401, 200, 200, 200, 401, 401),
     ("GET", "/api/inbox/leads/export"): (401, 403, 200, 200, 401, 401),

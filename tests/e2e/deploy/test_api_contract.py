@@ -32,7 +32,7 @@ SEED = "20261123"
 # The inbox's operations by the stage of the session they need: the sign-in's second step, and the
 # rest but those that would end the session, and with it every later request's reach (each of
 # those has a session of its own per request in lead_service/tests/inbox/test_inbox_fuzz.py).
-SECOND_STEP = r"^/api/inbox/(sign-in/code|enrolment)$"
+SECOND_STEP = r"^/api/inbox/(sign-in/code|sign-in/step|enrolment)$"
 ENDS_THE_SESSION = r"^/api/inbox/(sign-out|sign-out/everywhere|account/password)$"
 
 

@@ -726,6 +726,10 @@ export interface InboxContent {
      * A browser that signed in to an account before: held back by its own failed sign-ins only
      */
     device: string;
+    /**
+     * Between the start of a sign-in with the OpenID provider and its callback: its state, nonce and PKCE verifier, signed, on the callback's path alone
+     */
+    oidc: string;
   };
   /**
    * The request header every change sends the CSRF token in (lower case, as fetch sends it; HTTP header names ignore case)

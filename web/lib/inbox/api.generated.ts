@@ -832,7 +832,7 @@ export interface paths {
                     /** @description The acting user's id. */
                     user?: number;
                     /** @description One of the recorded actions. */
-                    action?: "sign_in" | "sign_in_failed" | "second_factor_locked" | "account_locked" | "sign_out" | "signed_out_everywhere" | "signature_changed" | "enrolled" | "recovery_code_used" | "password_changed" | "password_change_failed" | "lead_viewed" | "leads_listed" | "search" | "due_listed" | "board_read" | "notification_retried" | "status_changed" | "owner_changed" | "duplicates_listed" | "person_merged" | "person_merge_undone" | "deal_made" | "deal_changed" | "next_step_set" | "next_step_cleared" | "response_target_set" | "stage_changed" | "stages_ordered" | "lost_reason_added" | "lost_reason_removed" | "assignment_rule_added" | "assignment_rule_changed" | "assignment_rule_removed" | "assignment_rules_ordered" | "staff_group_added" | "staff_group_changed" | "staff_group_removed" | "availability_changed" | "unowned_alert_set" | "note_added" | "note_edited" | "reply_sent" | "reply_received" | "answer_confirmed" | "message_set_aside" | "unfiled_listed" | "unfiled_viewed" | "set_aside_filed" | "set_aside_dismissed" | "view_saved" | "view_removed" | "saved_reply_added" | "saved_reply_changed" | "saved_reply_removed" | "marked_spam" | "marked_not_spam" | "export" | "export_finished" | "erase" | "erasure_previewed" | "user_added" | "user_invited" | "invitation_accepted" | "user_disabled" | "password_reset" | "two_factor_reset" | "token_created" | "token_revoked" | "changes_listed" | "audit_read";
+                    action?: "sign_in" | "sign_in_failed" | "oidc_verified" | "second_factor_locked" | "account_locked" | "sign_out" | "signed_out_everywhere" | "signature_changed" | "enrolled" | "recovery_code_used" | "password_changed" | "password_change_failed" | "lead_viewed" | "leads_listed" | "search" | "due_listed" | "board_read" | "notification_retried" | "status_changed" | "owner_changed" | "duplicates_listed" | "person_merged" | "person_merge_undone" | "deal_made" | "deal_changed" | "next_step_set" | "next_step_cleared" | "response_target_set" | "stage_changed" | "stages_ordered" | "lost_reason_added" | "lost_reason_removed" | "assignment_rule_added" | "assignment_rule_changed" | "assignment_rule_removed" | "assignment_rules_ordered" | "staff_group_added" | "staff_group_changed" | "staff_group_removed" | "availability_changed" | "unowned_alert_set" | "note_added" | "note_edited" | "reply_sent" | "reply_received" | "answer_confirmed" | "message_set_aside" | "unfiled_listed" | "unfiled_viewed" | "set_aside_filed" | "set_aside_dismissed" | "view_saved" | "view_removed" | "saved_reply_added" | "saved_reply_changed" | "saved_reply_removed" | "marked_spam" | "marked_not_spam" | "export" | "export_finished" | "erase" | "erasure_previewed" | "user_added" | "user_invited" | "invitation_accepted" | "user_disabled" | "password_reset" | "two_factor_reset" | "token_created" | "token_revoked" | "changes_listed" | "audit_read";
                     /** @description The `next` of the page before. */
                     before?: number;
                 };
@@ -863,6 +863,103 @@ export interface paths {
                 401: components["responses"]["SignInNeeded"];
                 403: components["responses"]["NotAllowed"];
                 429: components["responses"]["TooManyRequests"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inbox/auth/oidc/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The provider's redirect back: the code exchanged, the ID token checked, the session started. */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The provider's one-time code. */
+                    code?: string;
+                    /** @description The state the start sent, back. */
+                    state?: string;
+                    /** @description The provider's refusal, instead of a code. */
+                    error?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Signed in (a session in the __Host-inbox-session cookie) or refused: to the sign-in page either way, with `error` when refused. */
+                302: {
+                    headers: {
+                        /** @description Where the browser goes next. */
+                        Location?: string;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Sign-in with an OpenID provider is not set up. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HttpError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inbox/auth/oidc/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sign in with the OpenID provider: the redirect to it, with state, nonce and PKCE. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description To the provider's sign-in, or back to the sign-in page. */
+                302: {
+                    headers: {
+                        /** @description Where the browser goes next. */
+                        Location?: string;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Sign-in with an OpenID provider is not set up. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HttpError"];
+                    };
+                };
             };
         };
         put?: never;
@@ -3027,7 +3124,7 @@ export interface paths {
                         "application/json": components["schemas"]["HttpError"];
                     };
                 };
-                /** @description Not sent from the inbox's own pages with the token from GET. */
+                /** @description Not sent from the inbox's own pages with the token from GET, or passwords are switched off (INBOX_PASSWORD_SIGN_IN): staff sign in with the OpenID provider. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -3106,6 +3203,81 @@ export interface paths {
                 503: components["responses"]["NothingStored"];
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inbox/sign-in/methods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Which ways in the sign-in page offers: the password, the OpenID provider, or both. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The ways in the sign-in page offers. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InboxSignInMethods"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inbox/sign-in/step": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The second step a session started by the provider's sign-in is at: the code, or setting the app up. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The second step of the session in the cookie. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InboxSignInStep"];
+                    };
+                };
+                401: components["responses"]["SignInNeeded"];
+                403: components["responses"]["NotAllowed"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3765,7 +3937,7 @@ export interface paths {
                     /** @description The acting user's id. */
                     user?: number;
                     /** @description One of the recorded actions. */
-                    action?: "sign_in" | "sign_in_failed" | "second_factor_locked" | "account_locked" | "sign_out" | "signed_out_everywhere" | "signature_changed" | "enrolled" | "recovery_code_used" | "password_changed" | "password_change_failed" | "lead_viewed" | "leads_listed" | "search" | "due_listed" | "board_read" | "notification_retried" | "status_changed" | "owner_changed" | "duplicates_listed" | "person_merged" | "person_merge_undone" | "deal_made" | "deal_changed" | "next_step_set" | "next_step_cleared" | "response_target_set" | "stage_changed" | "stages_ordered" | "lost_reason_added" | "lost_reason_removed" | "assignment_rule_added" | "assignment_rule_changed" | "assignment_rule_removed" | "assignment_rules_ordered" | "staff_group_added" | "staff_group_changed" | "staff_group_removed" | "availability_changed" | "unowned_alert_set" | "note_added" | "note_edited" | "reply_sent" | "reply_received" | "answer_confirmed" | "message_set_aside" | "unfiled_listed" | "unfiled_viewed" | "set_aside_filed" | "set_aside_dismissed" | "view_saved" | "view_removed" | "saved_reply_added" | "saved_reply_changed" | "saved_reply_removed" | "marked_spam" | "marked_not_spam" | "export" | "export_finished" | "erase" | "erasure_previewed" | "user_added" | "user_invited" | "invitation_accepted" | "user_disabled" | "password_reset" | "two_factor_reset" | "token_created" | "token_revoked" | "changes_listed" | "audit_read";
+                    action?: "sign_in" | "sign_in_failed" | "oidc_verified" | "second_factor_locked" | "account_locked" | "sign_out" | "signed_out_everywhere" | "signature_changed" | "enrolled" | "recovery_code_used" | "password_changed" | "password_change_failed" | "lead_viewed" | "leads_listed" | "search" | "due_listed" | "board_read" | "notification_retried" | "status_changed" | "owner_changed" | "duplicates_listed" | "person_merged" | "person_merge_undone" | "deal_made" | "deal_changed" | "next_step_set" | "next_step_cleared" | "response_target_set" | "stage_changed" | "stages_ordered" | "lost_reason_added" | "lost_reason_removed" | "assignment_rule_added" | "assignment_rule_changed" | "assignment_rule_removed" | "assignment_rules_ordered" | "staff_group_added" | "staff_group_changed" | "staff_group_removed" | "availability_changed" | "unowned_alert_set" | "note_added" | "note_edited" | "reply_sent" | "reply_received" | "answer_confirmed" | "message_set_aside" | "unfiled_listed" | "unfiled_viewed" | "set_aside_filed" | "set_aside_dismissed" | "view_saved" | "view_removed" | "saved_reply_added" | "saved_reply_changed" | "saved_reply_removed" | "marked_spam" | "marked_not_spam" | "export" | "export_finished" | "erase" | "erasure_previewed" | "user_added" | "user_invited" | "invitation_accepted" | "user_disabled" | "password_reset" | "two_factor_reset" | "token_created" | "token_revoked" | "changes_listed" | "audit_read";
                     /** @description The `next` of the page before. */
                     before?: number;
                 };
@@ -4378,7 +4550,7 @@ export interface components {
         };
         InboxAuditEvent: {
             /** @enum {string} */
-            action: "sign_in" | "sign_in_failed" | "second_factor_locked" | "account_locked" | "sign_out" | "signed_out_everywhere" | "signature_changed" | "enrolled" | "recovery_code_used" | "password_changed" | "password_change_failed" | "lead_viewed" | "leads_listed" | "search" | "due_listed" | "board_read" | "notification_retried" | "status_changed" | "owner_changed" | "duplicates_listed" | "person_merged" | "person_merge_undone" | "deal_made" | "deal_changed" | "next_step_set" | "next_step_cleared" | "response_target_set" | "stage_changed" | "stages_ordered" | "lost_reason_added" | "lost_reason_removed" | "assignment_rule_added" | "assignment_rule_changed" | "assignment_rule_removed" | "assignment_rules_ordered" | "staff_group_added" | "staff_group_changed" | "staff_group_removed" | "availability_changed" | "unowned_alert_set" | "note_added" | "note_edited" | "reply_sent" | "reply_received" | "answer_confirmed" | "message_set_aside" | "unfiled_listed" | "unfiled_viewed" | "set_aside_filed" | "set_aside_dismissed" | "view_saved" | "view_removed" | "saved_reply_added" | "saved_reply_changed" | "saved_reply_removed" | "marked_spam" | "marked_not_spam" | "export" | "export_finished" | "erase" | "erasure_previewed" | "user_added" | "user_invited" | "invitation_accepted" | "user_disabled" | "password_reset" | "two_factor_reset" | "token_created" | "token_revoked" | "changes_listed" | "audit_read";
+            action: "sign_in" | "sign_in_failed" | "oidc_verified" | "second_factor_locked" | "account_locked" | "sign_out" | "signed_out_everywhere" | "signature_changed" | "enrolled" | "recovery_code_used" | "password_changed" | "password_change_failed" | "lead_viewed" | "leads_listed" | "search" | "due_listed" | "board_read" | "notification_retried" | "status_changed" | "owner_changed" | "duplicates_listed" | "person_merged" | "person_merge_undone" | "deal_made" | "deal_changed" | "next_step_set" | "next_step_cleared" | "response_target_set" | "stage_changed" | "stages_ordered" | "lost_reason_added" | "lost_reason_removed" | "assignment_rule_added" | "assignment_rule_changed" | "assignment_rule_removed" | "assignment_rules_ordered" | "staff_group_added" | "staff_group_changed" | "staff_group_removed" | "availability_changed" | "unowned_alert_set" | "note_added" | "note_edited" | "reply_sent" | "reply_received" | "answer_confirmed" | "message_set_aside" | "unfiled_listed" | "unfiled_viewed" | "set_aside_filed" | "set_aside_dismissed" | "view_saved" | "view_removed" | "saved_reply_added" | "saved_reply_changed" | "saved_reply_removed" | "marked_spam" | "marked_not_spam" | "export" | "export_finished" | "erase" | "erasure_previewed" | "user_added" | "user_invited" | "invitation_accepted" | "user_disabled" | "password_reset" | "two_factor_reset" | "token_created" | "token_revoked" | "changes_listed" | "audit_read";
             /** @description Null: from the command line, or a failed sign-in as an address that is nobody's. */
             actor_id: number | null;
             /** Format: date-time */
@@ -4396,7 +4568,7 @@ export interface components {
         };
         InboxAuditPage: {
             /** @description Every action the trail records, for the filter. */
-            actions: ("sign_in" | "sign_in_failed" | "second_factor_locked" | "account_locked" | "sign_out" | "signed_out_everywhere" | "signature_changed" | "enrolled" | "recovery_code_used" | "password_changed" | "password_change_failed" | "lead_viewed" | "leads_listed" | "search" | "due_listed" | "board_read" | "notification_retried" | "status_changed" | "owner_changed" | "duplicates_listed" | "person_merged" | "person_merge_undone" | "deal_made" | "deal_changed" | "next_step_set" | "next_step_cleared" | "response_target_set" | "stage_changed" | "stages_ordered" | "lost_reason_added" | "lost_reason_removed" | "assignment_rule_added" | "assignment_rule_changed" | "assignment_rule_removed" | "assignment_rules_ordered" | "staff_group_added" | "staff_group_changed" | "staff_group_removed" | "availability_changed" | "unowned_alert_set" | "note_added" | "note_edited" | "reply_sent" | "reply_received" | "answer_confirmed" | "message_set_aside" | "unfiled_listed" | "unfiled_viewed" | "set_aside_filed" | "set_aside_dismissed" | "view_saved" | "view_removed" | "saved_reply_added" | "saved_reply_changed" | "saved_reply_removed" | "marked_spam" | "marked_not_spam" | "export" | "export_finished" | "erase" | "erasure_previewed" | "user_added" | "user_invited" | "invitation_accepted" | "user_disabled" | "password_reset" | "two_factor_reset" | "token_created" | "token_revoked" | "changes_listed" | "audit_read")[];
+            actions: ("sign_in" | "sign_in_failed" | "oidc_verified" | "second_factor_locked" | "account_locked" | "sign_out" | "signed_out_everywhere" | "signature_changed" | "enrolled" | "recovery_code_used" | "password_changed" | "password_change_failed" | "lead_viewed" | "leads_listed" | "search" | "due_listed" | "board_read" | "notification_retried" | "status_changed" | "owner_changed" | "duplicates_listed" | "person_merged" | "person_merge_undone" | "deal_made" | "deal_changed" | "next_step_set" | "next_step_cleared" | "response_target_set" | "stage_changed" | "stages_ordered" | "lost_reason_added" | "lost_reason_removed" | "assignment_rule_added" | "assignment_rule_changed" | "assignment_rule_removed" | "assignment_rules_ordered" | "staff_group_added" | "staff_group_changed" | "staff_group_removed" | "availability_changed" | "unowned_alert_set" | "note_added" | "note_edited" | "reply_sent" | "reply_received" | "answer_confirmed" | "message_set_aside" | "unfiled_listed" | "unfiled_viewed" | "set_aside_filed" | "set_aside_dismissed" | "view_saved" | "view_removed" | "saved_reply_added" | "saved_reply_changed" | "saved_reply_removed" | "marked_spam" | "marked_not_spam" | "export" | "export_finished" | "erase" | "erasure_previewed" | "user_added" | "user_invited" | "invitation_accepted" | "user_disabled" | "password_reset" | "two_factor_reset" | "token_created" | "token_revoked" | "changes_listed" | "audit_read")[];
             /** @description Newest first. */
             events: components["schemas"]["InboxAuditEvent"][];
             /** @description The next page's `before`; null: none. */
@@ -4959,6 +5131,12 @@ export interface components {
         InboxSignInCsrf: {
             /** @description Send it as X-CSRF-Token. */
             csrf: string;
+        };
+        InboxSignInMethods: {
+            /** @description The OpenID provider's name for its button; null: not set up. */
+            oidc: string | null;
+            /** @description Whether a password signs in. */
+            password: boolean;
         };
         InboxSignInRequest: {
             email: string;

@@ -29,6 +29,7 @@ import type {
   SavedReply,
   SavedView,
   Session,
+  SignInMethods,
   Suggestion,
   Unfiled,
 } from "./types";
@@ -161,4 +162,17 @@ export function getPipeline(): Promise<Pipeline> {
 
 export function getForecast(): Promise<Forecast> {
   return read((api) => api.GET("/api/inbox/forecast"));
+}
+
+/** The ways in the sign-in page offers, read without a session. A service that cannot say shows the
+ * password form, whose own call then says what is wrong. */
+export async function getSignInMethods(): Promise<SignInMethods> {
+  const api = inboxClient({ baseUrl: inboxApiUrl(), headers: { accept: "application/json" }, cache: "no-store" });
+  try {
+    const result = await api.GET("/api/inbox/sign-in/methods");
+    if (succeeded(result)) return result.data;
+  } catch {
+    // Unreachable: as below.
+  }
+  return { password: true, oidc: null };
 }

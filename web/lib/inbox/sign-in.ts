@@ -22,8 +22,18 @@ export async function sendPassword(given: Password): Promise<Answer<SecondStep, 
     "token" in given
       ? await answerOf(api.POST("/api/inbox/invitation", { params, body: given }))
       : await answerOf(api.POST("/api/inbox/sign-in", { params, body: given }));
-  if (!answer.ok) return answer;
-  const { csrf, next } = answer.data;
+  return answer.ok ? toSecondStep(answer.data) : answer;
+}
+
+/** After the OpenID provider's sign-in, when the inbox's own second factor follows: the step the
+ * session its callback started is at. */
+export async function providerSecondStep(): Promise<Answer<SecondStep, ApiError>> {
+  const answer = await answerOf(inboxApi().GET("/api/inbox/sign-in/step"));
+  return answer.ok ? toSecondStep(answer.data) : answer;
+}
+
+/** The code next, or, when the app is to be set up, its secret fetched. */
+async function toSecondStep({ csrf, next }: { csrf: string; next: "code" | "enrol" }): Promise<Answer<SecondStep, ApiError>> {
   if (next === "code") return { ok: true, data: { name: "code", csrf } };
   const enrolment = await answerOf(inboxApi().GET("/api/inbox/enrolment"));
   return enrolment.ok ? { ok: true, data: { name: "enrol", csrf, enrolment: enrolment.data } } : enrolment;

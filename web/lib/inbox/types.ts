@@ -17,6 +17,9 @@ export type Role = StaffUser["role"];
 
 export type Session = Schemas["InboxSession"];
 
+/** The ways in the sign-in page offers: the password, the OpenID provider (its name), or both. */
+export type SignInMethods = Schemas["InboxSignInMethods"];
+
 /** The authenticator app's secret to set up. */
 export type Enrolment = Schemas["InboxEnrolment"];
 

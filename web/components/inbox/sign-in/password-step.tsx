@@ -3,15 +3,29 @@
 import { useState } from "react";
 
 import { type SecondStep, sendPassword } from "@/lib/inbox/sign-in";
+import type { SignInMethods } from "@/lib/inbox/types";
 import type { Notice } from "@/lib/inbox/use-change";
 
 import { FormNotice } from "../form-notice";
 import { SubmitButton } from "../submit-button";
+import { ProviderButton } from "./provider-button";
 
-/** E-mail and password; the address stays in its field when they are refused. */
-export function PasswordStep({ onPassed }: { onPassed: (step: SecondStep) => void }) {
+const PASSWORD_ONLY: SignInMethods = { password: true, oidc: null };
+
+/** E-mail and password, the address staying in its field when they are refused; and the button of
+ * the company's OpenID provider when it is set up (alone when passwords are off), with what its
+ * sign-in was refused for. */
+export function PasswordStep({
+  onPassed,
+  methods = PASSWORD_ONLY,
+  refusal,
+}: {
+  onPassed: (step: SecondStep) => void;
+  methods?: SignInMethods;
+  refusal?: string;
+}) {
   const [email, setEmail] = useState("");
-  const [notice, setNotice] = useState<Notice>();
+  const [notice, setNotice] = useState<Notice | undefined>(refusal === undefined ? undefined : { error: true, text: refusal });
 
   async function submit(form: FormData) {
     setNotice(undefined);
@@ -27,6 +41,9 @@ export function PasswordStep({ onPassed }: { onPassed: (step: SecondStep) => voi
       <h1 id="sign-in-heading" className="inbox-title">
         Sign in to the lead inbox
       </h1>
+      {methods.oidc !== null && <ProviderButton name={methods.oidc} />}
+      {!methods.password && <FormNotice notice={notice} />}
+      {methods.password && (
       <form action={submit} className="space-y-4">
         <label className="inbox-label">
           Email
@@ -39,6 +56,7 @@ export function PasswordStep({ onPassed }: { onPassed: (step: SecondStep) => voi
         <FormNotice notice={notice} />
         <SubmitButton label="Continue" busyLabel="Signing in…" />
       </form>
+      )}
     </section>
   );
 }
