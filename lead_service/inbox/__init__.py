@@ -23,7 +23,7 @@ from .leads import (
     work_api,
 )
 from .reports import audit_api, dashboard_api, erase_api, export_api, response_target_api
-from .team import assignment_api, groups_api, stages_api
+from .team import assignment_api, groups_api, stages_api, webhooks_api
 
 BLUEPRINTS = (
     auth_api.bp,
@@ -49,6 +49,7 @@ BLUEPRINTS = (
     assignment_api.bp,
     groups_api.bp,
     stages_api.bp,
+    webhooks_api.bp,
 )
 
 
