@@ -67,7 +67,9 @@ class WebhookDelivery(db.Model):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_utcnow, nullable=False)
     status: Mapped[str] = mapped_column(Text, nullable=False, default="pending")  # DELIVERY_STATUSES
     attempts: Mapped[int] = mapped_column(Integer, nullable=False, default=0)
-    next_attempt_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_utcnow, nullable=False)
+    next_attempt_at: Mapped[datetime] = mapped_column(
+        DateTime(timezone=True), default=_utcnow, nullable=False
+    )
 
 
 class WebhookAttempt(db.Model):

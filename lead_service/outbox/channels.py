@@ -1,5 +1,5 @@
-"""The ways the sales team hears of a lead: e-mail over SMTP and the webhook endpoints admins keep; a member of
-staff hears of a lead given to them, or of an event on their own account, by e-mail alone, and a
+"""The ways the sales team hears of a lead: e-mail over SMTP and the webhook endpoints admins keep; a
+member of staff hears of a lead given to them, or of an event on their own account, by e-mail alone, and a
 lead gets the sales team's replies by e-mail from the sales mailbox (SALES_EMAIL); the team is
 alerted by e-mail of a lead unanswered past its response target or given to nobody, and a lead's
 owner (or the team) of the lead's answer. Each channel is on only when configured; a failed send
@@ -113,7 +113,9 @@ class WebhookFanout:
         standard = webhook_events.body("lead.created", item.created_at, new_lead.created_data(item))
         old = new_lead.webhook_body(item).decode("utf-8")
         for endpoint in endpoints:
-            webhook_events.add(endpoint, "lead.created", item.lead["id"], old if endpoint.legacy else standard)
+            webhook_events.add(
+                endpoint, "lead.created", item.lead["id"], old if endpoint.legacy else standard
+            )
 
 
 def configured(config: Mapping[str, Any], webhooks: bool = False) -> list[Channel]:

@@ -1,9 +1,9 @@
 """What the outbox worker does besides notifying: personal data removed once its purpose is over,
 the lead owners' morning e-mails of what is due (digests.py), the team's alerts of leads past
 the response target (overdue.py) and of leads left with nobody (unowned.py) queued, looked for every
-few minutes. Idempotency
-keys go after their 24 hours, and the webhooks' log after its 7 days, checked hourly; with LEAD_RETENTION_DAYS set, leads and cookie
-choices older than that go once a day. Each worker keeps its own schedule, from its start: with
+few minutes. Idempotency keys go after their 24 hours, and the webhooks' log after its 7 days,
+checked hourly; with LEAD_RETENTION_DAYS set, leads and cookie choices older than that go once a
+day. Each worker keeps its own schedule, from its start: with
 several on PostgreSQL, a second purge finds nothing left to remove."""
 
 from dataclasses import dataclass, field

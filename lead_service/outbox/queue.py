@@ -333,7 +333,9 @@ def deliver_next(channels: Sequence[Channel]) -> bool:
         values |= {"status": "delivered", "delivered_at": datetime.now(UTC), "last_error": None}
         if claimed.purpose == "reply" and claimed.lead_id is not None and claimed.lead_message_id is not None:
             # Told with the reply's delivery, in its transaction: sent means the mail server took it.
-            webhook_events.conversation("reply.sent", claimed.lead_id, claimed.lead_message_id, values["delivered_at"])
+            webhook_events.conversation(
+                "reply.sent", claimed.lead_id, claimed.lead_message_id, values["delivered_at"]
+            )
         current_app.logger.info("notification delivered %s", label)
     elif attempt >= config["OUTBOX_MAX_ATTEMPTS"]:
         values |= {"status": "dead", "last_error": "; ".join(errors)[:2000]}

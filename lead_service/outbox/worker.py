@@ -8,6 +8,7 @@ import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
+from functools import partial
 from pathlib import Path
 
 import click
@@ -16,8 +17,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from .. import metrics
 from ..extensions import db
-from . import queue
-from . import webhook_delivery
+from . import queue, webhook_delivery
 from .channels import Channel, configured
 from .heartbeat import Heartbeat
 from .housekeeping import Housekeeping
@@ -71,7 +71,8 @@ def run() -> None:
         if not channels:
             # Kept, not dropped: once a channel is configured, the worker delivers them all.
             current_app.logger.warning(
-                "no notification channel is configured (SMTP_HOST, a webhook endpoint): leads wait in the outbox"
+                "no notification channel is configured (SMTP_HOST, a webhook endpoint): "
+                "leads wait in the outbox"
             )
         names = ",".join(channel.name for channel in channels) or "none"
         current_app.logger.info("outbox worker started channels=%s", names)
@@ -82,7 +83,7 @@ def run() -> None:
             # Endpoints come and go while it runs: whether new leads go to webhooks is asked each round.
             channels = _channels()
             if channels:
-                _guarded(lambda: queue.deliver_due(channels, stop, heartbeat.beat))
+                _guarded(partial(queue.deliver_due, channels, stop, heartbeat.beat))
             _guarded(lambda: webhook_delivery.deliver_due(stop, heartbeat.beat))
             stop.wait(poll)
         db.session.remove()

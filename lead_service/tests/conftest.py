@@ -13,8 +13,8 @@ from lead_service import create_app
 from lead_service.config import database_url
 from lead_service.extensions import db
 from lead_service.models.leads import ConsentRecord, IdempotencyKey, Lead, OutboxMessage
-from lead_service.models.webhooks import WebhookAttempt, WebhookDelivery, WebhookEndpoint
 from lead_service.models.staff import LeadNote, LeadNoteRevision
+from lead_service.models.webhooks import WebhookAttempt, WebhookDelivery, WebhookEndpoint
 from lead_service.profile_pdf import build_profile_pdf
 
 DATABASES = ["sqlite", "postgresql"]

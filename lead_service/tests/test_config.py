@@ -1,6 +1,7 @@
 """Configuration from the environment, and CORS for a site served from another origin."""
 
 import ipaddress
+
 import flask_migrate
 import pytest
 
@@ -53,8 +54,11 @@ def test_environment_settings(monkeypatch, tmp_path):
     monkeypatch.setenv("IMAP_POLL_SECONDS", "30")
     monkeypatch.setenv("WEBHOOK_URL", "https://crm.example.com/hooks/leads")
     monkeypatch.setenv("WEBHOOK_SECRET", "whsec")
-    monkeypatch.setenv("WEBHOOK_ALLOWED_NETWORKS", "127.0.0.1, 10.0.0.0/8")
-    monkeypatch.setenv("WEBHOOK_RETRY_SCALE", "0.5")
+    for name, value in {
+        "WEBHOOK_ALLOWED_NETWORKS": "127.0.0.1, 10.0.0.0/8",
+        "WEBHOOK_RETRY_SCALE": "0.5",
+    }.items():
+        monkeypatch.setenv(name, value)
     monkeypatch.setenv("NOTIFY_TIMEOUT_SECONDS", "2.5")
     monkeypatch.setenv("OUTBOX_POLL_SECONDS", "0.5")
     monkeypatch.setenv("OUTBOX_STALE_SECONDS", "5")
@@ -113,7 +117,10 @@ def test_environment_settings(monkeypatch, tmp_path):
         "IMAP_POLL_SECONDS": 30.0,
         "WEBHOOK_URL": "https://crm.example.com/hooks/leads",
         "WEBHOOK_SECRET": "whsec",
-        "WEBHOOK_ALLOWED_NETWORKS": (ipaddress.ip_network("127.0.0.1/32"), ipaddress.ip_network("10.0.0.0/8")),
+        "WEBHOOK_ALLOWED_NETWORKS": (
+            ipaddress.ip_network("127.0.0.1/32"),
+            ipaddress.ip_network("10.0.0.0/8"),
+        ),
         "WEBHOOK_RETRY_SCALE": 0.5,
         "NOTIFY_TIMEOUT_SECONDS": 2.5,
         "OUTBOX_POLL_SECONDS": 0.5,

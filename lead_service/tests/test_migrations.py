@@ -242,7 +242,9 @@ def test_0034_makes_webhook_url_an_endpoint_when_set_and_its_way_down_drops_the_
     app = create_app({**empty_database, "WEBHOOK_URL": url, "WEBHOOK_SECRET": "shared" if url else ""})
     with app.app_context():
         flask_migrate.upgrade(revision="0034")
-        endpoints = db.session.execute(text("SELECT url, events, secret, legacy FROM webhook_endpoints")).all()
+        endpoints = db.session.execute(
+            text("SELECT url, events, secret, legacy FROM webhook_endpoints")
+        ).all()
         db.session.commit()
         if url:
             [(kept, events, secret, legacy)] = endpoints

@@ -51,7 +51,9 @@ def shape(url: str) -> tuple[str, str, int, str]:
     if parts.scheme not in ("http", "https") or not parts.hostname:
         raise RefusedAddress("Give an http:// or https:// URL with a host.")
     if parts.username or parts.password:
-        raise RefusedAddress("The URL may not carry a user name or password: the signature proves the sender.")
+        raise RefusedAddress(
+            "The URL may not carry a user name or password: the signature proves the sender."
+        )
     path = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
     return parts.scheme, parts.hostname, port or (443 if parts.scheme == "https" else 80), path
 

@@ -74,7 +74,9 @@ def assigned(lead_id: int, owner_id: int | None) -> None:
 
 def conversation(event: str, lead_id: int, message_id: int, at: datetime) -> None:
     """reply.sent or answer.received: which message, and when; its text stays in the inbox."""
-    record(event, lead_id, {"lead_id": lead_id, "message_id": message_id, "at": at.astimezone(UTC).isoformat()})
+    record(
+        event, lead_id, {"lead_id": lead_id, "message_id": message_id, "at": at.astimezone(UTC).isoformat()}
+    )
 
 
 def forget(lead_ids: Any) -> None:

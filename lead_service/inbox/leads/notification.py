@@ -27,9 +27,9 @@ def _failures(last_error: str | None) -> dict[str, str]:
 
 def notification_state(row: OutboxMessage | None) -> dict[str, Any] | None:
     """The notification's status and, per channel: sent (when), failed (why, and the next try),
-    dead (why), pending, or not_configured (off now, or when it was delivered). The webhook channel is
-on while an enabled endpoint wants lead.created; its "sent" is the lead's deliveries recorded, each
-endpoint's own log saying how they went."""
+        dead (why), pending, or not_configured (off now, or when it was delivered). The webhook channel is
+    on while an enabled endpoint wants lead.created; its "sent" is the lead's deliveries recorded, each
+    endpoint's own log saying how they went."""
     if row is None:
         return None
     failures = _failures(row.last_error)

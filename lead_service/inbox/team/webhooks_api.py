@@ -127,7 +127,10 @@ def change_endpoint(change: dict[str, Any], endpoint_id: int):
     if "enabled" in change and change["enabled"] != endpoint.enabled:
         endpoint.enabled = change["enabled"]
         # Switched on again: it starts with a clean record, not three days' failures behind it.
-        endpoint.failing_since, endpoint.disabled_reason = None, None if change["enabled"] else "Switched off."
+        endpoint.failing_since, endpoint.disabled_reason = (
+            None,
+            None if change["enabled"] else "Switched off.",
+        )
     audit.record("webhook_changed", g.staff.id, endpoint_id=endpoint_id, enabled=endpoint.enabled)
     db.session.commit()
     return _state(endpoint)

@@ -62,10 +62,14 @@ class InboxWebhookEndpoint(Schema):
     enabled = fields.Boolean(required=True)
     created_at = fields.DateTime(required=True)
     failing_since = fields.DateTime(
-        required=True, allow_none=True, metadata={"description": "Since when every try failed; null: it works."}
+        required=True,
+        allow_none=True,
+        metadata={"description": "Since when every try failed; null: it works."},
     )
     disabled_reason = fields.String(required=True, allow_none=True)
-    legacy = fields.Boolean(required=True, metadata={"description": "Made from WEBHOOK_URL: also the old body."})
+    legacy = fields.Boolean(
+        required=True, metadata={"description": "Made from WEBHOOK_URL: also the old body."}
+    )
 
 
 class InboxWebhookEndpoints(Schema):
@@ -79,7 +83,9 @@ class InboxWebhookEndpoints(Schema):
 
 class InboxWebhookSecret(Schema):
     endpoint = fields.Nested(InboxWebhookEndpoint, required=True)
-    secret = fields.String(required=True, metadata={"description": "Shown this once: keep it at the receiver."})
+    secret = fields.String(
+        required=True, metadata={"description": "Shown this once: keep it at the receiver."}
+    )
 
 
 class DeliveriesQuery(Schema):
@@ -98,15 +104,23 @@ class InboxWebhookAttempt(Schema):
 
 class InboxWebhookDelivery(Schema):
     id = fields.Integer(required=True)
-    message_id = fields.String(required=True, metadata={"description": "The webhook-id, the same on each try."})
+    message_id = fields.String(
+        required=True, metadata={"description": "The webhook-id, the same on each try."}
+    )
     event = fields.String(required=True)
     lead_id = fields.Integer(required=True, allow_none=True)
     created_at = fields.DateTime(required=True)
     status = fields.String(required=True, validate=validate.OneOf(DELIVERY_STATUSES))
     next_attempt_at = fields.DateTime(required=True, allow_none=True)
-    attempts = fields.List(fields.Nested(InboxWebhookAttempt), required=True, metadata={"description": "Oldest first."})
+    attempts = fields.List(
+        fields.Nested(InboxWebhookAttempt), required=True, metadata={"description": "Oldest first."}
+    )
 
 
 class InboxWebhookDeliveries(Schema):
-    deliveries = fields.List(fields.Nested(InboxWebhookDelivery), required=True, metadata={"description": "Newest first."})
-    next = fields.Integer(required=True, allow_none=True, metadata={"description": "The next page's `before`."})
+    deliveries = fields.List(
+        fields.Nested(InboxWebhookDelivery), required=True, metadata={"description": "Newest first."}
+    )
+    next = fields.Integer(
+        required=True, allow_none=True, metadata={"description": "The next page's `before`."}
+    )

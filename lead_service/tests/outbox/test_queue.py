@@ -187,7 +187,9 @@ def test_delivered_after_the_smtp_server_comes_back(client, rows, deliver, later
 def test_a_channel_that_took_it_is_not_sent_again_when_another_is_retried(client, rows, app, deliver, later):
     """The webhooks' channel fans the lead out to the endpoints once, whatever the e-mail does."""
     with app.app_context():
-        endpoint = WebhookEndpoint(url="https://hooks.example/leads", events=["lead.created"], secret=new_secret())
+        endpoint = WebhookEndpoint(
+            url="https://hooks.example/leads", events=["lead.created"], secret=new_secret()
+        )
         db.session.add(endpoint)
         db.session.commit()
     sink = SmtpSink()  # not started: the e-mail fails

@@ -157,7 +157,8 @@ def test_a_leads_events_go_in_order(webhooks, receiver, monkeypatch):
 
 
 @pytest.mark.parametrize(
-    "url", ["http://127.0.0.1:9/hook", "http://10.1.2.3/hook", "http://169.254.169.254/latest", "http://[::1]/"]
+    "url",
+    ["http://127.0.0.1:9/hook", "http://10.1.2.3/hook", "http://169.254.169.254/latest", "http://[::1]/"],
 )
 def test_private_loopback_and_link_local_addresses_are_refused_unless_allowed(url):
     with pytest.raises(RefusedAddress, match="public addresses only"):
@@ -166,7 +167,9 @@ def test_private_loopback_and_link_local_addresses_are_refused_unless_allowed(ur
         assert resolve(url, LOOPBACK).address == "127.0.0.1"
 
 
-@pytest.mark.parametrize("url", ["ftp://example.com/", "http://user:pw@example.com/", "http:///nohost", "x" * 3000])
+@pytest.mark.parametrize(
+    "url", ["ftp://example.com/", "http://user:pw@example.com/", "http:///nohost", "x" * 3000]
+)
 def test_only_plain_http_or_https_urls(url):
     with pytest.raises(RefusedAddress):
         resolve(url, LOOPBACK)
@@ -202,7 +205,10 @@ def test_an_endpoint_failing_for_3_days_is_switched_off_and_its_admins_told(webh
         assert deliver(webhooks) == 1  # switched off: lead 8's waits
         with webhooks.app_context():
             endpoint = db.session.get(WebhookEndpoint, endpoint_id)
-            assert (endpoint.enabled, endpoint.disabled_reason) == (False, "Every delivery failed for 3 days.")
+            assert (endpoint.enabled, endpoint.disabled_reason) == (
+                False,
+                "Every delivery failed for 3 days.",
+            )
             told = db.session.scalars(select(OutboxMessage)).all()
             assert [(row.purpose, row.recipient_id) for row in told] == [("webhook_disabled", admin_id)]
     finally:
@@ -245,7 +251,9 @@ def test_lead_created_is_fanned_out_by_the_worker_not_by_intake(webhooks, client
         assert body["data"]["lead"]["email"] == QUOTE["email"]
 
 
-def test_the_endpoint_made_from_webhook_url_gets_the_old_body_and_headers_too(webhooks, client, rows, monkeypatch):
+def test_the_endpoint_made_from_webhook_url_gets_the_old_body_and_headers_too(
+    webhooks, client, rows, monkeypatch
+):
     shared = WebhookReceiver("old-shared-secret").start()
     monkeypatch.setitem(webhooks.config, "WEBHOOK_URL", shared.url)
     monkeypatch.setitem(webhooks.config, "WEBHOOK_SECRET", "old-shared-secret")
@@ -263,7 +271,10 @@ def test_the_endpoint_made_from_webhook_url_gets_the_old_body_and_headers_too(we
     [delivery] = shared.deliveries
     assert delivery["verified"] is True  # both signatures, under the one shared secret
     assert delivery["delivery"] == str(rows("outbox")[0].id)
-    assert (delivery["json"]["event"], delivery["json"]["page_url"]) == ("lead.created", "http://127.0.0.1:3000/")
+    assert (delivery["json"]["event"], delivery["json"]["page_url"]) == (
+        "lead.created",
+        "http://127.0.0.1:3000/",
+    )
 
 
 def test_the_log_keeps_7_days(webhooks, receiver):

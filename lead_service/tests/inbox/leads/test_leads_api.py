@@ -12,8 +12,8 @@ from lead_service import retention
 from lead_service.api.openapi import document
 from lead_service.extensions import db
 from lead_service.models.leads import Lead, LeadAddress, OutboxMessage
-from lead_service.models.webhooks import WebhookEndpoint
 from lead_service.models.staff import AuditEvent
+from lead_service.models.webhooks import WebhookEndpoint
 
 from ...samples import CONTACT, QUOTE
 from ..conftest import T0, contact, quote
@@ -422,7 +422,9 @@ def channels(app, monkeypatch):
     """Both channels configured, as the worker would be: e-mail, and an endpoint wanting new leads."""
     monkeypatch.setitem(app.config, "SMTP_HOST", "smtp.example")
     with app.app_context():
-        db.session.add(WebhookEndpoint(url="https://hooks.example/leads", events=["lead.created"], secret="whsec_"))
+        db.session.add(
+            WebhookEndpoint(url="https://hooks.example/leads", events=["lead.created"], secret="whsec_")
+        )
         db.session.commit()
 
 

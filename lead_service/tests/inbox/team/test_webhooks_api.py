@@ -36,7 +36,9 @@ def test_admins_add_change_and_remove_endpoints_the_secret_shown_once(colleague,
     admin, _ = colleague("admin", "boss@staff.example")
     sales, _ = colleague("sales", "seller@staff.example")
 
-    added = admin.post(WEBHOOKS, json={"url": "http://127.0.0.1:9/hook", "events": ["lead.erased", "lead.created"]})
+    added = admin.post(
+        WEBHOOKS, json={"url": "http://127.0.0.1:9/hook", "events": ["lead.erased", "lead.created"]}
+    )
     assert added.status_code == 201
     assert added.json["secret"].startswith("whsec_")
     endpoint = added.json["endpoint"]
@@ -58,7 +60,10 @@ def test_admins_add_change_and_remove_endpoints_the_secret_shown_once(colleague,
     assert admin.post(f"{WEBHOOKS}/{endpoint['id']}/remove").status_code == 404
 
     assert sales.get(WEBHOOKS).status_code == 403
-    assert sales.post(WEBHOOKS, json={"url": "http://127.0.0.1:9/", "events": ["lead.created"]}).status_code == 403
+    assert (
+        sales.post(WEBHOOKS, json={"url": "http://127.0.0.1:9/", "events": ["lead.created"]}).status_code
+        == 403
+    )
     assert [action for action, _, _ in audit_trail() if action.startswith("webhook")] == [
         "webhook_added",
         "webhook_changed",
@@ -86,7 +91,9 @@ def test_no_event_or_an_unknown_one_is_refused(colleague, loopback):
         assert admin.post(WEBHOOKS, json={"url": "http://127.0.0.1:9/", "events": events}).status_code == 400
 
 
-def test_the_log_shows_each_try_and_redeliver_sends_the_same_webhook_id(app, colleague, loopback, audit_trail):
+def test_the_log_shows_each_try_and_redeliver_sends_the_same_webhook_id(
+    app, colleague, loopback, audit_trail
+):
     admin, _ = colleague("admin")
     added = admin.post(WEBHOOKS, json={"url": "http://127.0.0.1:9/", "events": ["lead.created"]}).json
     receiver = WebhookReceiver(added["secret"]).start()
