@@ -24,6 +24,7 @@ WHO = ("nobody", "viewer", "sales", "admin", "disabled", "halfway")
 UNGUARDED = {("GET", "/api/inbox/sign-in"), ("POST", "/api/inbox/sign-in"), ("POST", "/api/inbox/invitation")}
 LEAD = "/api/inbox/leads/{lead_id}"
 ASSIGNMENT = "/api/inbox/assignment"
+WEBHOOK = "/api/inbox/webhooks/{endpoint_id}"
 TABLE = {
     #                                                   nobody viewer sales admin disabled halfway
     ("GET", "/api/inbox/session"): (401, 200, 200, 200, 401, 401),
@@ -73,7 +74,7 @@ TABLE = {
     ("POST", "/api/inbox/webhooks/{endpoint_id}/secret"): (401, 403, 403, 404, 401, 401),
     ("POST", "/api/inbox/webhooks/{endpoint_id}/test"): (401, 403, 403, 404, 401, 401),
     ("GET", "/api/inbox/webhooks/{endpoint_id}/deliveries"): (401, 403, 403, 404, 401, 401),
-    ("POST", "/api/inbox/webhooks/{endpoint_id}/deliveries/{delivery_id}/redeliver"): (401, 403, 403, 404, 401, 401),
+    ("POST", f"{WEBHOOK}/deliveries/{{delivery_id}}/redeliver"): (401, 403, 403, 404, 401, 401),
     ("GET", "/api/inbox/dashboard"): (401, 200, 200, 200, 401, 401),
     ("GET", "/api/inbox/forecast"): (401, 200, 200, 200, 401, 401),
     ("GET", "/api/inbox/board"): (401, 200, 200, 200, 401, 401),
