@@ -64,6 +64,12 @@ ACTIONS = (
     "staff_group_changed",  # detail: group_id, members (how many)
     "staff_group_removed",  # detail: group_id
     "availability_changed",  # detail: user_id, away, open_leads_cap
+    "webhook_added",  # a webhook endpoint, its secret shown once; detail: endpoint_id, events (how many)
+    "webhook_changed",  # its URL, description, events or switch; detail: endpoint_id, enabled
+    "webhook_removed",  # with its delivery log; detail: endpoint_id
+    "webhook_secret_rotated",  # a new secret shown once, the old one void; detail: endpoint_id
+    "webhook_tested",  # a webhook.test event queued; detail: endpoint_id, delivery_id
+    "webhook_redelivered",  # a delivery sent again, same webhook-id; detail: endpoint_id, delivery_id
     "unowned_alert_set",  # detail: minutes (null: lifted)
     "note_added",  # detail: note_id
     "note_edited",  # detail: note_id

@@ -1,5 +1,6 @@
 """Settings, read once from the environment. See docs/configuration.md."""
 
+import ipaddress
 import os
 import re
 import secrets
@@ -278,6 +279,24 @@ def _mailbox_settings() -> dict[str, Any]:
     }
 
 
+def _networks(name: str) -> tuple[ipaddress.IPv4Network | ipaddress.IPv6Network, ...]:
+    try:
+        return tuple(ipaddress.ip_network(item, strict=False) for item in _list(name))
+    except ValueError as exc:
+        raise RuntimeError(f"{name} must list networks such as 127.0.0.1/32: {exc}") from exc
+
+
+def _scale(name: str) -> float:
+    raw = _text(name, "1")
+    try:
+        value = float(raw)
+    except ValueError:
+        value = -1.0
+    if not value >= 0:
+        raise RuntimeError(f"{name} must be a number from 0, got {raw!r}")
+    return value
+
+
 def _notification_settings() -> dict[str, Any]:
     """The outbox worker's channels, each off until configured. See docs/sales-team.md "Notifications"."""
     security = _text("SMTP_SECURITY", "starttls").lower()
@@ -305,8 +324,14 @@ def _notification_settings() -> dict[str, Any]:
         "SMTP_PASSWORD": _text("SMTP_PASSWORD"),
         "NOTIFY_EMAIL_FROM": email_from,
         "NOTIFY_EMAIL_TO": email_to,
+        # Migrated once into a webhook endpoint (migration 0034, or the worker's start when it has
+        # none): see docs/integrations.md "Webhooks".
         "WEBHOOK_URL": webhook_url,
         "WEBHOOK_SECRET": webhook_secret,
+        # The networks a webhook may reach although private, loopback or link-local (none by default).
+        "WEBHOOK_ALLOWED_NETWORKS": _networks("WEBHOOK_ALLOWED_NETWORKS"),
+        # The webhooks' retry schedule (about a day) multiplied by this: 0 retries at once (tests).
+        "WEBHOOK_RETRY_SCALE": _scale("WEBHOOK_RETRY_SCALE"),
         # Each channel's network wait, per try.
         "NOTIFY_TIMEOUT_SECONDS": _seconds("NOTIFY_TIMEOUT_SECONDS", 10),
         "OUTBOX_POLL_SECONDS": _seconds("OUTBOX_POLL_SECONDS", 1),

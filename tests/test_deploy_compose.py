@@ -75,7 +75,7 @@ def read_by_code() -> set[str]:
     """Every environment variable the shipped code reads (the lead service's Python outside its
     tests, the site's TypeScript)."""
     python = re.compile(
-        r'(?:_(?:text|int|bool|seconds|list|env|choice|weekdays)\(|os\.environ(?:\.get)?[\[(])"([A-Z][A-Z0-9_]*)"'
+        r'(?:_(?:text|int|bool|seconds|list|env|choice|weekdays|networks|scale)\(|os\.environ(?:\.get)?[\[(])"([A-Z][A-Z0-9_]*)"'
     )
     node = re.compile(r"process\.env\.([A-Z][A-Z0-9_]*)")
     names = set()
@@ -327,7 +327,11 @@ def test_each_secret_reaches_only_the_services_that_read_it():
     ("prefix", "readers"),
     [
         ("SMTP_", {"outbox-worker"}),
-        ("WEBHOOK_", {"outbox-worker"}),
+        ("WEBHOOK_URL", {"outbox-worker"}),
+        ("WEBHOOK_SECRET", {"outbox-worker"}),
+        ("WEBHOOK_RETRY", {"outbox-worker"}),
+        # A URL is checked when an admin saves it (the inbox's API) and at each send (the worker).
+        ("WEBHOOK_ALLOWED", {"outbox-worker", "inbox-api"}),
         # NOTIFY_TIMEOUT_SECONDS bounds the IMAP connection's waits too.
         ("NOTIFY_", {"outbox-worker", "mailbox-reader"}),
         ("OUTBOX_POLL", {"outbox-worker"}),

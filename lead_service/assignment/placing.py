@@ -18,6 +18,7 @@ from ..extensions import db
 from ..models.assignment import AssignmentRule, StaffGroup, StaffGroupMember
 from ..models.leads import Lead
 from ..models.staff import OWNER_ROLES, StaffUser
+from ..webhooks import events as webhook_events
 from .conditions import Conditions
 
 # A lead stays open until it is won or lost.
@@ -173,4 +174,5 @@ def give(chosen: Sequence[tuple[Lead, Placed]]) -> list[tuple[int, Placed]]:
     for lead_id in given:
         placed = by_id[lead_id]
         audit.record("owner_changed", None, lead=lead_id, owner_id=placed.owner_id, rule_id=placed.rule_id)
+        webhook_events.assigned(lead_id, placed.owner_id)
     return [(lead_id, by_id[lead_id]) for lead_id in sorted(given)]

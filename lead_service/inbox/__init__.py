@@ -33,7 +33,7 @@ from .leads import (
     work_api,
 )
 from .reports import audit_api, dashboard_api, erase_api, export_api, response_target_api
-from .team import api_tokens_api, assignment_api, groups_api, stages_api
+from .team import api_tokens_api, assignment_api, groups_api, stages_api, webhooks_api
 from .v1 import audit_v1_api, changes_api, leads_v1_api
 
 BLUEPRINTS = (
@@ -61,6 +61,7 @@ BLUEPRINTS = (
     assignment_api.bp,
     groups_api.bp,
     stages_api.bp,
+    webhooks_api.bp,
     api_tokens_api.bp,
     leads_v1_api.bp,
     changes_api.bp,

@@ -14,6 +14,7 @@ from ..extensions import db
 from ..models.conversation import LeadMessage, SetAsideMessage
 from ..models.leads import Lead, fold_address
 from ..outbox.text import message_id
+from ..webhooks import events as webhook_events
 from .notices import tell_owner
 from .received import Received
 
@@ -73,6 +74,7 @@ def file(
     )
     if not message.from_other_address:
         tell_owner(lead.id, message.id, now)
+        webhook_events.conversation("answer.received", lead.id, message.id, now)
     audit.record(
         "reply_received", lead=lead.id, message_id=message.id, other_address=message.from_other_address
     )
@@ -105,6 +107,7 @@ def confirm(message: LeadMessage, actor_id: int, now: datetime) -> None:
     """An answer from another address taken as the lead's: its owner is told now."""
     message.confirmed_by, message.confirmed_at = actor_id, now
     tell_owner(message.lead_id, message.id, now)
+    webhook_events.conversation("answer.received", message.lead_id, message.id, now)
     audit.record("answer_confirmed", actor_id, lead=message.lead_id, message_id=message.id)
 
 
@@ -137,6 +140,7 @@ def file_by_hand(
         message.id,
     )
     tell_owner(lead.id, message.id, now)
+    webhook_events.conversation("answer.received", lead.id, message.id, now)
     audit.record("set_aside_filed", actor_id, lead=lead.id, set_aside_id=row.id, message_id=message.id)
     return message
 

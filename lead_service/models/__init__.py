@@ -1,8 +1,8 @@
 """The service's tables, one module per side: the leads and what the public side writes with them
 (leads.py), the staff side's (staff.py), the leads' conversations (conversation.py), who is
 given each lead (assignment.py), the deals (deals.py) and the people merged across addresses
-(people.py). All are imported here, so that the metadata, and the migrations' drift check, sees
-every table."""
+(people.py), the webhook endpoints and their deliveries (webhooks.py). All are imported here, so
+that the metadata, and the migrations' drift check, sees every table."""
 
 from . import assignment as assignment
 from . import conversation as conversation
@@ -10,3 +10,4 @@ from . import deals as deals
 from . import leads as leads
 from . import people as people
 from . import staff as staff
+from . import webhooks as webhooks

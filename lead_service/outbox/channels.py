@@ -1,24 +1,20 @@
-"""The ways the sales team hears of a lead: e-mail over SMTP and a signed JSON webhook; a member of
-staff hears of a lead given to them, or of an event on their own account, by e-mail alone, and a
+"""The ways the sales team hears of a lead: e-mail over SMTP and the webhook endpoints admins keep; a
+member of staff hears of a lead given to them, or of an event on their own account, by e-mail alone, and a
 lead gets the sales team's replies by e-mail from the sales mailbox (SALES_EMAIL); the team is
 alerted by e-mail of a lead unanswered past its response target or given to nobody, and a lead's
 owner (or the team) of the lead's answer. Each channel is on only when configured; a failed send
 raises DeliveryError for the outbox to retry (any other exception, the outbox records the same
 way)."""
 
-import hashlib
-import hmac
 import smtplib
 import ssl
-import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 from email.message import EmailMessage
 from typing import Any, ClassVar, Protocol
 
-import requests
-
-from . import answered, assigned, digests, new_lead, overdue, replies, security, unowned
+from ..webhooks import events as webhook_events
+from . import answered, assigned, digests, new_lead, overdue, replies, security, unowned, webhook_disabled
 from .answered import Answered
 from .assigned import Assignment
 from .digests import Digest
@@ -27,10 +23,7 @@ from .overdue import Overdue
 from .replies import Reply
 from .security import SecurityNotice
 from .unowned import Unowned
-
-SIGNATURE_HEADER = "X-Lead-Signature"
-TIMESTAMP_HEADER = "X-Lead-Timestamp"
-DELIVERY_HEADER = "X-Lead-Delivery"
+from .webhook_disabled import WebhookDisabled
 
 
 class DeliveryError(Exception):
@@ -79,6 +72,9 @@ class EmailChannel:
     def send_answered(self, item: Answered) -> None:
         self._deliver(answered.answered_email(item, self.sender, self.recipients))
 
+    def send_webhook_disabled(self, item: WebhookDisabled) -> None:
+        self._deliver(webhook_disabled.webhook_disabled_email(item, self.sender))
+
     def send_reply(self, item: Reply) -> None:
         if not self.sales_email:
             raise DeliveryError("SALES_EMAIL is not set: a reply has no address to go from")
@@ -103,43 +99,27 @@ class EmailChannel:
             raise DeliveryError(f"SMTP {self.host}:{self.port}: {type(exc).__name__}: {exc}") from exc
 
 
-def signature(secret: str, timestamp: str, body: bytes) -> str:
-    """The webhook's signature header value: HMAC-SHA256 of "<timestamp>.<body>" under the secret.
-    A receiver recomputes it, compares in constant time, and refuses old timestamps (replays)."""
-    digest = hmac.new(secret.encode(), timestamp.encode() + b"." + body, hashlib.sha256).hexdigest()
-    return f"sha256={digest}"
-
-
 @dataclass(frozen=True)
-class WebhookChannel:
+class WebhookFanout:
+    """The new lead's lead.created, one delivery for each enabled endpoint that wants it, added to the
+    outbox row's own transaction; the deliveries go later (webhook_delivery.py). So intake writes
+    nothing per endpoint, however many there are. The endpoint made from WEBHOOK_URL gets the old
+    body, which its receiver reads."""
+
     name: ClassVar[str] = "webhook"
 
-    url: str
-    secret: str
-    timeout: float
-
     def send(self, item: Notice) -> None:
-        body = new_lead.webhook_body(item)
-        timestamp = str(int(time.time()))
-        headers = {
-            "Content-Type": "application/json; charset=utf-8",
-            "User-Agent": "lead-service-outbox",
-            # The same on every try of one notification: a receiver can drop a second copy.
-            DELIVERY_HEADER: str(item.outbox_id),
-            TIMESTAMP_HEADER: timestamp,
-            SIGNATURE_HEADER: signature(self.secret, timestamp, body),
-        }
-        try:
-            response = requests.post(
-                self.url, data=body, headers=headers, timeout=self.timeout, allow_redirects=False
+        endpoints = webhook_events.wanting("lead.created")
+        standard = webhook_events.body("lead.created", item.created_at, new_lead.created_data(item))
+        old = new_lead.webhook_body(item).decode("utf-8")
+        for endpoint in endpoints:
+            webhook_events.add(
+                endpoint, "lead.created", item.lead["id"], old if endpoint.legacy else standard
             )
-        except requests.RequestException as exc:
-            raise DeliveryError(f"webhook: {type(exc).__name__}") from exc
-        if not 200 <= response.status_code < 300:
-            raise DeliveryError(f"webhook answered {response.status_code}")
 
 
-def configured(config: Mapping[str, Any]) -> list[Channel]:
+def configured(config: Mapping[str, Any], webhooks: bool = False) -> list[Channel]:
+    """The channels on: e-mail when SMTP_HOST is set, the webhooks' when an endpoint wants new leads."""
     channels: list[Channel] = []
     if config["SMTP_HOST"]:
         channels.append(
@@ -155,12 +135,6 @@ def configured(config: Mapping[str, Any]) -> list[Channel]:
                 sales_email=config["SALES_EMAIL"],
             )
         )
-    if config["WEBHOOK_URL"]:
-        channels.append(
-            WebhookChannel(
-                url=config["WEBHOOK_URL"],
-                secret=config["WEBHOOK_SECRET"],
-                timeout=config["NOTIFY_TIMEOUT_SECONDS"],
-            )
-        )
+    if webhooks:
+        channels.append(WebhookFanout())
     return channels

@@ -27,6 +27,10 @@ class Notice:
     page_url: str | None
 
     @property
+    def created_at(self) -> datetime:
+        return datetime.fromisoformat(self.lead["created_at"])
+
+    @property
     def form(self) -> dict[str, Any]:
         return form_spec(self.lead["form"])
 
@@ -113,3 +117,8 @@ def webhook_body(item: Notice) -> bytes:
         },
         ensure_ascii=False,
     ).encode("utf-8", "backslashreplace")
+
+
+def created_data(item: Notice) -> dict[str, Any]:
+    """lead.created's data: the lead as the inbox shows it to staff, and the page it came from."""
+    return {"lead_id": item.lead["id"], "page_url": item.page_url, "lead": item.lead}

@@ -26,6 +26,7 @@ from ..metrics import DELIVERIES
 from ..models.conversation import LeadMessage
 from ..models.leads import Lead, OutboxMessage
 from ..models.staff import StaffUser
+from ..webhooks import events as webhook_events
 from .answered import answered
 from .assigned import assignment
 from .channels import Channel, DeliveryError, EmailChannel
@@ -35,6 +36,7 @@ from .overdue import overdue
 from .replies import reply
 from .security import security_notice
 from .unowned import alert, unowned
+from .webhook_disabled import webhook_disabled
 
 MAX_BACKOFF = timedelta(hours=1)
 # Leads placed by the assignment rules in one transaction: on SQLite, one commit and one turn of the
@@ -93,7 +95,7 @@ class _Claimed:
     @property
     def label(self) -> str:
         """What it tells of, for the log."""
-        if self.purpose in ("security", "due"):
+        if self.purpose in ("security", "due", "webhook_disabled"):
             return f"{self.purpose}={self.event} user={self.recipient_id}"
         return f"lead={self.lead_id}"
 
@@ -170,7 +172,7 @@ def _sends(claimed: _Claimed, channels: Sequence[Channel]) -> Sends | None:
     lead's answer or a reply to a lead, by e-mail alone. None when there is nobody to tell any more
     (the lead was erased, answered, or given to someone else since, or the member of staff can no
     longer sign in)."""
-    to_staff = {"security": _security_sends, "due": _due_sends}
+    to_staff = {"security": _security_sends, "due": _due_sends, "webhook_disabled": _webhook_disabled_sends}
     if claimed.purpose in to_staff:
         return to_staff[claimed.purpose](claimed, channels)
     lead = db.session.get(Lead, claimed.lead_id)
@@ -241,6 +243,15 @@ def _security_sends(claimed: _Claimed, channels: Sequence[Channel]) -> Sends | N
         inbox_url=current_app.config["INBOX_URL"],
     )
     return _by_email(channels, lambda channel: channel.send_security(told))
+
+
+def _webhook_disabled_sends(claimed: _Claimed, channels: Sequence[Channel]) -> Sends | None:
+    """An admin's e-mail of an endpoint switched off, while they are still an admin."""
+    admin = db.session.get(StaffUser, claimed.recipient_id)
+    if admin is None or admin.disabled_at is not None or admin.role != "admin":
+        return None
+    told = webhook_disabled(claimed.id, claimed.detail, admin, current_app.config["INBOX_URL"])
+    return _by_email(channels, lambda channel: channel.send_webhook_disabled(told))
 
 
 def _due_sends(claimed: _Claimed, channels: Sequence[Channel]) -> Sends | None:
@@ -320,6 +331,11 @@ def deliver_next(channels: Sequence[Channel]) -> bool:
     label = f"outbox_id={claimed.id} {claimed.label} attempt={attempt}"
     if not errors:
         values |= {"status": "delivered", "delivered_at": datetime.now(UTC), "last_error": None}
+        if claimed.purpose == "reply" and claimed.lead_id is not None and claimed.lead_message_id is not None:
+            # Told with the reply's delivery, in its transaction: sent means the mail server took it.
+            webhook_events.conversation(
+                "reply.sent", claimed.lead_id, claimed.lead_message_id, values["delivered_at"]
+            )
         current_app.logger.info("notification delivered %s", label)
     elif attempt >= config["OUTBOX_MAX_ATTEMPTS"]:
         values |= {"status": "dead", "last_error": "; ".join(errors)[:2000]}

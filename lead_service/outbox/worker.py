@@ -8,6 +8,7 @@ import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
+from functools import partial
 from pathlib import Path
 
 import click
@@ -16,8 +17,8 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from .. import metrics
 from ..extensions import db
-from . import queue
-from .channels import configured
+from . import queue, webhook_delivery
+from .channels import Channel, configured
 from .heartbeat import Heartbeat
 from .housekeeping import Housekeeping
 
@@ -58,7 +59,6 @@ def run() -> None:
     stop = threading.Event()
     for signum in (signal.SIGTERM, signal.SIGINT):
         signal.signal(signum, lambda *_: stop.set())
-    channels = configured(current_app.config)
     poll = current_app.config["OUTBOX_POLL_SECONDS"]
     chores = Housekeeping()
     heartbeat = Heartbeat(poll)
@@ -66,10 +66,13 @@ def run() -> None:
         metrics.serve(current_app.config["METRICS_BIND"])
     with _sole_sqlite_worker():
         _guarded(heartbeat.start)
+        _guarded(webhook_delivery.adopt_webhook_url)
+        channels = _channels()
         if not channels:
             # Kept, not dropped: once a channel is configured, the worker delivers them all.
             current_app.logger.warning(
-                "no notification channel is configured (SMTP_HOST, WEBHOOK_URL): leads wait in the outbox"
+                "no notification channel is configured (SMTP_HOST, a webhook endpoint): "
+                "leads wait in the outbox"
             )
         names = ",".join(channel.name for channel in channels) or "none"
         current_app.logger.info("outbox worker started channels=%s", names)
@@ -77,8 +80,21 @@ def run() -> None:
             _guarded(lambda: chores.run_due(datetime.now(UTC)))
             _guarded(heartbeat.beat)
             _guarded(lambda: queue.place_due(stop, heartbeat.beat))
+            # Endpoints come and go while it runs: whether new leads go to webhooks is asked each round.
+            channels = _channels()
             if channels:
-                _guarded(lambda: queue.deliver_due(channels, stop, heartbeat.beat))
+                _guarded(partial(queue.deliver_due, channels, stop, heartbeat.beat))
+            _guarded(lambda: webhook_delivery.deliver_due(stop, heartbeat.beat))
             stop.wait(poll)
         db.session.remove()
         current_app.logger.info("outbox worker stopped")
+
+
+def _channels() -> list[Channel]:
+    try:
+        wanted = webhook_delivery.wanted_on_new_leads()
+        db.session.rollback()
+    except SQLAlchemyError:
+        db.session.rollback()
+        wanted = False
+    return configured(current_app.config, webhooks=wanted)

@@ -37,14 +37,19 @@ from ..models.leads import (
 )
 from ..models.people import PersonAddress
 from ..models.staff import AuditEvent, LeadNote
+from ..webhooks import events as webhook_events
 from . import erasure_ledger
 
 
-def _remove_leads(condition: ColumnElement[bool]) -> dict[str, int]:
+def _remove_leads(condition: ColumnElement[bool], *, erased: bool = False) -> dict[str, int]:
     """Deletes the leads that match, and by their keys what points at them (to be committed by the
     caller): how many contact messages and quote requests, and notifications, keys, notes and
-    messages went."""
+    messages went. Their webhook deliveries go too; an erasure tells the endpoints that want it."""
     ids = select(Lead.id).where(condition)
+    if erased:
+        webhook_events.erased(list(db.session.scalars(ids)))
+    else:
+        webhook_events.forget(ids)
 
     def count(*criteria: ColumnElement[bool]) -> int:
         return db.session.scalar(select(func.count()).where(*criteria)) or 0
@@ -132,7 +137,7 @@ def erase(email: str, actor_id: int | None = None) -> Erasure:
     for address in addresses:
         digest = address_hash(address)
         earlier.append(_last_erased(digest))
-        removed = _remove_leads(Lead.email_folded == address)
+        removed = _remove_leads(Lead.email_folded == address, erased=True)
         removed["messages"] += _remove_writings(address)
         audit.record("erase", actor_id, address_hash=digest, **removed, **together)
         removed_in_all = {kind: removed_in_all.get(kind, 0) + count for kind, count in removed.items()}

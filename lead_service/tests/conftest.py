@@ -14,6 +14,7 @@ from lead_service.config import database_url
 from lead_service.extensions import db
 from lead_service.models.leads import ConsentRecord, IdempotencyKey, Lead, OutboxMessage
 from lead_service.models.staff import LeadNote, LeadNoteRevision
+from lead_service.models.webhooks import WebhookAttempt, WebhookDelivery, WebhookEndpoint
 from lead_service.profile_pdf import build_profile_pdf
 
 DATABASES = ["sqlite", "postgresql"]
@@ -89,6 +90,10 @@ def app(database, profile_pdf, tmp_path_factory):
 def client(app):
     yield app.test_client()
     with app.app_context():
+        # The webhooks' endpoints go with their deliveries and tries (by cascade on PostgreSQL; by
+        # hand on SQLite, whose foreign keys may be off).
+        for model in (WebhookAttempt, WebhookDelivery, WebhookEndpoint):
+            db.session.execute(delete(model))
         for model in (LeadNoteRevision, LeadNote, IdempotencyKey, OutboxMessage, Lead, ConsentRecord):
             db.session.execute(delete(model))
         db.session.commit()

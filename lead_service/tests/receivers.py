@@ -3,6 +3,7 @@ real SMTP server (aiosmtpd) that keeps every message and an HTTP server that ver
 webhook's signature the way docs/sales-team.md tells a receiver to, independently of the service's code;
 and a stand-in for Cloudflare Turnstile's siteverify."""
 
+import base64
 import email
 import email.policy
 import hashlib
@@ -20,6 +21,7 @@ from urllib.parse import parse_qs
 
 from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import AuthResult, LoginPassword
+from standardwebhooks.webhooks import Webhook, WebhookVerificationError
 
 
 def free_port() -> int:
@@ -78,36 +80,52 @@ class SmtpSink:
 
 
 class WebhookReceiver:
-    """An HTTP server that checks X-Lead-Signature against its secret and the timestamp's age,
-    records each delivery, and answers the statuses it is told to, then 204."""
+    """An HTTP server that checks each delivery's Standard Webhooks signature with the
+    `standardwebhooks` library (under `secret` when it is a "whsec_" one, else under its bytes, as
+    the endpoint made from WEBHOOK_URL signs) and, when it carries them, X-Lead-Signature and the
+    timestamp's age as docs/integrations.md tells the old receivers to; records each delivery, and
+    answers the statuses it is told to, then 204."""
 
     def __init__(self, secret: str):
+        shared = not secret.startswith("whsec_")
         self.secret = secret.encode()
+        self.standard = Webhook(secret if not shared else base64.b64encode(self.secret).decode())
         self.deliveries: list[dict[str, Any]] = []
         self.statuses: list[int] = []  # answered first, one per request
+        self.answer = b""  # the body of each answer
         receiver = self
 
         class Handler(BaseHTTPRequestHandler):
             def do_POST(self) -> None:
                 body = self.rfile.read(int(self.headers["Content-Length"]))
+                try:
+                    receiver.standard.verify(body, dict(self.headers.items()))
+                    standard = True
+                except (WebhookVerificationError, ValueError):
+                    standard = False
                 timestamp = self.headers.get("X-Lead-Timestamp", "")
                 expected = hmac.new(receiver.secret, timestamp.encode() + b"." + body, hashlib.sha256)
                 signed = hmac.compare_digest(
                     self.headers.get("X-Lead-Signature", ""), "sha256=" + expected.hexdigest()
                 )
                 fresh = timestamp.isdigit() and abs(time.time() - int(timestamp)) < 300
+                old = (signed and fresh) if (shared or "X-Lead-Signature" in self.headers) else True
                 status = receiver.statuses.pop(0) if receiver.statuses else 204
+                verified = standard and old
                 receiver.deliveries.append(
                     {
-                        "verified": signed and fresh,
+                        "verified": verified,
                         "delivery": self.headers.get("X-Lead-Delivery"),
+                        "webhook_id": self.headers.get("webhook-id"),
                         "json": json.loads(body),
                         "status": status,
                     }
                 )
-                self.send_response(status if signed and fresh else 401)
-                self.send_header("Content-Length", "0")
+                answer = receiver.answer if verified else b""
+                self.send_response(status if verified else 401)
+                self.send_header("Content-Length", str(len(answer)))
                 self.end_headers()
+                self.wfile.write(answer)
 
             def log_message(self, *_args: Any) -> None:
                 pass
@@ -140,7 +158,12 @@ def smtp_settings(smtp_port: int) -> dict[str, str]:
 
 def channel_settings(smtp_port: int, hook: WebhookReceiver) -> dict[str, str]:
     """The outbox worker's environment for an SMTP server on `smtp_port` (no TLS) and `hook`."""
-    return {**smtp_settings(smtp_port), "WEBHOOK_URL": hook.url, "WEBHOOK_SECRET": hook.secret.decode()}
+    return {
+        **smtp_settings(smtp_port),
+        "WEBHOOK_URL": hook.url,
+        "WEBHOOK_SECRET": hook.secret.decode(),
+        "WEBHOOK_ALLOWED_NETWORKS": "127.0.0.1/32",
+    }
 
 
 class Siteverify:

@@ -1,5 +1,7 @@
 """Configuration from the environment, and CORS for a site served from another origin."""
 
+import ipaddress
+
 import flask_migrate
 import pytest
 
@@ -52,6 +54,11 @@ def test_environment_settings(monkeypatch, tmp_path):
     monkeypatch.setenv("IMAP_POLL_SECONDS", "30")
     monkeypatch.setenv("WEBHOOK_URL", "https://crm.example.com/hooks/leads")
     monkeypatch.setenv("WEBHOOK_SECRET", "whsec")
+    for name, value in {
+        "WEBHOOK_ALLOWED_NETWORKS": "127.0.0.1, 10.0.0.0/8",
+        "WEBHOOK_RETRY_SCALE": "0.5",
+    }.items():
+        monkeypatch.setenv(name, value)
     monkeypatch.setenv("NOTIFY_TIMEOUT_SECONDS", "2.5")
     monkeypatch.setenv("OUTBOX_POLL_SECONDS", "0.5")
     monkeypatch.setenv("OUTBOX_STALE_SECONDS", "5")
@@ -110,6 +117,11 @@ def test_environment_settings(monkeypatch, tmp_path):
         "IMAP_POLL_SECONDS": 30.0,
         "WEBHOOK_URL": "https://crm.example.com/hooks/leads",
         "WEBHOOK_SECRET": "whsec",
+        "WEBHOOK_ALLOWED_NETWORKS": (
+            ipaddress.ip_network("127.0.0.1/32"),
+            ipaddress.ip_network("10.0.0.0/8"),
+        ),
+        "WEBHOOK_RETRY_SCALE": 0.5,
         "NOTIFY_TIMEOUT_SECONDS": 2.5,
         "OUTBOX_POLL_SECONDS": 0.5,
         "OUTBOX_STALE_SECONDS": 5.0,
@@ -206,6 +218,8 @@ def test_bad_number_is_a_clear_startup_error(monkeypatch, tmp_path):
         ({"SMTP_SECURITY": "tls"}, "SMTP_SECURITY must be starttls, ssl or none"),
         ({"SMTP_HOST": "smtp.example.com"}, "NOTIFY_EMAIL_FROM and NOTIFY_EMAIL_TO must be set too"),
         ({"WEBHOOK_URL": "https://crm.example.com/hook"}, "WEBHOOK_URL is set without WEBHOOK_SECRET"),
+        ({"WEBHOOK_ALLOWED_NETWORKS": "localhost"}, "WEBHOOK_ALLOWED_NETWORKS must list networks"),
+        ({"WEBHOOK_RETRY_SCALE": "-1"}, "WEBHOOK_RETRY_SCALE must be a number from 0"),
         ({"SERVE": "both"}, "SERVE must be one of all, public, inbox"),
         ({"SALES_EMAIL": "Sales <sales@example.com>"}, "SALES_EMAIL must be a plain address"),
         ({"DUE_DIGEST_DAYS": "mon,tue"}, "DUE_DIGEST_DAYS must be ISO weekdays"),

@@ -1,6 +1,7 @@
 """The migrations create exactly the tables the models describe, and carry stored rows along."""
 
 import hashlib
+import json
 import re
 from datetime import UTC, datetime, timedelta
 
@@ -233,4 +234,27 @@ def test_0033_marks_the_leads_whose_placing_was_queued_and_its_way_down_queues_t
         outbox = db.session.execute(text("SELECT lead_id, purpose, status FROM outbox ORDER BY id")).all()
         db.session.commit()
         assert [tuple(row) for row in outbox] == [(3, "new_lead", "pending"), (1, "route", "pending")]
+        db.engine.dispose()
+
+
+@pytest.mark.parametrize("url", ["", "https://crm.example.com/hooks/leads"])
+def test_0034_makes_webhook_url_an_endpoint_when_set_and_its_way_down_drops_the_tables(empty_database, url):
+    app = create_app({**empty_database, "WEBHOOK_URL": url, "WEBHOOK_SECRET": "shared" if url else ""})
+    with app.app_context():
+        flask_migrate.upgrade(revision="0034")
+        endpoints = db.session.execute(
+            text("SELECT url, events, secret, legacy FROM webhook_endpoints")
+        ).all()
+        db.session.commit()
+        if url:
+            [(kept, events, secret, legacy)] = endpoints
+            events = json.loads(events) if isinstance(events, str) else events
+            # The one shared secret checks both signatures: its bytes are the Standard Webhooks key.
+            assert (kept, events, secret, bool(legacy)) == (url, ["lead.created"], "whsec_c2hhcmVk", True)
+        else:
+            assert endpoints == []
+
+        flask_migrate.downgrade(revision="0033")
+        names = inspect(db.engine).get_table_names()
+        assert not {"webhook_endpoints", "webhook_deliveries", "webhook_attempts"} & set(names)
         db.engine.dispose()

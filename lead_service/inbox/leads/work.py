@@ -16,6 +16,7 @@ from ...extensions import db
 from ...models.leads import Lead, OutboxMessage, as_utc, utc_or_none
 from ...models.staff import OWNER_ROLES, LeadNote, LeadNoteRevision, StaffUser
 from ...outbox import queue
+from ...webhooks import events as webhook_events
 from .filters import MAX_ID
 
 # An author may correct a note this long after writing it; after that it stands as written.
@@ -87,11 +88,13 @@ def change(
         if status is not UNCHANGED and status != lead.status:
             values["status"] = status
             audit.record("status_changed", actor.id, lead=lead_id, before=lead.status, after=status)
+            webhook_events.status_changed(lead_id, lead.status, status)
             if lead.status == "new" and lead.first_response_at is None:
                 values["first_response_at"] = now
         if owner_id is not UNCHANGED and owner_id != lead.owner_id:
             values["owner_id"] = owner_id
             audit.record("owner_changed", actor.id, lead=lead_id, owner_id=owner_id)
+            webhook_events.assigned(lead_id, owner_id)
             if owner_id is not None and owner_id != actor.id:
                 queue.enqueue_assignment(lead_id, owner_id)
         # On the version read: a colleague's change committed since then makes this one write nothing.

@@ -1,7 +1,7 @@
 """API tokens, the audit trail naming them, and the leads' change journal for /api/v1/changes
 
 Revision ID: 0035
-Revises: 0033
+Revises: 0034
 Create Date: 2026-11-29
 
 Admins give the team's other tools tokens (api_tokens: only each token's SHA-256 is kept, so a copy
@@ -20,7 +20,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0035"
-down_revision = "0033"
+down_revision = "0034"
 branch_labels = None
 depends_on = None
 

@@ -29,6 +29,7 @@ from lead_service.models.staff import (
     StaffSession,
     StaffUser,
 )
+from lead_service.models.webhooks import WebhookAttempt, WebhookDelivery, WebhookEndpoint
 from lead_service.outbox import queue
 from lead_service.outbox.channels import EmailChannel
 
@@ -64,6 +65,8 @@ def no_staff_left(app):
         # lead they own, or a note they wrote, would hold their rows.
         db.session.execute(db.delete(OutboxMessage).where(OutboxMessage.purpose.in_(("security", "due"))))
         db.session.execute(db.delete(Lead))
+        for model in (WebhookAttempt, WebhookDelivery, WebhookEndpoint):
+            db.session.execute(db.delete(model))
         _pipeline_as_migrated()
         for model in (
             PersonMergeMove,

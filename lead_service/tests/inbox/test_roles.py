@@ -32,6 +32,7 @@ UNGUARDED = {
 }
 LEAD = "/api/inbox/leads/{lead_id}"
 ASSIGNMENT = "/api/inbox/assignment"
+WEBHOOK = "/api/inbox/webhooks/{endpoint_id}"
 TABLE = {
     #                                                   nobody viewer sales admin disabled halfway
     ("GET", "/api/inbox/session"): (401, 200, 200, 200, 401, 401),
@@ -73,6 +74,16 @@ TABLE = {
     ("POST", "/api/inbox/saved-replies/{saved_reply_id}"): (401, 403, 403, 404, 401, 401),
     ("POST", "/api/inbox/saved-replies/{saved_reply_id}/remove"): (401, 403, 403, 404, 401, 401),
     ("GET", "/api/inbox/audit"): (401, 403, 403, 200, 401, 401),
+    ("GET", "/api/inbox/webhooks"): (401, 403, 403, 200, 401, 401),
+    # Past the guard, the URL is a private address's, which no setting allows here.
+    ("POST", "/api/inbox/webhooks"): (401, 403, 403, 400, 401, 401),
+    # Past the guard, there is no such endpoint (or delivery) here.
+    ("POST", "/api/inbox/webhooks/{endpoint_id}"): (401, 403, 403, 404, 401, 401),
+    ("POST", "/api/inbox/webhooks/{endpoint_id}/remove"): (401, 403, 403, 404, 401, 401),
+    ("POST", "/api/inbox/webhooks/{endpoint_id}/secret"): (401, 403, 403, 404, 401, 401),
+    ("POST", "/api/inbox/webhooks/{endpoint_id}/test"): (401, 403, 403, 404, 401, 401),
+    ("GET", "/api/inbox/webhooks/{endpoint_id}/deliveries"): (401, 403, 403, 404, 401, 401),
+    ("POST", f"{WEBHOOK}/deliveries/{{delivery_id}}/redeliver"): (401, 403, 403, 404, 401, 401),
     ("GET", "/api/inbox/dashboard"): (401, 200, 200, 200, 401, 401),
     ("GET", "/api/inbox/forecast"): (401, 200, 200, 200, 401, 401),
     ("GET", "/api/inbox/board"): (401, 200, 200, 200, 401, 401),
@@ -165,6 +176,8 @@ BODIES = {
         "user_id": lead["user_id"],
     },
     f"{ASSIGNMENT}/rules/order": lambda lead: {"rule_ids": []},
+    "/api/inbox/webhooks": lambda lead: {"url": "http://10.0.0.1/hook", "events": ["lead.created"]},
+    "/api/inbox/webhooks/{endpoint_id}": lambda lead: {"enabled": False},
     f"{ASSIGNMENT}/unowned-alert": lambda lead: {"minutes": 30},
     f"{ASSIGNMENT}/groups": lambda lead: {"name": "Closers", "member_ids": [lead["user_id"]]},
     f"{ASSIGNMENT}/groups/{{group_id}}": lambda lead: {"name": "Closers", "member_ids": []},
@@ -211,6 +224,8 @@ def lead(app, client):
             "stage_id": 999_999,
             "first_stage": db.session.scalar(select(DealStage.id).order_by(DealStage.position).limit(1)),
             "group_id": 999_999,
+            "endpoint_id": 999_999,
+            "delivery_id": 999_999,
             "user_id": author.id,  # who may own a lead
         }
 

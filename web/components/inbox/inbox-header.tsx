@@ -26,6 +26,7 @@ export function InboxHeader({ session }: { session: Session }) {
               <InboxLink href={inboxPaths.unfiled}>Not filed</InboxLink>
               <InboxLink href={inboxPaths.audit}>Audit trail</InboxLink>
               <InboxLink href={inboxPaths.erase}>Erase</InboxLink>
+              <InboxLink href={inboxPaths.webhooks}>Webhooks</InboxLink>
               <InboxLink href={inboxPaths.tokens}>API tokens</InboxLink>
             </>
           ) : null}

@@ -20,6 +20,9 @@ export type BareChange =
   | { kind: "removeView"; view: number }
   | { kind: "merge"; lead: number; other: number }
   | { kind: "undoMerge"; merge: number }
+  | { kind: "removeWebhook"; endpoint: number }
+  | { kind: "testWebhook"; endpoint: number }
+  | { kind: "redeliver"; endpoint: number; delivery: number }
   | { kind: "revokeToken"; token: number };
 
 async function post(api: InboxApi, change: BareChange) {
@@ -47,6 +50,14 @@ async function post(api: InboxApi, change: BareChange) {
       });
     case "undoMerge":
       return api.POST("/api/inbox/person-merges/{merge_id}/undo", { params: { path: { merge_id: change.merge } } });
+    case "removeWebhook":
+      return api.POST("/api/inbox/webhooks/{endpoint_id}/remove", { params: { path: { endpoint_id: change.endpoint } } });
+    case "testWebhook":
+      return api.POST("/api/inbox/webhooks/{endpoint_id}/test", { params: { path: { endpoint_id: change.endpoint } } });
+    case "redeliver":
+      return api.POST("/api/inbox/webhooks/{endpoint_id}/deliveries/{delivery_id}/redeliver", {
+        params: { path: { endpoint_id: change.endpoint, delivery_id: change.delivery } },
+      });
     case "revokeToken":
       return api.POST("/api/inbox/tokens/{token_id}/revoke", { params: { path: { token_id: change.token } } });
     case "removeGroup":

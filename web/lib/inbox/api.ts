@@ -32,6 +32,8 @@ import type {
   SignInMethods,
   Suggestion,
   Unfiled,
+  WebhookDelivery,
+  WebhookEndpoints,
 } from "./types";
 
 export const SESSION_COOKIE = inbox.cookies.session;
@@ -124,6 +126,19 @@ export async function getViews(): Promise<SavedView[]> {
 /** The assignment rules, the groups and who is free. */
 export function getAssignment(): Promise<Assignment> {
   return read((api) => api.GET("/api/inbox/assignment"));
+}
+
+/** The webhook endpoints and the events they may choose (admins). */
+export function getWebhooks(): Promise<WebhookEndpoints> {
+  return read((api) => api.GET("/api/inbox/webhooks"));
+}
+
+/** An endpoint's latest deliveries, newest first, each with its tries (admins). */
+export async function getWebhookDeliveries(endpointId: number): Promise<WebhookDelivery[]> {
+  const page = await read((api) =>
+    api.GET("/api/inbox/webhooks/{endpoint_id}/deliveries", { params: { path: { endpoint_id: endpointId } } }),
+  );
+  return page.deliveries;
 }
 
 /** The texts a reply may start from, by title. */

@@ -22,6 +22,8 @@ export const inboxPaths = {
   savedReplies: "/inbox/saved-replies",
   // Who is given each new lead (every role reads the rules, admins keep them).
   assignment: "/inbox/assignment",
+  // The webhook endpoints, their secrets shown once, and each one's delivery log (admins).
+  webhooks: "/inbox/webhooks",
   // The open deals as cards in a column per stage, moved by pointer or keys.
   board: "/inbox/board",
   // The API tokens the team's other tools call /api/v1/ with (admins).

@@ -98,6 +98,9 @@ export type AttributionKey = keyof FormsContent["attribution"];
 export type AuditEvent = Schemas["InboxAuditEvent"];
 
 export type AuditPage = Schemas["InboxAuditPage"];
+export type WebhookEndpoints = Schemas["InboxWebhookEndpoints"];
+export type WebhookEndpoint = Schemas["InboxWebhookEndpoint"];
+export type WebhookDelivery = Schemas["InboxWebhookDelivery"];
 
 /** What the list's and the audit trail's addresses may ask the service for. */
 export type LeadsQueryName = QueryName<"/api/inbox/leads">;

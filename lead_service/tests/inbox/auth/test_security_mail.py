@@ -18,7 +18,7 @@ from lead_service.inbox.auth import security_mail, throttle
 from lead_service.models.leads import OutboxMessage
 from lead_service.models.staff import AuditEvent, StaffUser
 from lead_service.outbox import queue
-from lead_service.outbox.channels import EmailChannel, WebhookChannel
+from lead_service.outbox.channels import EmailChannel, WebhookFanout
 
 from ...receivers import SmtpSink
 from ..conftest import PASSWORD, contact, new_browser
@@ -53,7 +53,7 @@ def deliver(app, smtp):
     False) and a webhook, with the inbox at its own origin: how many it handled."""
 
     def run(email: bool = True) -> int:
-        channels = [WebhookChannel("http://127.0.0.1:9/never", "secret", 1)]
+        channels = [WebhookFanout()]
         if email:
             channels.insert(
                 0, EmailChannel("127.0.0.1", smtp.port, "none", "", "", SENDER, ["sales@tidewell.example"], 5)

@@ -13,6 +13,7 @@ from lead_service.api.openapi import document
 from lead_service.extensions import db
 from lead_service.models.leads import Lead, LeadAddress, OutboxMessage
 from lead_service.models.staff import AuditEvent
+from lead_service.models.webhooks import WebhookEndpoint
 
 from ...samples import CONTACT, QUOTE
 from ..conftest import T0, contact, quote
@@ -418,9 +419,13 @@ EMAIL_FAILED = "email: SMTP smtp.example:587: ConnectionRefusedError: [Errno 111
 
 @pytest.fixture
 def channels(app, monkeypatch):
-    """Both channels configured, as the worker would be."""
+    """Both channels configured, as the worker would be: e-mail, and an endpoint wanting new leads."""
     monkeypatch.setitem(app.config, "SMTP_HOST", "smtp.example")
-    monkeypatch.setitem(app.config, "WEBHOOK_URL", "https://hooks.example/leads")
+    with app.app_context():
+        db.session.add(
+            WebhookEndpoint(url="https://hooks.example/leads", events=["lead.created"], secret="whsec_")
+        )
+        db.session.commit()
 
 
 @pytest.mark.parametrize(
@@ -501,8 +506,7 @@ def test_the_notifications_state_per_channel(signed_in, add, channels, outbox, e
 
 
 def test_a_channel_that_is_not_configured_says_so(signed_in, add, app, monkeypatch):
-    monkeypatch.setitem(app.config, "SMTP_HOST", "smtp.example")
-    monkeypatch.setitem(app.config, "WEBHOOK_URL", "")
+    monkeypatch.setitem(app.config, "SMTP_HOST", "smtp.example")  # and no webhook endpoint
     (lead_id,) = add(contact())
     add(OutboxMessage(lead_id=lead_id, status="pending", attempts=0))
 

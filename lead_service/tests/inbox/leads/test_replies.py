@@ -14,7 +14,7 @@ from lead_service.models.conversation import LeadMessage
 from lead_service.models.leads import Lead, OutboxMessage, as_utc
 from lead_service.models.staff import StaffUser
 from lead_service.outbox import queue
-from lead_service.outbox.channels import WebhookChannel
+from lead_service.outbox.channels import WebhookFanout
 from lead_service.retention import erase
 
 from ..conftest import contact, quote
@@ -187,7 +187,7 @@ def test_a_reply_waits_while_e_mail_is_off_and_goes_once_it_is_on(signed_in, add
     [lead_id] = add(contact())
     _reply(client, lead_id)
 
-    _deliver(app, WebhookChannel("http://127.0.0.1:9/never", "secret", 1))
+    _deliver(app, WebhookFanout())
 
     delivery = client.get(LEAD.format(lead_id)).json["conversation"][0]["delivery"]
     assert delivery["state"] == "failed"

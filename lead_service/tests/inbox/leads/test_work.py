@@ -12,7 +12,7 @@ from lead_service.inbox.leads import work
 from lead_service.models.leads import Lead, OutboxMessage
 from lead_service.models.staff import AuditEvent, LeadNote, StaffUser
 from lead_service.outbox import queue
-from lead_service.outbox.channels import EmailChannel, WebhookChannel
+from lead_service.outbox.channels import EmailChannel, WebhookFanout
 
 from ...receivers import SmtpSink
 from ...refusals import refusal
@@ -452,7 +452,7 @@ def _deliver(app, sink) -> int:
         EmailChannel(
             "127.0.0.1", sink.port, "none", "", "", "Leads <leads@tidewell.example>", ["sales@x.example"], 5
         ),
-        WebhookChannel("http://127.0.0.1:9/never", "secret", 1),
+        WebhookFanout(),
     )
     handled = 0
     with app.app_context():

@@ -1,0 +1,205 @@
+"""The webhook deliveries, sent by the outbox worker (docs/integrations.md "Webhooks"): the oldest
+due first, each one after any earlier delivery of the same lead to the same endpoint, so that a
+receiver hears of a lead's events in order. A 2xx delivers it; a 4xx other than 408 and 429 fails it
+at once (the receiver will not take it); anything else is tried again on RETRY_SCHEDULE, about a
+day. Each try is logged with the start of its answer, for 7 days. An endpoint whose tries have all
+failed for 3 days is switched off, and its admins told by e-mail."""
+
+import json
+import threading
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
+
+from flask import current_app
+from sqlalchemy import delete, exists, select, true, update
+from sqlalchemy.orm import aliased
+
+from ..extensions import db
+from ..models.leads import OutboxMessage
+from ..models.staff import StaffUser
+from ..models.webhooks import WebhookAttempt, WebhookDelivery, WebhookEndpoint
+from ..webhooks import events
+from ..webhooks.addresses import RefusedAddress, resolve
+from ..webhooks.sending import Outcome, post
+from ..webhooks.signing import legacy_headers, secret_of_shared, standard_headers
+
+# The wait after each failed try, scaled by WEBHOOK_RETRY_SCALE: eight tries over about 32 hours.
+RETRY_SCHEDULE = tuple(
+    timedelta(seconds=seconds) for seconds in (5, 5 * 60, 30 * 60, 2 * 3600, 5 * 3600, 10 * 3600, 10 * 3600)
+)
+FAILING_LIMIT = timedelta(days=3)
+KEEP_LOG = timedelta(days=7)
+
+
+def _due() -> tuple[WebhookDelivery, WebhookEndpoint] | None:
+    """The oldest due delivery of an enabled endpoint with no earlier one of its lead still pending.
+    On PostgreSQL its row stays locked until the caller commits, and other workers skip it."""
+    earlier = aliased(WebhookDelivery)
+    waits = exists().where(
+        earlier.endpoint_id == WebhookDelivery.endpoint_id,
+        earlier.lead_id == WebhookDelivery.lead_id,
+        earlier.status == "pending",
+        earlier.id < WebhookDelivery.id,
+    )
+    row = db.session.execute(
+        select(WebhookDelivery, WebhookEndpoint)
+        .join(WebhookEndpoint, WebhookEndpoint.id == WebhookDelivery.endpoint_id)
+        .where(
+            WebhookDelivery.status == "pending",
+            WebhookDelivery.next_attempt_at <= datetime.now(UTC),
+            WebhookEndpoint.enabled == true(),
+            ~waits,
+        )
+        .order_by(WebhookDelivery.next_attempt_at, WebhookDelivery.id)
+        .limit(1)
+        .with_for_update(of=WebhookDelivery, skip_locked=True)
+    ).first()
+    return (row[0], row[1]) if row else None
+
+
+def _try(url: str, secret: str, legacy: bool, message_id: str, payload: str) -> Outcome:
+    config = current_app.config
+    try:
+        target = resolve(url, config["WEBHOOK_ALLOWED_NETWORKS"])
+    except RefusedAddress as exc:
+        return Outcome(None, str(exc)[:300], 0, "")
+    headers = {
+        "Content-Type": "application/json; charset=utf-8",
+        "User-Agent": "lead-service-webhooks",
+        **standard_headers(secret, message_id, payload),
+    }
+    if legacy:
+        headers |= legacy_headers(secret, payload, headers["webhook-timestamp"])
+    return post(target, headers, payload.encode(), config["NOTIFY_TIMEOUT_SECONDS"])
+
+
+def verdict(outcome: Outcome, attempts: int) -> str:
+    """delivered, failed (no more tries) or pending (tried again), after the `attempts`-th try."""
+    code = outcome.status_code
+    if code is not None and 200 <= code < 300:
+        return "delivered"
+    if code is not None and 400 <= code < 500 and code not in (408, 429):
+        return "failed"
+    return "pending" if attempts <= len(RETRY_SCHEDULE) else "failed"
+
+
+def deliver_next() -> bool:
+    """Sends the oldest due delivery once and records the try. False when nothing is due."""
+    found = _due()
+    if found is None:
+        db.session.rollback()
+        return False
+    delivery, endpoint = found
+    delivery_id, endpoint_id, attempts = delivery.id, endpoint.id, delivery.attempts + 1
+    sending = (endpoint.url, endpoint.secret, endpoint.legacy, delivery.message_id, delivery.payload)
+    if db.session.get_bind().dialect.name == "sqlite":
+        db.session.commit()  # no read held open across the send (see queue._send); one worker runs
+    outcome = _try(*sending)
+    now = datetime.now(UTC)
+    status = verdict(outcome, attempts)
+    values: dict[str, object] = {"status": status, "attempts": attempts}
+    if status == "pending":
+        wait = RETRY_SCHEDULE[attempts - 1] * current_app.config["WEBHOOK_RETRY_SCALE"]
+        values["next_attempt_at"] = now + wait
+    db.session.add(
+        WebhookAttempt(
+            delivery_id=delivery_id,
+            at=now,
+            status_code=outcome.status_code,
+            error=outcome.error,
+            duration_ms=outcome.duration_ms,
+            response=outcome.response,
+        )
+    )
+    db.session.execute(update(WebhookDelivery).where(WebhookDelivery.id == delivery_id).values(**values))
+    _endpoint_after(endpoint_id, status == "delivered", now)
+    db.session.commit()
+    current_app.logger.info(
+        "webhook tried delivery=%s endpoint=%s attempt=%s status=%s answer=%s error=%s",
+        delivery_id,
+        endpoint_id,
+        attempts,
+        status,
+        outcome.status_code,
+        outcome.error,
+    )
+    return True
+
+
+def _endpoint_after(endpoint_id: int, delivered: bool, now: datetime) -> None:
+    endpoint = db.session.get(WebhookEndpoint, endpoint_id)
+    if endpoint is None:
+        return
+    if delivered:
+        endpoint.failing_since = None
+        return
+    if endpoint.failing_since is None:
+        endpoint.failing_since = now
+    elif endpoint.enabled and now - _utc(endpoint.failing_since) >= FAILING_LIMIT:
+        switch_off(endpoint, "Every delivery failed for 3 days.")
+
+
+def _utc(moment: datetime) -> datetime:
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment
+
+
+def switch_off(endpoint: WebhookEndpoint, reason: str) -> None:
+    """Turns `endpoint` off, and queues each admin's e-mail of it, with the change."""
+    endpoint.enabled, endpoint.disabled_reason = False, reason
+    admins = db.session.scalars(
+        select(StaffUser.id).where(StaffUser.role == "admin", StaffUser.disabled_at.is_(None))
+    )
+    detail = json.dumps({"endpoint_id": endpoint.id, "url": endpoint.url}, sort_keys=True)
+    for admin_id in admins:
+        db.session.add(OutboxMessage(purpose="webhook_disabled", recipient_id=admin_id, detail=detail))
+    current_app.logger.warning("webhook endpoint switched off endpoint=%s", endpoint.id)
+
+
+def deliver_due(stop: threading.Event, between: Callable[[], None]) -> None:
+    """Delivers every due delivery, one try at a time, until none is due or `stop` is set."""
+    while not stop.is_set() and deliver_next():
+        between()
+
+
+def redeliver(delivery: WebhookDelivery) -> None:
+    """The delivery sent again, with its webhook-id, from a first try (by the worker, at once)."""
+    delivery.status, delivery.attempts, delivery.next_attempt_at = "pending", 0, datetime.now(UTC)
+
+
+def purge(now: datetime) -> int:
+    """The log's deliveries older than 7 days that are done with, with their tries: how many."""
+    old = now - KEEP_LOG
+    db.session.execute(delete(WebhookAttempt).where(WebhookAttempt.at < old))
+    gone = db.session.execute(
+        delete(WebhookDelivery).where(WebhookDelivery.created_at < old, WebhookDelivery.status != "pending")
+    ).rowcount
+    db.session.commit()
+    return gone
+
+
+def adopt_webhook_url() -> None:
+    """WEBHOOK_URL made an endpoint (lead.created, legacy) when none is yet: migration 0034 does it
+    for a deployment that had it set; this, for one that sets it later."""
+    config = current_app.config
+    if not config["WEBHOOK_URL"]:
+        return
+    if db.session.scalar(select(WebhookEndpoint.id).where(WebhookEndpoint.legacy == true()).limit(1)):
+        db.session.rollback()
+        return
+    db.session.add(
+        WebhookEndpoint(
+            url=config["WEBHOOK_URL"],
+            description="WEBHOOK_URL",
+            events=["lead.created"],
+            secret=secret_of_shared(config["WEBHOOK_SECRET"]),
+            legacy=True,
+        )
+    )
+    db.session.commit()
+    current_app.logger.info("WEBHOOK_URL made a webhook endpoint")
+
+
+def wanted_on_new_leads() -> bool:
+    """Whether any enabled endpoint wants lead.created: the outbox's webhook channel is on."""
+    wanted = bool(events.wanting("lead.created"))
+    return wanted
