@@ -132,6 +132,7 @@ def test_environment_settings(monkeypatch, tmp_path):
         "INBOX_SESSION_HOURS": 8,
         "INBOX_SIGN_IN_RATE_LIMIT": "5 per minute",
         "INBOX_READ_RATE_LIMIT": "100 per minute",
+        "API_TOKEN_RATE_LIMIT": "600 per minute",  # its default
         "INBOX_HASH_SLOTS": 4,
         "INBOX_URL": "https://inbox.example.com",
         "INBOX_OIDC_ISSUER": "",

@@ -52,6 +52,8 @@ def _inbox() -> tuple[dict[str, Any], list[Operation]]:
             getattr(app.view_functions[rule.endpoint], "staff_stage", None),
         )
         for rule in app.url_map.iter_rules()
+        # The API for the team's other tools takes a token, not a session: tests/inbox/v1/ has its cases.
+        if rule.rule.startswith("/api/inbox/")
         for method in sorted({m.lower() for m in rule.methods} - {"head", "options"})
     ]
     return spec, operations

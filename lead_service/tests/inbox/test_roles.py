@@ -74,6 +74,10 @@ TABLE = {
     ("POST", "/api/inbox/saved-replies/{saved_reply_id}"): (401, 403, 403, 404, 401, 401),
     ("POST", "/api/inbox/saved-replies/{saved_reply_id}/remove"): (401, 403, 403, 404, 401, 401),
     ("GET", "/api/inbox/audit"): (401, 403, 403, 200, 401, 401),
+    ("GET", "/api/inbox/tokens"): (401, 403, 403, 200, 401, 401),
+    ("POST", "/api/inbox/tokens"): (401, 403, 403, 201, 401, 401),
+    # Past the guard, there is no such token here.
+    ("POST", "/api/inbox/tokens/{token_id}/revoke"): (401, 403, 403, 404, 401, 401),
     ("GET", "/api/inbox/webhooks"): (401, 403, 403, 200, 401, 401),
     # Past the guard, the URL is a private address's, which no setting allows here.
     ("POST", "/api/inbox/webhooks"): (401, 403, 403, 400, 401, 401),
@@ -176,6 +180,7 @@ BODIES = {
         "user_id": lead["user_id"],
     },
     f"{ASSIGNMENT}/rules/order": lambda lead: {"rule_ids": []},
+    "/api/inbox/tokens": lambda lead: {"name": "CRM", "scopes": ["leads:read"], "days": 30},
     "/api/inbox/webhooks": lambda lead: {"url": "http://10.0.0.1/hook", "events": ["lead.created"]},
     "/api/inbox/webhooks/{endpoint_id}": lambda lead: {"enabled": False},
     f"{ASSIGNMENT}/unowned-alert": lambda lead: {"minutes": 30},
@@ -225,6 +230,7 @@ def lead(app, client):
             "first_stage": db.session.scalar(select(DealStage.id).order_by(DealStage.position).limit(1)),
             "group_id": 999_999,
             "endpoint_id": 999_999,
+            "token_id": 999_999,
             "delivery_id": 999_999,
             "user_id": author.id,  # who may own a lead
         }

@@ -70,20 +70,29 @@ def test_the_tests_own_clean_up_leaves_the_guard_standing(app):
         assert _refused("DELETE FROM audit_events")
 
 
+def _signed_out(actor_id: int) -> None:
+    """An event as the trail stood at migration 0015, before the columns later migrations added."""
+    db.session.execute(
+        text(
+            "INSERT INTO audit_events (at, actor_id, action) VALUES (CURRENT_TIMESTAMP, :actor, 'sign_out')"
+        ),
+        {"actor": actor_id},
+    )
+    db.session.commit()
+
+
 def test_the_migration_down_lifts_the_guard_and_up_puts_it_back(empty_database):
     app = create_app(empty_database)
     with app.app_context():
         flask_migrate.upgrade(revision="0015")
-        audit.record("sign_out", 1)
-        db.session.commit()
+        _signed_out(1)
         assert _refused("DELETE FROM audit_events")
 
         flask_migrate.downgrade(revision="0014")
         assert not _refused("UPDATE audit_events SET action = 'sign_in'")
         assert _actions() == ["sign_in"]
         assert not _refused("DELETE FROM audit_events")
-        audit.record("sign_out", 1)
-        db.session.commit()
+        _signed_out(1)
 
         flask_migrate.upgrade(revision="0015")
         for statement in _changes(db.engine.dialect.name):
