@@ -67,6 +67,9 @@ READ_LIMITED = {429: "TooManyRequests"}
 # What every /api/v1/ endpoint behind an API token (inbox/auth/api_tokens.py) can answer, its
 # token's rate limit among them (inbox.limit_tokens).
 TOKEN_ERRORS = {401: "TokenNeeded", 403: "ScopeMissing", 429: "TooManyRequests"}
+# What an operation with parameters in its URL can answer when they make the request line longer
+# than gunicorn's limit_request_line (and nginx's header buffers): no view sees that request.
+LONG_URL = {414: "UriTooLong"}
 
 
 def _ref(name: str) -> dict[str, str]:
@@ -97,7 +100,8 @@ def _operations(app: Flask, rule: Rule, declared: dict[str, Any]) -> dict[str, A
             "responses": {
                 str(status): _ref(name)
                 for status, name in (
-                    (POST_ERRORS if method in ("post", "patch") else {})
+                    (LONG_URL if in_path or operation.get("parameters") else {})
+                    | (POST_ERRORS if method in ("post", "patch") else {})
                     | guarded
                     | (TOKEN_ERRORS if scope else {})
                     | (READ_LIMITED if guarded and method == "get" else {})

@@ -76,6 +76,11 @@ _SHARED_RESPONSES: dict[str, dict[str, Any]] = {
         "schema": {"oneOf": ["ValidationErrors", "HttpError"]},
     },
     "ContentTooLarge": {"description": "The body is over the size limit."},
+    "UriTooLong": {
+        "description": "The request line (the path and its query) is over the server's limit, which"
+        " gunicorn and nginx enforce before the service reads it: their own HTML page.",
+        "content": {"text/html": {"schema": {"type": "string"}}},
+    },
     "UnsupportedMediaType": {"description": "The body is not sent as application/json."},
     "TooManyRequests": {"description": "Too many requests from this client.", "headers": _RETRY_AFTER},
     "NothingStored": {
@@ -254,6 +259,7 @@ def _content(response: dict[str, Any]) -> dict[str, Any]:
         "description": response["description"],
         **({"headers": response["headers"]} if "headers" in response else {}),
         **({"content": {"application/json": {"schema": schema}}} if schema else {}),
+        **({"content": response["content"]} if "content" in response else {}),
     }
 
 

@@ -36,22 +36,24 @@ export function inboxClient(options: ClientOptions): InboxApi {
   return { GET: client.GET as Call<"get">, POST: client.POST as Call<"post"> };
 }
 
-/** Any call's result (openapi-fetch's FetchResponse): the answer's JSON, or the error answer's. */
-export type Result = { data?: unknown; error?: ApiError; response: Response };
+/** Any call's result (openapi-fetch's FetchResponse): the answer's JSON, or the error answer's (its
+ * text when it was a server's own page, such as a request line too long). */
+export type Result = { data?: unknown; error?: ApiError | string; response: Response };
 
 /** The answer's JSON of a call that resolves to R, as the document says it. */
 export type DataOf<R> = R extends { data: infer Data; error?: never } ? Data : never;
 
 /** The error answers' JSON of a call that resolves to R, as the document says them. */
-export type ErrorOf<R> = R extends { data?: never; error: infer Error extends ApiError } ? Error : never;
+export type ErrorOf<R> = R extends { error?: infer Error } ? Extract<Error, ApiError> : never;
 
 /** Whether the service did it: openapi-fetch gives an `error` only with a failing status. */
 export function succeeded<R extends Result>(result: R): result is R & { data: DataOf<R> } {
   return result.response.ok && result.error === undefined;
 }
 
-/** Whether a failure was said in JSON: openapi-fetch gives an answer that was none as its text (a
- * proxy's page), and nothing for an empty one. */
-export function saidInJson<R extends Result>(result: R): result is R & { error: ErrorOf<R> } {
-  return typeof result.error === "object" && result.error !== null;
+/** A failure's JSON, when it was said in JSON: openapi-fetch gives an answer that was none as its
+ * text (a proxy's page, a server's own refusal), and nothing for an empty one. */
+export function jsonError<R extends Result>(result: R): ErrorOf<R> | undefined {
+  const { error } = result;
+  return typeof error === "object" && error !== null ? (error as ErrorOf<R>) : undefined;
 }

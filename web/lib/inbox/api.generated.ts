@@ -85,6 +85,7 @@ export interface paths {
                 };
                 400: components["responses"]["BadRequest"];
                 413: components["responses"]["ContentTooLarge"];
+                414: components["responses"]["UriTooLong"];
                 415: components["responses"]["UnsupportedMediaType"];
                 422: components["responses"]["IdempotencyKeyReused"];
                 429: components["responses"]["TooManyRequests"];
@@ -428,6 +429,7 @@ export interface paths {
                     };
                 };
                 413: components["responses"]["ContentTooLarge"];
+                414: components["responses"]["UriTooLong"];
                 415: components["responses"]["UnsupportedMediaType"];
                 429: components["responses"]["TooManyRequests"];
                 503: components["responses"]["NothingStored"];
@@ -489,6 +491,7 @@ export interface paths {
                     };
                 };
                 413: components["responses"]["ContentTooLarge"];
+                414: components["responses"]["UriTooLong"];
                 415: components["responses"]["UnsupportedMediaType"];
                 429: components["responses"]["TooManyRequests"];
                 503: components["responses"]["NothingStored"];
@@ -547,6 +550,7 @@ export interface paths {
                     };
                 };
                 413: components["responses"]["ContentTooLarge"];
+                414: components["responses"]["UriTooLong"];
                 415: components["responses"]["UnsupportedMediaType"];
                 429: components["responses"]["TooManyRequests"];
                 503: components["responses"]["NothingStored"];
@@ -708,6 +712,7 @@ export interface paths {
                     };
                 };
                 413: components["responses"]["ContentTooLarge"];
+                414: components["responses"]["UriTooLong"];
                 415: components["responses"]["UnsupportedMediaType"];
                 429: components["responses"]["TooManyRequests"];
                 503: components["responses"]["NothingStored"];
@@ -760,6 +765,7 @@ export interface paths {
                     };
                 };
                 413: components["responses"]["ContentTooLarge"];
+                414: components["responses"]["UriTooLong"];
                 415: components["responses"]["UnsupportedMediaType"];
                 429: components["responses"]["TooManyRequests"];
                 503: components["responses"]["NothingStored"];
@@ -862,6 +868,7 @@ export interface paths {
                 };
                 401: components["responses"]["SignInNeeded"];
                 403: components["responses"]["NotAllowed"];
+                414: components["responses"]["UriTooLong"];
                 429: components["responses"]["TooManyRequests"];
             };
         };
@@ -915,6 +922,7 @@ export interface paths {
                         "application/json": components["schemas"]["HttpError"];
                     };
                 };
+                414: components["responses"]["UriTooLong"];
             };
         };
         put?: never;
@@ -1021,6 +1029,7 @@ export interface paths {
                         "application/json": components["schemas"]["HttpError"];
                     };
                 };
+                414: components["responses"]["UriTooLong"];
                 429: components["responses"]["TooManyRequests"];
             };
         };
@@ -1111,6 +1120,7 @@ export interface paths {
                 };
                 401: components["responses"]["SignInNeeded"];
                 403: components["responses"]["NotAllowed"];
+                414: components["responses"]["UriTooLong"];
                 429: components["responses"]["TooManyRequests"];
             };
         };
@@ -1414,6 +1424,7 @@ export interface paths {
                     };
                 };
                 413: components["responses"]["ContentTooLarge"];
+                414: components["responses"]["UriTooLong"];
                 415: components["responses"]["UnsupportedMediaType"];
                 429: components["responses"]["TooManyRequests"];
                 503: components["responses"]["NothingStored"];
@@ -1482,6 +1493,7 @@ export interface paths {
                 };
                 401: components["responses"]["SignInNeeded"];
                 403: components["responses"]["NotAllowed"];
+                414: components["responses"]["UriTooLong"];
                 429: components["responses"]["TooManyRequests"];
             };
         };
@@ -1533,6 +1545,7 @@ export interface paths {
                 };
                 401: components["responses"]["SignInNeeded"];
                 403: components["responses"]["NotAllowed"];
+                414: components["responses"]["UriTooLong"];
                 429: components["responses"]["TooManyRequests"];
             };
         };
@@ -1601,6 +1614,7 @@ export interface paths {
                 };
                 401: components["responses"]["SignInNeeded"];
                 403: components["responses"]["NotAllowed"];
+                414: components["responses"]["UriTooLong"];
                 429: components["responses"]["TooManyRequests"];
             };
         };
@@ -1654,6 +1668,7 @@ export interface paths {
                         "application/json": components["schemas"]["HttpError"];
                     };
                 };
+                414: components["responses"]["UriTooLong"];
                 429: components["responses"]["TooManyRequests"];
             };
         };
@@ -1752,6 +1767,7 @@ export interface paths {
                 401: components["responses"]["SignInNeeded"];
                 403: components["responses"]["NotAllowed"];
                 404: components["responses"]["NoSuchLead"];
+                414: components["responses"]["UriTooLong"];
                 429: components["responses"]["TooManyRequests"];
             };
         };
@@ -1811,6 +1827,7 @@ export interface paths {
                     };
                 };
                 413: components["responses"]["ContentTooLarge"];
+                414: components["responses"]["UriTooLong"];
                 415: components["responses"]["UnsupportedMediaType"];
                 429: components["responses"]["TooManyRequests"];
                 503: components["responses"]["NothingStored"];
@@ -1870,6 +1887,7 @@ export interface paths {
                     };
                 };
                 413: components["responses"]["ContentTooLarge"];
+                414: components["responses"]["UriTooLong"];
                 415: components["responses"]["UnsupportedMediaType"];
                 429: components["responses"]["TooManyRequests"];
                 503: components["responses"]["NothingStored"];
@@ -1934,6 +1952,7 @@ export interface paths {
                     };
                 };
                 413: components["responses"]["ContentTooLarge"];
+                414: components["responses"]["UriTooLong"];
                 415: components["responses"]["UnsupportedMediaType"];
                 429: components["responses"]["TooManyRequests"];
                 503: components["responses"]["NothingStored"];
@@ -1993,6 +2012,7 @@ export interface paths {
                     };
                 };
                 413: components["responses"]["ContentTooLarge"];
+                414: components["responses"]["UriTooLong"];
                 415: components["responses"]["UnsupportedMediaType"];
                 429: components["responses"]["TooManyRequests"];
                 503: components["responses"]["NothingStored"];
@@ -2043,6 +2063,7 @@ export interface paths {
                 403: components["responses"]["NotAllowed"];
                 404: components["responses"]["NoSuchLead"];
                 413: components["responses"]["ContentTooLarge"];
+                414: components["responses"]["UriTooLong"];
                 415: components["responses"]["UnsupportedMediaType"];
                 429: components["responses"]["TooManyRequests"];
                 503: components["responses"]["NothingStored"];
@@ -2102,6 +2123,7 @@ export interface paths {
                     };
                 };
                 413: components["responses"]["ContentTooLarge"];
+                414: components["responses"]["UriTooLong"];
                 415: components["responses"]["UnsupportedMediaType"];
                 429: components["responses"]["TooManyRequests"];
                 503: components["responses"]["NothingStored"];
@@ -2144,6 +2166,7 @@ export interface paths {
                 401: components["responses"]["SignInNeeded"];
                 403: components["responses"]["NotAllowed"];
                 404: components["responses"]["NoSuchLead"];
+                414: components["responses"]["UriTooLong"];
                 429: components["responses"]["TooManyRequests"];
             };
         };
@@ -2203,6 +2226,7 @@ export interface paths {
                     };
                 };
                 413: components["responses"]["ContentTooLarge"];
+                414: components["responses"]["UriTooLong"];
                 415: components["responses"]["UnsupportedMediaType"];
                 429: components["responses"]["TooManyRequests"];
                 503: components["responses"]["NothingStored"];
@@ -2258,6 +2282,7 @@ export interface paths {
                     };
                 };
                 413: components["responses"]["ContentTooLarge"];
+                414: components["responses"]["UriTooLong"];
                 415: components["responses"]["UnsupportedMediaType"];
                 429: components["responses"]["TooManyRequests"];
                 503: components["responses"]["NothingStored"];
@@ -2317,6 +2342,7 @@ export interface paths {
                     };
                 };
                 413: components["responses"]["ContentTooLarge"];
+                414: components["responses"]["UriTooLong"];
                 415: components["responses"]["UnsupportedMediaType"];
                 429: components["responses"]["TooManyRequests"];
                 503: components["responses"]["NothingStored"];
@@ -2376,6 +2402,7 @@ export interface paths {
                     };
                 };
                 413: components["responses"]["ContentTooLarge"];
+                414: components["responses"]["UriTooLong"];
                 415: components["responses"]["UnsupportedMediaType"];
                 429: components["responses"]["TooManyRequests"];
                 503: components["responses"]["NothingStored"];
@@ -2443,6 +2470,7 @@ export interface paths {
                     };
                 };
                 413: components["responses"]["ContentTooLarge"];
+                414: components["responses"]["UriTooLong"];
                 415: components["responses"]["UnsupportedMediaType"];
                 429: components["responses"]["TooManyRequests"];
                 503: components["responses"]["NothingStored"];
@@ -2545,6 +2573,7 @@ export interface paths {
                     };
                 };
                 413: components["responses"]["ContentTooLarge"];
+                414: components["responses"]["UriTooLong"];
                 415: components["responses"]["UnsupportedMediaType"];
                 429: components["responses"]["TooManyRequests"];
                 503: components["responses"]["NothingStored"];
@@ -2703,6 +2732,7 @@ export interface paths {
                     };
                 };
                 413: components["responses"]["ContentTooLarge"];
+                414: components["responses"]["UriTooLong"];
                 415: components["responses"]["UnsupportedMediaType"];
                 429: components["responses"]["TooManyRequests"];
                 503: components["responses"]["NothingStored"];
@@ -2826,6 +2856,7 @@ export interface paths {
                     };
                 };
                 413: components["responses"]["ContentTooLarge"];
+                414: components["responses"]["UriTooLong"];
                 415: components["responses"]["UnsupportedMediaType"];
                 429: components["responses"]["TooManyRequests"];
                 503: components["responses"]["NothingStored"];
@@ -3134,6 +3165,7 @@ export interface paths {
                     };
                 };
                 413: components["responses"]["ContentTooLarge"];
+                414: components["responses"]["UriTooLong"];
                 415: components["responses"]["UnsupportedMediaType"];
                 429: components["responses"]["TooManyRequests"];
                 503: components["responses"]["NothingStored"];
@@ -3479,6 +3511,7 @@ export interface paths {
                     };
                 };
                 413: components["responses"]["ContentTooLarge"];
+                414: components["responses"]["UriTooLong"];
                 415: components["responses"]["UnsupportedMediaType"];
                 429: components["responses"]["TooManyRequests"];
                 503: components["responses"]["NothingStored"];
@@ -3568,6 +3601,7 @@ export interface paths {
                         "application/json": components["schemas"]["HttpError"];
                     };
                 };
+                414: components["responses"]["UriTooLong"];
                 429: components["responses"]["TooManyRequests"];
             };
         };
@@ -3629,6 +3663,7 @@ export interface paths {
                     };
                 };
                 413: components["responses"]["ContentTooLarge"];
+                414: components["responses"]["UriTooLong"];
                 415: components["responses"]["UnsupportedMediaType"];
                 429: components["responses"]["TooManyRequests"];
                 503: components["responses"]["NothingStored"];
@@ -3696,6 +3731,7 @@ export interface paths {
                     };
                 };
                 413: components["responses"]["ContentTooLarge"];
+                414: components["responses"]["UriTooLong"];
                 415: components["responses"]["UnsupportedMediaType"];
                 429: components["responses"]["TooManyRequests"];
                 503: components["responses"]["NothingStored"];
@@ -3827,6 +3863,7 @@ export interface paths {
                     };
                 };
                 413: components["responses"]["ContentTooLarge"];
+                414: components["responses"]["UriTooLong"];
                 415: components["responses"]["UnsupportedMediaType"];
                 429: components["responses"]["TooManyRequests"];
                 503: components["responses"]["NothingStored"];
@@ -3955,6 +3992,7 @@ export interface paths {
                     };
                 };
                 413: components["responses"]["ContentTooLarge"];
+                414: components["responses"]["UriTooLong"];
                 415: components["responses"]["UnsupportedMediaType"];
                 429: components["responses"]["TooManyRequests"];
                 503: components["responses"]["NothingStored"];
@@ -4017,6 +4055,7 @@ export interface paths {
                         "application/json": components["schemas"]["HttpError"];
                     };
                 };
+                414: components["responses"]["UriTooLong"];
                 429: components["responses"]["TooManyRequests"];
             };
         };
@@ -4072,6 +4111,7 @@ export interface paths {
                     };
                 };
                 413: components["responses"]["ContentTooLarge"];
+                414: components["responses"]["UriTooLong"];
                 415: components["responses"]["UnsupportedMediaType"];
                 429: components["responses"]["TooManyRequests"];
                 503: components["responses"]["NothingStored"];
@@ -4124,6 +4164,7 @@ export interface paths {
                     };
                 };
                 413: components["responses"]["ContentTooLarge"];
+                414: components["responses"]["UriTooLong"];
                 415: components["responses"]["UnsupportedMediaType"];
                 429: components["responses"]["TooManyRequests"];
                 503: components["responses"]["NothingStored"];
@@ -4178,6 +4219,7 @@ export interface paths {
                     };
                 };
                 413: components["responses"]["ContentTooLarge"];
+                414: components["responses"]["UriTooLong"];
                 415: components["responses"]["UnsupportedMediaType"];
                 429: components["responses"]["TooManyRequests"];
                 503: components["responses"]["NothingStored"];
@@ -4232,6 +4274,7 @@ export interface paths {
                     };
                 };
                 413: components["responses"]["ContentTooLarge"];
+                414: components["responses"]["UriTooLong"];
                 415: components["responses"]["UnsupportedMediaType"];
                 429: components["responses"]["TooManyRequests"];
                 503: components["responses"]["NothingStored"];
@@ -4316,6 +4359,7 @@ export interface paths {
                 };
                 400: components["responses"]["BadRequest"];
                 413: components["responses"]["ContentTooLarge"];
+                414: components["responses"]["UriTooLong"];
                 415: components["responses"]["UnsupportedMediaType"];
                 422: components["responses"]["IdempotencyKeyReused"];
                 429: components["responses"]["TooManyRequests"];
@@ -4372,6 +4416,7 @@ export interface paths {
                 };
                 401: components["responses"]["TokenNeeded"];
                 403: components["responses"]["ScopeMissing"];
+                414: components["responses"]["UriTooLong"];
                 429: components["responses"]["TooManyRequests"];
             };
         };
@@ -4435,6 +4480,7 @@ export interface paths {
                         "application/json": components["schemas"]["HttpError"];
                     };
                 };
+                414: components["responses"]["UriTooLong"];
                 429: components["responses"]["TooManyRequests"];
             };
         };
@@ -4505,6 +4551,7 @@ export interface paths {
                 };
                 401: components["responses"]["TokenNeeded"];
                 403: components["responses"]["ScopeMissing"];
+                414: components["responses"]["UriTooLong"];
                 429: components["responses"]["TooManyRequests"];
             };
         };
@@ -4547,6 +4594,7 @@ export interface paths {
                 401: components["responses"]["TokenNeeded"];
                 403: components["responses"]["ScopeMissing"];
                 404: components["responses"]["NoSuchLead"];
+                414: components["responses"]["UriTooLong"];
                 429: components["responses"]["TooManyRequests"];
             };
         };
@@ -4594,6 +4642,7 @@ export interface paths {
                     };
                 };
                 413: components["responses"]["ContentTooLarge"];
+                414: components["responses"]["UriTooLong"];
                 415: components["responses"]["UnsupportedMediaType"];
                 429: components["responses"]["TooManyRequests"];
                 503: components["responses"]["NothingStored"];
@@ -4640,6 +4689,7 @@ export interface paths {
                 403: components["responses"]["ScopeMissing"];
                 404: components["responses"]["NoSuchLead"];
                 413: components["responses"]["ContentTooLarge"];
+                414: components["responses"]["UriTooLong"];
                 415: components["responses"]["UnsupportedMediaType"];
                 429: components["responses"]["TooManyRequests"];
                 503: components["responses"]["NothingStored"];
@@ -6086,6 +6136,15 @@ export interface components {
                 "application/json": components["schemas"]["HttpError"];
             };
         };
+        /** @description The request line (the path and its query) is over the server's limit, which gunicorn and nginx enforce before the service reads it: their own HTML page. */
+        UriTooLong: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "text/html": string;
+            };
+        };
     };
     parameters: {
         /** @description Makes retries safe: the same key and body within 24 h get the first answer. */
@@ -6148,6 +6207,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["ContentTooLarge"];
+            414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["NothingStored"];
@@ -6184,6 +6244,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["ContentTooLarge"];
+            414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["NothingStored"];

@@ -9,7 +9,7 @@ import { cache } from "react";
 import { inbox } from "@/lib/content/inbox";
 import { inboxApiUrl } from "@/lib/env";
 
-import { type DataOf, type InboxApi, inboxClient, type Result, saidInJson, succeeded } from "./api-client";
+import { type DataOf, type InboxApi, inboxClient, jsonError, type Result, succeeded } from "./api-client";
 import { loginPath, PAGE_HEADER } from "./paths";
 import type {
   ApiError,
@@ -70,7 +70,7 @@ async function read<R extends Result>(call: (api: InboxApi) => Promise<R>): Prom
   if (response.status === 401) return signIn();
   if (response.status === 403) throw new Forbidden(response.url);
   if (response.status === 404) notFound();
-  if (response.status === 400) throw new BadQuery((saidInJson(result) && result.error.errors) || {});
+  if (response.status === 400) throw new BadQuery(jsonError<Result>(result)?.errors || {});
   throw new Error(`the lead service answered ${response.status} to GET ${response.url}`);
 }
 

@@ -4,7 +4,7 @@
 
 import { inbox } from "@/lib/content/inbox";
 
-import { type DataOf, type ErrorOf, type InboxApi, inboxClient, type Result, saidInJson, succeeded } from "./api-client";
+import { type DataOf, type ErrorOf, type InboxApi, inboxClient, jsonError, type Result, succeeded } from "./api-client";
 import type { ApiError } from "./types";
 
 /** The inbox API as the browser calls it; with `csrf`, the session's token, for a change. */
@@ -50,6 +50,7 @@ export async function answerOf<R extends Result>(call: Promise<R>): Promise<Answ
   }
   if (succeeded(result)) return { ok: true, data: result.data };
   const { status } = result.response;
-  if (!saidInJson(result)) return { ok: false, status, message: message(status, undefined) };
-  return { ok: false, status, message: message(status, result.error), error: result.error };
+  const error = jsonError(result);
+  if (!error) return { ok: false, status, message: message(status, undefined) };
+  return { ok: false, status, message: message(status, error), error };
 }
