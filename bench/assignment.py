@@ -83,7 +83,7 @@ def _rules(url: str, team: list[int], on: bool) -> None:
         db.engine.dispose()
 
 
-def _last_id(engine: Engine) -> int:
+def last_id(engine: Engine) -> int:
     with engine.connect() as connection:
         return connection.execute(text("SELECT coalesce(max(id), 0) FROM leads")).scalar_one()
 
@@ -106,7 +106,7 @@ def _waiting(engine: Engine) -> int:
         return connection.execute(text("SELECT count(*) FROM leads WHERE awaiting_rules")).scalar_one()
 
 
-def _round(
+def intake_round(
     service: str, session: requests.Session, mode: str, number: int, leads: int = LEADS_PER_ROUND
 ) -> tuple[list[float], int]:
     """One round's quote requests, RATE a second, each once the one before was answered: each one's
@@ -123,7 +123,7 @@ def _round(
     return times, refused
 
 
-def _figures(times: list[float]) -> dict[str, float]:
+def figures(times: list[float]) -> dict[str, float]:
     cuts = statistics.quantiles(times, n=20)
     return {"p50_ms": statistics.median(times), "p95_ms": cuts[18], "leads": len(times)}
 
@@ -135,24 +135,24 @@ def _off_and_on(home: Path, url: str, engine: Engine) -> dict:
             team = _team(url)
             times: dict[str, list[float]] = {"off": [], "on": []}
             spans, waits, refused = [], [], 0
-            _round(service, session, "warm-up", 0, WARM_UP)  # the processes' first requests, unmeasured
+            intake_round(service, session, "warm-up", 0, WARM_UP)  # the processes' first requests, unmeasured
             for number, mode in enumerate(ORDER):
                 _rules(url, team, on=mode == "on")
-                first = _last_id(engine)
-                taken, missed = _round(service, session, mode, number)
+                first = last_id(engine)
+                taken, missed = intake_round(service, session, mode, number)
                 times[mode] += taken
                 refused += missed
                 if mode == "on":
                     # Every lead of the round placed before the rules go: the next round is measured
                     # without the worker's placing beside it.
-                    spans.append((first, _last_id(engine)))
+                    spans.append((first, last_id(engine)))
                     began = time.monotonic()
                     while _waiting(engine) and time.monotonic() - began < PLACED_WITHIN_S:
                         time.sleep(0.05)
                     waits.append(time.monotonic() - began)
         finally:
             stop(worker)
-    off, on = _figures(times["off"]), _figures(times["on"])
+    off, on = figures(times["off"]), figures(times["on"])
     return {
         "off": off,
         "on": on,

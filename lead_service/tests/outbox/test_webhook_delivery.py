@@ -5,6 +5,9 @@ endpoint failing for 3 days switched off with its admins told. lead.created is f
 worker from the lead's one outbox row. On SQLite and on PostgreSQL."""
 
 import ipaddress
+import socket
+import threading
+import time
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -91,6 +94,48 @@ def test_a_receiver_answering_503_three_times_gets_it_once_delivered_after_four_
         tries = db.session.scalars(select(WebhookAttempt).order_by(WebhookAttempt.id)).all()
         assert [attempt.status_code for attempt in tries] == [503, 503, 503, 204]
         assert len(tries[0].response) == 500  # the start of the answer, no more
+
+
+@pytest.fixture
+def trickling_receiver():
+    """A receiver that answers a byte of its status line and headers every 0.2 s, for 30 s: each
+    read comes well inside any read timeout, so only a bound on the whole try ends it."""
+    server = socket.create_server(("127.0.0.1", 0))
+    done = threading.Event()
+
+    def answer() -> None:
+        connection, _ = server.accept()
+        with connection:
+            connection.recv(65536)
+            for byte in b"HTTP/1.1 200 OK\r\n" + b"X-Slow: " + b"." * 200:
+                if done.wait(0.2):
+                    return
+                try:
+                    connection.sendall(bytes([byte]))
+                except OSError:
+                    return  # the sender gave up, as it should
+
+    threading.Thread(target=answer, daemon=True).start()
+    yield f"http://127.0.0.1:{server.getsockname()[1]}/hooks/leads"
+    done.set()
+    server.close()
+
+
+def test_a_receiver_trickling_its_answer_is_cut_off_at_the_timeout(webhooks, trickling_receiver, monkeypatch):
+    monkeypatch.setitem(webhooks.config, "NOTIFY_TIMEOUT_SECONDS", 1)
+    add_endpoint(webhooks, trickling_receiver, new_secret(), ["lead.status_changed"])
+    record(webhooks, "lead.status_changed")
+
+    began = time.monotonic()
+    with webhooks.app_context():
+        assert webhook_delivery.deliver_next()
+
+    assert time.monotonic() - began < 2.5  # the timeout and a little, not the receiver's 30 s
+    assert deliveries(webhooks) == [("pending", 1, 1)]
+    with webhooks.app_context():
+        attempt = db.session.scalars(select(WebhookAttempt)).one()
+        assert (attempt.status_code, attempt.error) == (None, "TimeoutError")
+        assert 1000 <= attempt.duration_ms < 2500
 
 
 @pytest.mark.parametrize("status", [400, 401, 410])
