@@ -27,6 +27,7 @@ from .report import FLOOR, REPORT, RESULTS, ROOT, markdown
 from .routes import routes
 from .services import service_throughput
 from .sign_in_flood import sign_in_flood
+from .webhooks import webhook_intake
 
 
 def _folder(tmp: Path, name: str) -> Path:
@@ -77,6 +78,7 @@ def main() -> None:
         measure("inbox", lambda: inbox_latency(_folder(tmp, "inbox")))
         measure("sign_in_flood", lambda: sign_in_flood(_folder(tmp, "sign-in-flood")))
         measure("assignment", lambda: assignment_intake(_folder(tmp, "assignment")))
+        measure("webhooks", lambda: webhook_intake(_folder(tmp, "webhooks")))
         measure("pages", lambda: page_throughput(_folder(tmp, "pages")))
         measure("notifications", lambda: notification_latency(_folder(tmp, "notifications")))
         measure("mailbox", lambda: mailbox_read(_folder(tmp, "mailbox")))

@@ -51,6 +51,12 @@ METHOD = """\
   the worker placing leads on the same two cores while the next ones come; then the leads of the
   rounds with rules are checked to have owners. Intake's capacity under a saturating load is the
   `POST /api/quote` row above.
+- `POST /api/quote` with five webhook endpoints switched on and with none (`bench/webhooks.py`), in
+  rounds as the assignment rules' row sends them, the outbox worker e-mailing every lead in both
+  modes and, with endpoints, sending five signed deliveries of each; the receivers (which verify
+  each signature) and the mail server run in a process of their own, so that their work is not
+  counted in the timing process. Each lead of the rounds with endpoints is checked to have reached
+  every receiver.
 - The home page from `next start`, through the reverse proxy of `deploy/nginx.conf` in front of it
   (its micro-cache answering), and from nginx serving the same prerendered file.
 - The seconds from a `201` to the sales e-mail reaching a local SMTP server, with the outbox worker

@@ -23,6 +23,7 @@ from .notes import FINDINGS, METHOD, SUMMARY
 from .routes import NOT_FOUND
 from .sign_in_flood import BAR_RATIO as FLOOD_BAR_RATIO
 from .sign_in_flood import FLOOD_CLIENTS, FLOOD_SECONDS
+from .webhooks import ENDPOINTS as WEBHOOK_ENDPOINTS
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "bench-results" / "bench.json"
@@ -292,6 +293,15 @@ def _sign_in_flood(results: dict[str, Any]) -> list[str]:
     return [*lines, ""]
 
 
+def _off_and_on(row: dict[str, Any]) -> list[str]:
+    """A side-by-side row's first cells: each mode's p50 and p95, and their p95s' ratio."""
+    return [
+        f"{row['off']['p50_ms']:.1f} / {row['off']['p95_ms']:.1f}",
+        f"{row['on']['p50_ms']:.1f} / {row['on']['p95_ms']:.1f}",
+        f"{row['ratio_p95']:.2f}",
+    ]
+
+
 def _assignment(results: dict[str, Any]) -> list[str]:
     if "assignment" not in results:  # runs from before the assignment rules have no figures of it
         return []
@@ -314,11 +324,42 @@ def _assignment(results: dict[str, Any]) -> list[str]:
         ],
         results["assignment"],
         lambda row: [
-            f"{row['off']['p50_ms']:.1f} / {row['off']['p95_ms']:.1f}",
-            f"{row['on']['p50_ms']:.1f} / {row['on']['p95_ms']:.1f}",
-            f"{row['ratio_p95']:.2f}",
+            *_off_and_on(row),
             f"{row['refused']}",
             f"{row['unplaced']}",
+            f"{row['drained_s']:.1f}",
+        ],
+    )
+
+
+def _webhooks(results: dict[str, Any]) -> list[str]:
+    if "webhooks" not in results:  # runs from before the webhook endpoints have no figures of it
+        return []
+    return _per_database(
+        "## Lead intake with webhook endpoints and without",
+        f"Quote requests sent as the assignment rows send them ({ASSIGNMENT_RATE} a second,"
+        f" {ASSIGNMENT_LEADS} a round, {ASSIGNMENT_ROUNDS} rounds of each in the order off, on, on, off"
+        f" three times over), with no endpoint switched on and with {WEBHOOK_ENDPOINTS}, each a receiver"
+        " that verifies every signature with `standardwebhooks` (in a process of their own, with the mail"
+        " server). The outbox worker runs throughout, e-mailing each lead and, with endpoints, fanning its"
+        " lead.created out and sending each delivery beside intake. Every lead of the rounds"
+        f" with endpoints must reach all {WEBHOOK_ENDPOINTS}; the last column is the longest wait, after a"
+        " round's last answer, for all its deliveries to be made.",
+        [
+            "None p50 / p95 ms",
+            f"{WEBHOOK_ENDPOINTS} p50 / p95 ms",
+            f"p95 {WEBHOOK_ENDPOINTS} / none",
+            "Not 201",
+            "Delivered, verified",
+            "Missing",
+            "Delivered within s",
+        ],
+        results["webhooks"],
+        lambda row: [
+            *_off_and_on(row),
+            f"{row['refused']}",
+            f"{row['deliveries']:,}",
+            f"{row['missing']}",
             f"{row['drained_s']:.1f}",
         ],
     )
@@ -430,29 +471,26 @@ def _bars(results: dict[str, Any]) -> list[str]:
             (f"board p95 < {BOARD_BAR_MS} ms, {OPEN_DEALS:,} open deals at 100,000 leads", slow_boards)
         )
     if "sign_in_flood" in results:
-        measured = [row for row in results["sign_in_flood"] if "skipped" not in row]
-        missed = [
-            f"{row['database']} p95 x{row['ratio_p95']:.2f}"
-            for row in measured
-            if row["ratio_p95"] > FLOOD_BAR_RATIO
-        ]
-        missed += [f"{row['database']} {row['lost']} leads lost" for row in measured if row["lost"]]
+        missed = _side_by_side_missed(results["sign_in_flood"], FLOOD_BAR_RATIO, "lost", "leads lost")
         bars.append(
             (f"lead intake p95 during a sign-in flood <= {FLOOD_BAR_RATIO:g} x idle's, no lead lost", missed)
         )
     if "assignment" in results:  # runs from before the assignment rules have no figures of it
-        measured = [row for row in results["assignment"] if "skipped" not in row]
-        missed = [
-            f"{row['database']} p95 x{row['ratio_p95']:.2f}"
-            for row in measured
-            if row["ratio_p95"] > ASSIGNMENT_BAR_RATIO
-        ]
-        missed += [
-            f"{row['database']} {row['unplaced']} leads unplaced" for row in measured if row["unplaced"]
-        ]
+        missed = _side_by_side_missed(
+            results["assignment"], ASSIGNMENT_BAR_RATIO, "unplaced", "leads unplaced"
+        )
         bars.append(
             (
                 f"lead intake p95 with assignment rules <= {ASSIGNMENT_BAR_RATIO:g} x without, all placed",
+                missed,
+            )
+        )
+    if "webhooks" in results:  # runs from before the webhook endpoints have no figures of it
+        missed = _side_by_side_missed(results["webhooks"], ASSIGNMENT_BAR_RATIO, "missing", "not delivered")
+        bars.append(
+            (
+                f"lead intake p95 with {WEBHOOK_ENDPOINTS} webhook endpoints <= {ASSIGNMENT_BAR_RATIO:g} x"
+                " without, every delivery made",
                 missed,
             )
         )
@@ -473,6 +511,16 @@ def _bars(results: dict[str, Any]) -> list[str]:
     for bar, missing in bars:
         lines.append(f"| {bar} | {'**missed**' if missing else 'met'} | {', '.join(missing)} |")
     return [*lines, ""]
+
+
+def _side_by_side_missed(rows: list[dict], ratio: float, shortfall: str, said: str) -> list[str]:
+    """A side-by-side bar's misses: each database whose p95 is past `ratio` times the other mode's,
+    and each whose `shortfall` (leads lost, unplaced, not delivered) is not none."""
+    measured = [row for row in rows if "skipped" not in row]
+    slower = [
+        f"{row['database']} p95 x{row['ratio_p95']:.2f}" for row in measured if row["ratio_p95"] > ratio
+    ]
+    return slower + [f"{row['database']} {row[shortfall]} {said}" for row in measured if row[shortfall]]
 
 
 def _per_database(
@@ -566,6 +614,7 @@ def markdown(results: dict[str, Any]) -> str:
         _inbox,
         _sign_in_flood,
         _assignment,
+        _webhooks,
         _pages,
         _notifications,
         _mailbox,

@@ -12,8 +12,8 @@ from .models.staff import AuditEvent
 
 # Every action the trail records, as the audit page filters them.
 ACTIONS = (
-    # password and second factor right; detail: second_factor (totp, recovery_code); or the OpenID
-    # provider's sign-in without the inbox's second factor: method oidc, second_factor none
+    # the first factor and the second right; detail: method (password, oidc), second_factor (totp,
+    # recovery_code, or none after the OpenID provider's sign-in when the inbox asks no second factor)
     "sign_in",
     # detail: reason (password, disabled, locked, code, second_factor_locked, recovery_code;
     # with method oidc: oidc_failed, oidc_cancelled, oidc_unavailable, oidc_no_email,

@@ -64,8 +64,8 @@ class StaffSession(db.Model):
     user_id: Mapped[int] = mapped_column(
         Integer, ForeignKey("staff_users.id", ondelete="CASCADE"), nullable=False, index=True
     )
-    # "password": the password was right and the second factor (or enrolment) is still to come;
-    # "signed_in": both were.
+    # "password" or "provider": the password, or the OpenID provider's sign-in, was right and the
+    # second factor (or enrolment) is still to come; "signed_in": both were.
     stage: Mapped[str] = mapped_column(Text, nullable=False)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_utcnow, nullable=False)
     last_seen_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_utcnow, nullable=False)

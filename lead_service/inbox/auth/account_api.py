@@ -16,6 +16,7 @@ from ...intake import contract
 from ...models.staff import AuditEvent, StaffUser
 from ...schemas import characters
 from . import passwords, security_mail, sessions
+from .auth_api import NO_PASSWORDS, refuse_passwords_when_off
 from .guard import staff
 from .sign_in_schemas import ONE_LINE
 
@@ -148,9 +149,15 @@ def _failed(user_id: int, token: str, reason: str, tries: int) -> Response:
     401,
     "No live session; or the fifth wrong current password since the session began, which ends it.",
 )
+@bp.refuses(
+    403,
+    "Not sent from the inbox's own pages with the session's CSRF token, or passwords are switched off"
+    " (INBOX_PASSWORD_SIGN_IN): staff sign in with the OpenID provider.",
+)
 def change_password(body: dict[str, str]):
     """Change one's own password: every other session of the user's ends, and this one goes on
     under a new token."""
+    refuse_passwords_when_off(NO_PASSWORDS)
     user_id, token, stored = g.staff.id, g.inbox_token, g.staff.password_hash
     tries = _wrong_tries(user_id, token)
     if tries >= TRIES:  # reached by tries at the same moment: none more is checked

@@ -50,6 +50,8 @@ BUSY = "Too many sign-ins at this moment. Please try again in a second."
 PASSWORDS_OFF = (
     "Sign-in with a password is switched off: use the button to sign in with your company's account."
 )
+# An invitation's link or the account page, where a password would be set.
+NO_PASSWORDS = "Passwords are switched off here: everyone signs in with the company's account."
 TOO_MANY_CODES = "Too many wrong codes. An administrator can let you set the app up again."
 
 
@@ -93,6 +95,13 @@ def _signed_in(user: StaffUser, answer: dict[str, Any]) -> Response:
     sessions.set_cookie(response, token)
     throttle.set_device_cookie(response, user.email)
     return response
+
+
+def refuse_passwords_when_off(description: str) -> None:
+    """403 when passwords are switched off (INBOX_PASSWORD_SIGN_IN=false): then no password signs in,
+    and none is set either, at an invitation's link or on the account page."""
+    if not current_app.config["INBOX_PASSWORD_SIGN_IN"]:
+        abort(403, description=description)
 
 
 def second_step(user: StaffUser, token: str) -> Response:
@@ -157,8 +166,7 @@ def sign_in_form():
 )
 def sign_in(body: dict[str, str]):
     """Sign in with e-mail and password, the first of two steps."""
-    if not current_app.config["INBOX_PASSWORD_SIGN_IN"]:
-        abort(403, description=PASSWORDS_OFF)
+    refuse_passwords_when_off(PASSWORDS_OFF)
     email = body["email"].strip().lower()
     user = db.session.scalar(select(StaffUser).where(StaffUser.email == email))
     disabled = user is not None and user.disabled_at is not None
@@ -241,7 +249,7 @@ def _app_code(user: StaffUser, code: str) -> bool:
 
 
 @bp.post("/sign-in/code")
-@staff(stage="password")
+@staff(stage=sessions.SECOND_STEP)
 @bp.arguments(InboxCodeRequest)
 @bp.response(
     200, InboxSignedIn, description="Signed in; a new session is set in the __Host-inbox-session cookie."
@@ -266,7 +274,12 @@ def sign_in_code(body: dict[str, str]):
         if not totp.use_recovery_code(user, code):
             _code_failed(user, "recovery_code")
         totp.forget_code_tries(user)
-    audit.record("sign_in", user.id, second_factor="recovery_code" if recovery else "totp")
+    audit.record(
+        "sign_in",
+        user.id,
+        method=sessions.first_factor(g.inbox_token),
+        second_factor="recovery_code" if recovery else "totp",
+    )
     if recovery:
         codes_left = totp.recovery_codes_left(user)
         audit.record("recovery_code_used", user.id, codes_left=codes_left)
@@ -275,7 +288,7 @@ def sign_in_code(body: dict[str, str]):
 
 
 @bp.get("/enrolment")
-@staff(stage="password")
+@staff(stage=sessions.SECOND_STEP)
 @bp.response(
     200,
     InboxEnrolment,
@@ -293,7 +306,7 @@ def enrolment():
 
 
 @bp.post("/enrolment")
-@staff(stage="password")
+@staff(stage=sessions.SECOND_STEP)
 @bp.arguments(InboxCodeRequest)
 @bp.response(
     200,
@@ -319,7 +332,7 @@ def confirm_enrolment(body: dict[str, str]):
     totp.forget_code_tries(user)
     audit.record("enrolled", user.id)
     security_mail.notify(user, "enrolled")
-    audit.record("sign_in", user.id, second_factor="totp")
+    audit.record("sign_in", user.id, method=sessions.first_factor(g.inbox_token), second_factor="totp")
     return _signed_in(user, {"recovery_codes": recovery_codes})
 
 

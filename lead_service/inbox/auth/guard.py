@@ -44,12 +44,13 @@ def check_csrf(expected: str) -> None:
 
 
 def staff(
-    role: str = "viewer", stage: str = "signed_in"
+    role: str = "viewer", stage: str | tuple[str, ...] = "signed_in"
 ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    """The view needs a session at `stage` of a user whose role includes `role`. The view finds the
-    session's token in g.inbox_token and its user in g.staff."""
+    """The view needs a session at `stage` (or one of them) of a user whose role includes `role`. The
+    view finds the session's token in g.inbox_token and its user in g.staff."""
     if role not in ROLES:
         raise ValueError(f"unknown role {role!r}")
+    stages = (stage,) if isinstance(stage, str) else stage
 
     def decorate(view: Callable[..., Any]) -> Callable[..., Any]:
         @wraps(view)
@@ -63,7 +64,7 @@ def staff(
             token = request.cookies.get(sessions.COOKIE)
             session = sessions.find(token)
             user = db.session.get(StaffUser, session.user_id) if session else None
-            if session is None or user is None or user.disabled_at is not None or session.stage != stage:
+            if session is None or user is None or user.disabled_at is not None or session.stage not in stages:
                 abort(401, description="Sign in to the inbox.")
             if request.method not in SAFE_METHODS:
                 check_origin()
@@ -76,7 +77,7 @@ def staff(
         # Read by the OpenAPI document, which adds the answers the guard gives, and by the tests
         # that sign in to each route's stage.
         guarded.staff_role = role  # type: ignore[attr-defined]
-        guarded.staff_stage = stage  # type: ignore[attr-defined]
+        guarded.staff_stage = stages[0]  # type: ignore[attr-defined]
         return guarded
 
     return decorate

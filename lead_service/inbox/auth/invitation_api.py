@@ -14,7 +14,7 @@ from ...extensions import db
 from ...intake import contract
 from . import invitations, passwords, sessions
 from .account_api import MAX_LENGTH
-from .auth_api import BUSY, _commit, from_sign_in_page, second_step
+from .auth_api import BUSY, NO_PASSWORDS, _commit, from_sign_in_page, refuse_passwords_when_off, second_step
 from .sign_in_schemas import ONE_LINE, InboxSignInStep
 
 bp = contract.Blueprint("inbox_invitation", __name__, url_prefix="/api/inbox")
@@ -59,10 +59,15 @@ class InboxInvitationAcceptance(Schema):
     description="The password is set; a session at the second step is set in the __Host-inbox-session"
     " cookie, as after the password step.",
 )
-@bp.refuses(403, "Not sent from the inbox's own pages with the token from GET /api/inbox/sign-in.")
+@bp.refuses(
+    403,
+    "Not sent from the inbox's own pages with the token from GET /api/inbox/sign-in, or passwords are"
+    " switched off (INBOX_PASSWORD_SIGN_IN): staff sign in with the OpenID provider.",
+)
 @bp.refuses(410, "The link was used already, has lapsed, or its user was disabled.")
 def accept_invitation(body: dict[str, str]):
     """Choose your password at your invitation's link: then set your authenticator app up."""
+    refuse_passwords_when_off(NO_PASSWORDS)
     user = invitations.find(body["token"])
     if user is None:
         abort(410, description=LAPSED)

@@ -1,7 +1,7 @@
 """Sign-in with the company's OpenID provider, under /api/inbox/: which ways in the sign-in page
 offers, the redirect to the provider and its callback, and the step a session the callback started
 is at. The callback's session is started as the password's is (sessions.py, its cookie): at the
-"password" stage when the inbox's own second factor follows (INBOX_OIDC_SECOND_FACTOR), else signed
+"provider" stage when the inbox's own second factor follows (INBOX_OIDC_SECOND_FACTOR), else signed
 in. A refusal goes back to the sign-in page with its code, never as an error page."""
 
 from typing import Any
@@ -90,7 +90,7 @@ def oidc_callback():
     if earlier:
         sessions.end(earlier)  # a new sign-in in this browser replaces its session
     if current_app.config["INBOX_OIDC_SECOND_FACTOR"]:
-        token = sessions.start(user, "password")
+        token = sessions.start(user, "provider")
         # The sign-in itself is audited at the code, as the password's is.
         audit.record("oidc_verified", user.id)
         step = "second_factor"
@@ -110,7 +110,7 @@ def oidc_callback():
 
 
 @bp.get("/sign-in/step")
-@staff(stage="password")
+@staff(stage=sessions.SECOND_STEP)
 @bp.response(200, InboxSignInStep, description="The second step of the session in the cookie.")
 def sign_in_step() -> Any:
     """The second step a session started by the provider's sign-in is at: the code, or setting the

@@ -21,6 +21,9 @@ from ...models.staff import StaffSession, StaffUser
 COOKIE = content.load("inbox")["cookies"]["session"]
 # Seen again only after a minute: a page's burst of requests writes the row once.
 _TOUCH_EVERY = timedelta(minutes=1)
+# A session's stages before "signed_in": the first factor was right (the password, or the OpenID
+# provider's sign-in), the inbox's second factor still to come.
+SECOND_STEP = ("password", "provider")
 
 
 def _hash(token: str) -> str:
@@ -65,6 +68,11 @@ def stored(token: str | None) -> StaffSession | None:
     """The row of the session the token names, live or not (only `find` decides that), not marked
     seen."""
     return db.session.get(StaffSession, _hash(token)) if token else None
+
+
+def first_factor(token: str) -> str:
+    """How the session at its second step began: "oidc" (the provider's sign-in) or "password"."""
+    return "oidc" if stored(token).stage == "provider" else "password"
 
 
 def started_at(token: str) -> datetime:

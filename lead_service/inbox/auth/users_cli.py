@@ -6,6 +6,7 @@ import re
 from datetime import UTC, datetime
 
 import click
+from flask import current_app
 from flask.cli import with_appcontext
 from sqlalchemy import select
 
@@ -38,7 +39,8 @@ def _user(email: str) -> StaffUser:
 @with_appcontext
 def add_user(email, name, role):
     """Add a staff user, and print the one-time link at which they choose their password (valid
-    for three days); they set up their authenticator app right after."""
+    for three days); they set up their authenticator app right after. With passwords switched off,
+    no link: they sign in with the OpenID provider, by the same e-mail address."""
     email = email.strip().lower()
     if not _EMAIL.match(email):
         raise click.ClickException(f"{email} is not an e-mail address")
@@ -49,11 +51,20 @@ def add_user(email, name, role):
     user = StaffUser(email=email, name=name.strip(), role=role, password_hash=invitations.unusable_password())
     db.session.add(user)
     db.session.flush()
-    link = invitations.issue(user)
+    passwords_on = current_app.config["INBOX_PASSWORD_SIGN_IN"]
+    link = invitations.issue(user) if passwords_on else None
     audit.record("user_added", None, user_id=user.id, role=role)
     db.session.commit()
+    if link is None:
+        click.echo(f"added {role} {email} (#{user.id}); they sign in with {_provider()} by this address")
+        return
     click.echo(f"added {role} {email} (#{user.id}); give them this link, theirs alone, within three days:")
     click.echo(link)
+
+
+def _provider() -> str:
+    config = current_app.config
+    return f"{config['INBOX_OIDC_NAME']} at {config['INBOX_URL']}/inbox/login"
 
 
 @users.command("invite")
@@ -65,6 +76,10 @@ def invite_user(email):
     user = _user(email)
     if user.disabled_at is not None:
         raise click.ClickException(f"{user.email} is disabled")
+    if not current_app.config["INBOX_PASSWORD_SIGN_IN"]:
+        raise click.ClickException(
+            f"passwords are switched off (INBOX_PASSWORD_SIGN_IN): {user.email} signs in with {_provider()}"
+        )
     user.password_hash = invitations.unusable_password()
     ended = sessions.end_all(user.id)
     link = invitations.issue(user)

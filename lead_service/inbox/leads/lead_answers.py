@@ -162,7 +162,10 @@ class InboxLeadPerson(Schema):
     )
 
 
-class InboxLead(Schema):
+class LeadRecord(Schema):
+    """A lead as staff see it and the team's other tools read it (GET /api/v1/leads/{id}); the
+    inbox's own page adds what it shows beside (InboxLead)."""
+
     id = fields.Integer(required=True)
     form = fields.String(required=True)
     form_title = fields.String(required=True)
@@ -171,12 +174,6 @@ class InboxLead(Schema):
     spam = fields.Boolean(required=True)
     # Named `fields` only in the data: in the class, it would hide the module, and Schema.fields.
     fields_ = fields.List(fields.Nested(InboxLeadField), required=True, data_key="fields", attribute="fields")
-    notification = fields.Nested(
-        InboxNotification,
-        required=True,
-        allow_none=True,
-        metadata={"description": "Null for spam, which nobody is told of."},
-    )
     work = fields.Nested("InboxWork", required=True)
     deal = fields.Nested(
         "InboxDeal", required=True, allow_none=True, metadata={"description": "Null: no deal yet."}
@@ -185,17 +182,26 @@ class InboxLead(Schema):
     conversation = fields.List(
         fields.Nested("InboxMessage"), required=True, metadata={"description": "Oldest first."}
     )
-    person = fields.Nested(InboxLeadPerson, required=True)
-    replies_off = fields.String(
-        required=True,
-        allow_none=True,
-        metadata={"description": "Why no reply can be written to the lead now; null when one can."},
-    )
     attribution = fields.Nested(
         AttributionSchema,
         required=True,
         allow_none=True,
         metadata={"description": "Where the visit began, for a visitor who allowed analytics; else null."},
+    )
+
+
+class InboxLead(LeadRecord):
+    notification = fields.Nested(
+        InboxNotification,
+        required=True,
+        allow_none=True,
+        metadata={"description": "Null for spam, which nobody is told of."},
+    )
+    person = fields.Nested(InboxLeadPerson, required=True)
+    replies_off = fields.String(
+        required=True,
+        allow_none=True,
+        metadata={"description": "Why no reply can be written to the lead now; null when one can."},
     )
     purge_after = fields.DateTime(
         required=True,

@@ -5,7 +5,7 @@ deleted (erased, or past its retention) as a tombstone: its id and when, nothing
 from typing import Any
 
 from flask import abort, g
-from marshmallow import EXCLUDE, Schema, ValidationError, fields, post_load, validate
+from marshmallow import Schema, ValidationError, fields, post_load
 
 from ... import audit
 from ...extensions import db
@@ -15,13 +15,10 @@ from ..auth.api_tokens import token
 from ..leads import page
 from ..leads.lead_answers import InboxLeadRow
 from .changes import ChangeCursor, Forgotten, read
-from .leads_v1_api import MAX_PAGE
+from .leads_v1_api import PageSize
 
 
-class ChangesQuery(Schema):
-    class Meta:
-        unknown = EXCLUDE
-
+class ChangesQuery(PageSize):
     since = fields.AwareDateTime(
         metadata={
             "description": "Where a first sync starts: the changes made from this moment (ISO 8601 with"
@@ -29,10 +26,6 @@ class ChangesQuery(Schema):
         }
     )
     cursor = fields.String(metadata={"description": "The `next` of the page before."})
-    limit = fields.Integer(
-        load_default=100,
-        validate=validate.Range(min=1, max=MAX_PAGE, error=f"Ask for 1 to {MAX_PAGE} at a time."),
-    )
 
     @post_load
     def decoded(self, query: dict[str, Any], **_kwargs: Any) -> dict[str, Any]:

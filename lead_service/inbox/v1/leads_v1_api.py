@@ -10,18 +10,15 @@ from marshmallow import EXCLUDE, Schema, fields, validate
 from ... import audit
 from ...extensions import db
 from ...intake import contract
-from ...schemas import AttributionSchema
 from ..auth.api_tokens import token
 from ..leads import page, work
-from ..leads.deals_api import InboxDeal
 from ..leads.filters import an_id
-from ..leads.lead_answers import InboxLeadField, InboxLeadRow, LeadRows
+from ..leads.lead_answers import InboxLeadRow, LeadRecord, LeadRows
 from ..leads.list_query import FILTER_NAMES, LeadsQuery, ListView
 from ..leads.lookup import lead_or_404
 from ..leads.notes_api import InboxNote, NoteText
 from ..leads.record import record
-from ..leads.replies_api import InboxMessage
-from ..leads.work_api import STALE, InboxLeadWork, InboxWork, InboxWorkConflict, WorkChange
+from ..leads.work_api import STALE, InboxLeadWork, InboxWorkConflict, WorkChange
 
 bp = contract.Blueprint("api_v1_leads", __name__, url_prefix="/api/v1")
 
@@ -48,27 +45,8 @@ class V1LeadPage(Schema):
     )
 
 
-class V1Lead(Schema):
-    id = fields.Integer(required=True)
-    form = fields.String(required=True)
-    form_title = fields.String(required=True)
-    received = fields.DateTime(required=True)
-    page = fields.String(required=True, allow_none=True)
-    spam = fields.Boolean(required=True)
-    # Named `fields` only in the data: in the class, it would hide the module, and Schema.fields.
-    fields_ = fields.List(fields.Nested(InboxLeadField), required=True, data_key="fields", attribute="fields")
-    work = fields.Nested(InboxWork, required=True)
-    deal = fields.Nested(InboxDeal, required=True, allow_none=True, metadata={"description": "Null: none."})
-    notes = fields.List(fields.Nested(InboxNote), required=True, metadata={"description": "Newest first."})
-    conversation = fields.List(
-        fields.Nested(InboxMessage), required=True, metadata={"description": "Oldest first."}
-    )
-    attribution = fields.Nested(
-        AttributionSchema,
-        required=True,
-        allow_none=True,
-        metadata={"description": "Where the visit began, for a visitor who allowed analytics; else null."},
-    )
+class V1Lead(LeadRecord):
+    """The lead with its work, deal, notes and conversation: what the inbox's page shows of it."""
 
 
 class V1LeadChange(WorkChange):

@@ -252,6 +252,18 @@ def enrolled(app, staff_user):
 
 
 @pytest.fixture
+def passwords_off(app, monkeypatch):
+    """Switches passwords off (INBOX_PASSWORD_SIGN_IN=false) when called: the staff sign in with the
+    OpenID provider, "Company SSO"."""
+
+    def switch_off() -> None:
+        monkeypatch.setitem(app.config, "INBOX_PASSWORD_SIGN_IN", False)
+        monkeypatch.setitem(app.config, "INBOX_OIDC_NAME", "Company SSO")
+
+    return switch_off
+
+
+@pytest.fixture
 def password_step(client):
     """Signs the test client in with an e-mail and password as the sign-in page does (the site's
     Origin, the token from GET /api/inbox/sign-in): the answer. When right, the client sends the

@@ -7,6 +7,7 @@ import json
 from urllib.parse import parse_qs, urlsplit
 
 import flask_migrate
+import pyotp
 import pytest
 from sqlalchemy import text
 
@@ -103,7 +104,7 @@ def _session_cookie(answer) -> bool:
     return any(c.startswith("__Host-inbox-session=") for c in answer.headers.getlist("Set-Cookie"))
 
 
-def test_with_the_second_factor_the_provider_sign_in_stops_at_the_password_stage(make_app):
+def test_with_the_second_factor_the_provider_sign_in_stops_before_the_inbox_code(make_app):
     app = make_app()
     client = app.test_client()
     assert client.get("/api/inbox/sign-in/methods").json == {"password": True, "oidc": "Test Provider"}
@@ -116,8 +117,18 @@ def test_with_the_second_factor_the_provider_sign_in_stops_at_the_password_stage
     assert client.get("/api/inbox/session").status_code == 401
     step = client.get("/api/inbox/sign-in/step", headers={"Sec-Fetch-Site": "same-origin"})
     assert step.status_code == 200 and step.json["next"] == "enrol"
-    assert client.get("/api/inbox/enrolment").status_code == 200
+    secret = client.get("/api/inbox/enrolment").json["secret"]
     assert [action for action, _ in _events(app)] == ["oidc_verified"]
+
+    # The app set up, the sign-in is recorded as the provider's, with the inbox's own code.
+    enrolled = client.post(
+        "/api/inbox/enrolment",
+        json={"code": pyotp.TOTP(secret).now()},
+        headers={"Origin": INBOX, "Sec-Fetch-Site": "same-origin", CSRF_HEADER: step.json["csrf"]},
+    )
+    assert enrolled.status_code == 200, enrolled.json
+    assert client.get("/api/inbox/session").json["user"]["email"] == "ann@staff.example"
+    assert _events(app)[-1] == ("sign_in", {"method": "oidc", "second_factor": "totp"})
 
 
 def test_without_the_second_factor_the_provider_signs_in(make_app):

@@ -91,16 +91,24 @@ def test_without_the_second_factor_or_passwords_the_provider_alone_signs_in(brow
         tmp_path, INBOX_OIDC_SECOND_FACTOR="false", INBOX_PASSWORD_SIGN_IN="false"
     ) as inbox:
         email = "olga.oidc@staff.example"
-        inbox.add_staff(email, "sales")
+        link = inbox.invite(email, "sales")  # made by the command line before passwords went off
         page = browser.new_context(base_url=inbox.url, viewport={"width": 1280, "height": 900}).new_page()
         try:
             page.goto("/inbox/login")
             assert page.get_by_label("Password").count() == 0
+            # An invitation's link chooses no password: the provider signs its user in.
+            page.goto(link)
+            page.get_by_text("Passwords are switched off here").wait_for()
+            assert page.get_by_label("Password").count() == 0
+            page.get_by_role("link", name="Sign in with Test Provider").wait_for()
 
             _through_the_provider(page, email)
 
             page.wait_for_url("**/inbox")
             page.get_by_role("heading", name="Leads").wait_for()
-            assert inbox.audit_actions(email)[:2] == ["invitation_accepted", "sign_in"]
+            assert inbox.audit_actions(email)[:1] == ["sign_in"]
+            page.goto("/inbox/account")
+            page.get_by_text("You sign in with Test Provider: passwords are switched off here.").wait_for()
+            assert page.get_by_role("heading", name="Change your password").count() == 0
         finally:
             close(page)

@@ -218,7 +218,15 @@ export interface paths {
                         "application/json": components["schemas"]["HttpError"];
                     };
                 };
-                403: components["responses"]["NotAllowed"];
+                /** @description Not sent from the inbox's own pages with the session's CSRF token, or passwords are switched off (INBOX_PASSWORD_SIGN_IN): staff sign in with the OpenID provider. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HttpError"];
+                    };
+                };
                 413: components["responses"]["ContentTooLarge"];
                 415: components["responses"]["UnsupportedMediaType"];
                 429: components["responses"]["TooManyRequests"];
@@ -1405,7 +1413,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["BadRequest"];
-                /** @description Not sent from the inbox's own pages with the token from GET /api/inbox/sign-in. */
+                /** @description Not sent from the inbox's own pages with the token from GET /api/inbox/sign-in, or passwords are switched off (INBOX_PASSWORD_SIGN_IN): staff sign in with the OpenID provider. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -4439,11 +4447,12 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    /** @description How many a page holds (at most 500). */
+                    limit?: number;
                     /** @description Where a first sync starts: the changes made from this moment (ISO 8601 with its offset). Start a minute before your full copy began; later pages take `cursor`. */
                     since?: string;
                     /** @description The `next` of the page before. */
                     cursor?: string;
-                    limit?: number;
                 };
                 header?: never;
                 path?: never;
@@ -5986,7 +5995,7 @@ export interface components {
             attribution: components["schemas"]["Attribution"] | null;
             /** @description Oldest first. */
             conversation: components["schemas"]["InboxMessage"][];
-            /** @description Null: none. */
+            /** @description Null: no deal yet. */
             deal: components["schemas"]["InboxDeal"] | null;
             fields: components["schemas"]["InboxLeadField"][];
             form: string;

@@ -77,6 +77,19 @@ async function read<R extends Result>(call: (api: InboxApi) => Promise<R>): Prom
 /** Who is signed in, once per request however many parts of the page ask. */
 export const getSession = cache((): Promise<Session> => read((api) => api.GET("/api/inbox/session")));
 
+/** An admins' page's reads: the session and what `get` gives; or, for anyone else, undefined, and the
+ * page says who may (the service refuses them too, which this spares a request that could only fail). */
+export async function forAdmins<T>(get: () => Promise<T>): Promise<{ session: Session; data: T } | undefined> {
+  const session = await getSession();
+  if (session.user.role !== "admin") return undefined;
+  try {
+    return { session, data: await get() };
+  } catch (error) {
+    if (error instanceof Forbidden) return undefined;
+    throw error;
+  }
+}
+
 /** A page of the list, its query as the page's address says it: the service checks each value
  * (BadQuery), so they go on as typed there. */
 export function getLeads(query: URLSearchParams): Promise<LeadPage> {

@@ -9,6 +9,7 @@ import pytest
 from lead_service import audit
 from lead_service.extensions import db
 from lead_service.inbox.auth import passwords, sessions
+from lead_service.inbox.auth.auth_api import NO_PASSWORDS
 from lead_service.models.staff import StaffUser
 
 from ...refusals import refusal
@@ -284,3 +285,23 @@ def test_signing_out_everywhere_needs_the_sessions_csrf_token(signed_in):
 
     assert browser.post("/api/inbox/sign-out/everywhere").status_code == 403
     assert browser.get("/api/inbox/session").status_code == 200
+
+
+def test_with_passwords_off_no_password_is_changed(app, signed_in, passwords_off):
+    browser = signed_in("sales", "sam@staff.example")
+    passwords_off()
+
+    answer = browser.post(
+        CHANGE,
+        json={
+            "current_password": PASSWORD,
+            "new_password": "another passphrase",
+            "repeat_password": "another passphrase",
+        },
+    )
+
+    assert answer.status_code == 403 and answer.json["description"] == NO_PASSWORDS
+    with app.app_context():
+        user = db.session.scalar(db.select(StaffUser).where(StaffUser.email == "sam@staff.example"))
+        assert passwords.verify(user.password_hash, PASSWORD)
+    assert browser.get("/api/inbox/session").status_code == 200  # still signed in

@@ -9,6 +9,7 @@ from argon2 import extract_parameters
 
 from lead_service.extensions import db
 from lead_service.inbox.auth import invitations, passwords
+from lead_service.inbox.auth.auth_api import NO_PASSWORDS
 from lead_service.models.staff import StaffInvitation, StaffUser
 
 from ..conftest import new_browser
@@ -145,3 +146,16 @@ def test_the_account_before_its_link_is_taken_is_invited_and_signs_in_as_slowly_
     assert extract_parameters(stored) == extract_parameters(passwords.DUMMY_HASH)
     with app.app_context():
         assert invitations.pending(db.session.get(StaffUser, _user(app).id))
+
+
+def test_with_passwords_off_a_link_sets_no_password(app, invited, passwords_off):
+    token = invited()
+    before = _user(app).password_hash
+    passwords_off()
+
+    answer = _accept(new_browser(app), token)
+
+    assert answer.status_code == 403 and answer.json["description"] == NO_PASSWORDS
+    assert _user(app).password_hash == before
+    with app.app_context():  # not spent: it works again once passwords are back
+        assert db.session.scalar(db.select(db.func.count()).select_from(StaffInvitation)) == 1

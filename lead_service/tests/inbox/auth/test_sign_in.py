@@ -132,7 +132,7 @@ def test_then_signing_in_takes_the_apps_code(client, staff_user, password_step, 
 
     assert answer.status_code == 200
     assert answer.json["user"]["id"] == user_id
-    assert audit_trail()[-1] == ("sign_in", user_id, {"second_factor": "totp"})
+    assert audit_trail()[-1] == ("sign_in", user_id, {"method": "password", "second_factor": "totp"})
 
 
 def test_an_app_set_up_is_not_set_up_again_at_the_password_step(client, enrolled, password_step):
@@ -187,7 +187,7 @@ def test_sign_in_with_the_apps_code(app, client, enrolled, password_step, audit_
         "csrf": second.json["csrf"],
         "idle_minutes": app.config["INBOX_IDLE_MINUTES"],
     }
-    assert audit_trail() == [("sign_in", user_id, {"second_factor": "totp"})]
+    assert audit_trail() == [("sign_in", user_id, {"method": "password", "second_factor": "totp"})]
     with app.app_context():
         assert db.session.scalars(db.select(StaffSession.stage)).all() == ["signed_in"]
 
@@ -258,7 +258,7 @@ def test_a_recovery_code_signs_in_once(client, staff_user, password_step, audit_
     assert again.status_code == 401
     assert refusal(again) == WRONG_CODE
     assert audit_trail()[-4:] == [
-        ("sign_in", user_id, {"second_factor": "recovery_code"}),
+        ("sign_in", user_id, {"method": "password", "second_factor": "recovery_code"}),
         ("recovery_code_used", user_id, {"codes_left": 9}),
         ("sign_out", user_id, {}),
         ("sign_in_failed", user_id, {"reason": "recovery_code"}),

@@ -186,3 +186,33 @@ def test_reset_2fa_makes_them_set_the_app_up_again(app, client, runner, enrolled
     assert client.get("/api/inbox/enrolment").status_code == 401  # the password step's session ended
     assert password_step("sam@staff.example").json["next"] == "enrol"
     assert audit_trail()[0] == ("two_factor_reset", None, {"user_id": user_id, "sessions_ended": 1})
+
+
+def _invitation_count(app) -> int:
+    with app.app_context():
+        return db.session.scalar(db.select(db.func.count()).select_from(StaffInvitation))
+
+
+def test_with_passwords_off_add_makes_no_link_and_says_how_they_sign_in(
+    app, runner, passwords_off, audit_trail
+):
+    passwords_off()
+
+    result = runner.invoke(args=["users", "add", "ana@staff.example", "--name", "Ana", "--role", "sales"])
+
+    assert result.exit_code == 0, result.output
+    assert "they sign in with Company SSO at " in result.output and "/inbox/invitation" not in result.output
+    assert _invitation_count(app) == 0
+    assert [action for action, _, _ in audit_trail()] == ["user_added"]
+
+
+def test_with_passwords_off_invite_is_refused(app, runner, staff_user, passwords_off):
+    staff_user("sales", "sam@staff.example")
+    before = _user(app, "sam@staff.example").password_hash
+    passwords_off()
+
+    result = runner.invoke(args=["users", "invite", "sam@staff.example"])
+
+    assert result.exit_code == 1 and "passwords are switched off" in result.output
+    assert _user(app, "sam@staff.example").password_hash == before
+    assert _invitation_count(app) == 0

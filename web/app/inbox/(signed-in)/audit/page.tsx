@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 
 import { actionName, AuditTable } from "@/components/inbox/audit-table";
 import { InboxLink } from "@/components/inbox/inbox-link";
-import { BadQuery, Forbidden, getAudit, getSession } from "@/lib/inbox/api";
+import { BadQuery, forAdmins, getAudit } from "@/lib/inbox/api";
 import { pickQuery, withQuery } from "@/lib/inbox/format";
 import { inboxPaths } from "@/lib/inbox/paths";
 import type { AuditPage as Trail, AuditQueryName } from "@/lib/inbox/types";
@@ -21,13 +21,12 @@ export default async function AuditPage({ searchParams }: Props) {
   const params = await searchParams;
   const view = pickQuery(params, FILTERS);
   const asked = pickQuery(params, ASKED);
-  const session = await getSession();
-  if (session.user.role !== "admin") return REFUSED;
   let trail: Trail;
   try {
-    trail = await getAudit(asked);
+    const read = await forAdmins(() => getAudit(asked));
+    if (!read) return REFUSED;
+    trail = read.data;
   } catch (error) {
-    if (error instanceof Forbidden) return REFUSED;
     if (error instanceof BadQuery) return <p className="inbox-error">That filter is not one of the trail&apos;s.</p>;
     throw error;
   }

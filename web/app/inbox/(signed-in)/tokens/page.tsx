@@ -2,13 +2,12 @@ import type { Metadata } from "next";
 
 import { PostButton } from "@/components/inbox/post-button";
 import { TokenForm } from "@/components/inbox/token-form";
-import { Forbidden, getSession, getTokens } from "@/lib/inbox/api";
+import { forAdmins, getTokens } from "@/lib/inbox/api";
 import { formatTime } from "@/lib/inbox/format";
-import type { ApiToken, ApiTokens } from "@/lib/inbox/types";
+import type { ApiToken } from "@/lib/inbox/types";
 
 export const metadata: Metadata = { title: "API tokens" };
 
-// The service refuses everyone else too; this spares them a page that could only fail.
 const REFUSED = (
   <p className="inbox-error">Only admins make and revoke API tokens.</p>
 );
@@ -20,15 +19,9 @@ function state(token: ApiToken): string {
 }
 
 export default async function TokensPage() {
-  const session = await getSession();
-  if (session.user.role !== "admin") return REFUSED;
-  let tokens: ApiTokens;
-  try {
-    tokens = await getTokens();
-  } catch (error) {
-    if (error instanceof Forbidden) return REFUSED;
-    throw error;
-  }
+  const read = await forAdmins(getTokens);
+  if (!read) return REFUSED;
+  const { session, data: tokens } = read;
   return (
     <>
       <h1 className="inbox-title">API tokens</h1>

@@ -4,7 +4,7 @@ import { AttachmentList } from "@/components/inbox/attachment-list";
 import { InboxLink } from "@/components/inbox/inbox-link";
 import { PostButton } from "@/components/inbox/post-button";
 import { UnfiledFileForm } from "@/components/inbox/unfiled-file-form";
-import { Forbidden, getSession, getUnfiled } from "@/lib/inbox/api";
+import { forAdmins, getUnfiled } from "@/lib/inbox/api";
 import { formatTime } from "@/lib/inbox/format";
 import { inboxPaths } from "@/lib/inbox/paths";
 import type { Unfiled } from "@/lib/inbox/types";
@@ -21,15 +21,9 @@ function waiting({ total, messages }: Unfiled): string {
 }
 
 export default async function UnfiledPage() {
-  const session = await getSession();
-  if (session.user.role !== "admin") return REFUSED;
-  let unfiled: Unfiled;
-  try {
-    unfiled = await getUnfiled();
-  } catch (error) {
-    if (error instanceof Forbidden) return REFUSED;
-    throw error;
-  }
+  const read = await forAdmins(getUnfiled);
+  if (!read) return REFUSED;
+  const { session, data: unfiled } = read;
   return (
     <>
       <h1 className="inbox-title">Not filed</h1>

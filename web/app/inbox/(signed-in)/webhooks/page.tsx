@@ -3,22 +3,12 @@ import type { Metadata } from "next";
 import { PostButton } from "@/components/inbox/post-button";
 import { EndpointForm } from "@/components/inbox/webhooks/endpoint-form";
 import { EndpointSwitches } from "@/components/inbox/webhooks/endpoint-switches";
-import {
-  Forbidden,
-  getSession,
-  getWebhookDeliveries,
-  getWebhooks,
-} from "@/lib/inbox/api";
+import { forAdmins, getWebhookDeliveries, getWebhooks } from "@/lib/inbox/api";
 import { formatTime } from "@/lib/inbox/format";
-import type {
-  WebhookDelivery,
-  WebhookEndpoint,
-  WebhookEndpoints,
-} from "@/lib/inbox/types";
+import type { WebhookDelivery, WebhookEndpoint } from "@/lib/inbox/types";
 
 export const metadata: Metadata = { title: "Webhooks" };
 
-// The service refuses everyone else too; this spares them a page that could only fail.
 const REFUSED = (
   <p className="inbox-error">Only admins keep the webhook endpoints.</p>
 );
@@ -93,15 +83,9 @@ function Log({
 }
 
 export default async function WebhooksPage() {
-  const session = await getSession();
-  if (session.user.role !== "admin") return REFUSED;
-  let webhooks: WebhookEndpoints;
-  try {
-    webhooks = await getWebhooks();
-  } catch (error) {
-    if (error instanceof Forbidden) return REFUSED;
-    throw error;
-  }
+  const read = await forAdmins(getWebhooks);
+  if (!read) return REFUSED;
+  const { session, data: webhooks } = read;
   const logs = await Promise.all(
     webhooks.endpoints.map((endpoint) => getWebhookDeliveries(endpoint.id)),
   );
