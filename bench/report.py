@@ -340,9 +340,10 @@ def _webhooks(results: dict[str, Any]) -> list[str]:
         f"Quote requests sent as the assignment rows send them ({ASSIGNMENT_RATE} a second,"
         f" {ASSIGNMENT_LEADS} a round, {ASSIGNMENT_ROUNDS} rounds of each in the order off, on, on, off"
         f" three times over), with no endpoint switched on and with {WEBHOOK_ENDPOINTS}, each a receiver"
-        " that verifies every signature with `standardwebhooks` (in a process of their own, with the mail"
-        " server). The outbox worker runs throughout, e-mailing each lead and, with endpoints, fanning its"
-        " lead.created out and sending each delivery beside intake. Every lead of the rounds"
+        " that verifies every signature with `standardwebhooks` (in a process of their own at the lowest"
+        " priority, with the mail server). The outbox worker runs throughout, e-mailing each lead and,"
+        " with endpoints, fanning its lead.created out and sending each delivery beside intake. Every"
+        " lead of the rounds"
         f" with endpoints must reach all {WEBHOOK_ENDPOINTS}; the last column is the longest wait, after a"
         " round's last answer, for all its deliveries to be made.",
         [

@@ -8,6 +8,7 @@ deliver a round's last one is measured too. The receivers and the mail server ru
 their own, as they would on other machines: not in the one that times the requests."""
 
 import multiprocessing
+import os
 import time
 from multiprocessing.connection import Connection
 from pathlib import Path
@@ -38,7 +39,9 @@ def webhook_intake(tmp: Path) -> list[dict]:
 def _receivers(secrets: list[str], pipe: Connection) -> None:
     """In a process of its own: a receiver for each secret and a mail server; their addresses sent,
     then, once told to stop, the leads each receiver took with a verified signature, and how many
-    deliveries it took in all."""
+    deliveries it took in all. At the lowest priority: they stand for other machines, and their
+    verifying is no work of the service's, to take a core from intake."""
+    os.nice(19)
     receivers = [WebhookReceiver(secret).start() for secret in secrets]
     smtp = SmtpSink().start()
     pipe.send(([receiver.url for receiver in receivers], smtp.port))
