@@ -8,10 +8,11 @@ failed for 3 days is switched off, and its admins told by e-mail."""
 import json
 import threading
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 from flask import current_app
-from sqlalchemy import delete, exists, select, true, update
+from sqlalchemy import delete, exists, insert, select, true, update
 from sqlalchemy.orm import aliased
 
 from ..extensions import db
@@ -28,12 +29,17 @@ RETRY_SCHEDULE = tuple(
     timedelta(seconds=seconds) for seconds in (5, 5 * 60, 30 * 60, 2 * 3600, 5 * 3600, 10 * 3600, 10 * 3600)
 )
 FAILING_LIMIT = timedelta(days=3)
+# Deliveries tried between two commits: one transaction records them all, so that a busy fan-out
+# costs the database a commit per batch, not per try. A worker killed mid-batch sends its tries
+# again, with the same webhook-id, as it would one.
+BATCH = 25
 KEEP_LOG = timedelta(days=7)
 
 
-def _due() -> tuple[WebhookDelivery, WebhookEndpoint] | None:
-    """The oldest due delivery of an enabled endpoint with no earlier one of its lead still pending.
-    On PostgreSQL its row stays locked until the caller commits, and other workers skip it."""
+def _due(limit: int) -> list[tuple[WebhookDelivery, WebhookEndpoint]]:
+    """The oldest due deliveries of enabled endpoints with no earlier one of their lead still
+    pending: never two of one lead to one endpoint. On PostgreSQL their rows stay locked until the
+    caller commits, and other workers skip them."""
     earlier = aliased(WebhookDelivery)
     waits = exists().where(
         earlier.endpoint_id == WebhookDelivery.endpoint_id,
@@ -41,7 +47,7 @@ def _due() -> tuple[WebhookDelivery, WebhookEndpoint] | None:
         earlier.status == "pending",
         earlier.id < WebhookDelivery.id,
     )
-    row = db.session.execute(
+    rows = db.session.execute(
         select(WebhookDelivery, WebhookEndpoint)
         .join(WebhookEndpoint, WebhookEndpoint.id == WebhookDelivery.endpoint_id)
         .where(
@@ -51,10 +57,10 @@ def _due() -> tuple[WebhookDelivery, WebhookEndpoint] | None:
             ~waits,
         )
         .order_by(WebhookDelivery.next_attempt_at, WebhookDelivery.id)
-        .limit(1)
+        .limit(limit)
         .with_for_update(of=WebhookDelivery, skip_locked=True)
-    ).first()
-    return (row[0], row[1]) if row else None
+    ).all()
+    return [(row[0], row[1]) for row in rows]
 
 
 def _try(url: str, secret: str, legacy: bool, message_id: str, payload: str) -> Outcome:
@@ -83,60 +89,114 @@ def verdict(outcome: Outcome, attempts: int) -> str:
     return "pending" if attempts <= len(RETRY_SCHEDULE) else "failed"
 
 
-def deliver_next() -> bool:
-    """Sends the oldest due delivery once and records the try. False when nothing is due."""
-    found = _due()
-    if found is None:
-        db.session.rollback()
-        return False
-    delivery, endpoint = found
-    delivery_id, endpoint_id, attempts = delivery.id, endpoint.id, delivery.attempts + 1
-    sending = (endpoint.url, endpoint.secret, endpoint.legacy, delivery.message_id, delivery.payload)
-    if db.session.get_bind().dialect.name == "sqlite":
-        db.session.commit()  # no read held open across the send (see queue._send); one worker runs
-    outcome = _try(*sending)
-    now = datetime.now(UTC)
-    status = verdict(outcome, attempts)
-    values: dict[str, object] = {"status": status, "attempts": attempts}
-    if status == "pending":
-        wait = RETRY_SCHEDULE[attempts - 1] * current_app.config["WEBHOOK_RETRY_SCALE"]
-        values["next_attempt_at"] = now + wait
-    db.session.add(
-        WebhookAttempt(
-            delivery_id=delivery_id,
-            at=now,
-            status_code=outcome.status_code,
-            error=outcome.error,
-            duration_ms=outcome.duration_ms,
-            response=outcome.response,
+@dataclass(frozen=True)
+class _Sending:
+    delivery_id: int
+    endpoint_id: int
+    attempt: int
+    request: tuple[str, str, bool, str, str]  # _try's arguments
+
+
+@dataclass(frozen=True)
+class _Tried:
+    sending: _Sending
+    outcome: Outcome
+    at: datetime
+    status: str  # the delivery's, after it
+
+
+def _nothing() -> None:
+    pass
+
+
+def deliver_batch(stop: threading.Event | None = None, between: Callable[[], None] = _nothing) -> int:
+    """Sends up to BATCH due deliveries once each, in order, and records their tries in one
+    transaction: how many it tried, 0 when none was due. An endpoint that fails a try gets no more
+    in the batch (one down receiver costs one timeout, and is switched off before its next), and
+    `between` runs after each try (the worker's heartbeat: slow receivers are not a stuck worker).
+    Once `stop` is set it sends no more. Those not tried are left as they were."""
+    due = _due(BATCH)
+    sendings = [
+        _Sending(
+            delivery.id,
+            endpoint.id,
+            delivery.attempts + 1,
+            (endpoint.url, endpoint.secret, endpoint.legacy, delivery.message_id, delivery.payload),
         )
-    )
-    db.session.execute(update(WebhookDelivery).where(WebhookDelivery.id == delivery_id).values(**values))
-    _endpoint_after(endpoint_id, status == "delivered", now)
+        for delivery, endpoint in due
+    ]
+    failing_since = {endpoint.id: endpoint.failing_since for _, endpoint in due}
+    if not sendings or db.session.get_bind().dialect.name == "sqlite":
+        db.session.commit()  # no read held open across the sends (see queue._send); one worker runs
+    tried: list[_Tried] = []
+    failing: set[int] = set()
+    for sending in sendings:
+        if stop is not None and stop.is_set():
+            break
+        if sending.endpoint_id in failing:
+            continue
+        outcome = _try(*sending.request)
+        tried.append(_Tried(sending, outcome, datetime.now(UTC), verdict(outcome, sending.attempt)))
+        if tried[-1].status != "delivered":
+            failing.add(sending.endpoint_id)
+        between()
+    if tried:
+        _record(tried, failing_since)
     db.session.commit()
-    current_app.logger.info(
-        "webhook tried delivery=%s endpoint=%s attempt=%s status=%s answer=%s error=%s",
-        delivery_id,
-        endpoint_id,
-        attempts,
-        status,
-        outcome.status_code,
-        outcome.error,
-    )
-    return True
+    return len(tried)
 
 
-def _endpoint_after(endpoint_id: int, delivered: bool, now: datetime) -> None:
-    endpoint = db.session.get(WebhookEndpoint, endpoint_id)
-    if endpoint is None:
-        return
-    if delivered:
-        endpoint.failing_since = None
-        return
-    if endpoint.failing_since is None:
-        endpoint.failing_since = now
-    elif endpoint.enabled and now - _utc(endpoint.failing_since) >= FAILING_LIMIT:
-        switch_off(endpoint, "Every delivery failed for 3 days.")
+def _record(tried: list[_Tried], failing_since: dict[int, datetime | None]) -> None:
+    """The tries logged, their deliveries' new state, and their endpoints' failing mark, in a few
+    statements worked out beforehand: on SQLite intake waits while they are written."""
+    attempts, deliveries = [], []
+    marks = dict(failing_since)
+    worn_out = []
+    for each in tried:
+        sending, outcome = each.sending, each.outcome
+        attempts.append(
+            {
+                "delivery_id": sending.delivery_id,
+                "at": each.at,
+                "status_code": outcome.status_code,
+                "error": outcome.error,
+                "duration_ms": outcome.duration_ms,
+                "response": outcome.response,
+            }
+        )
+        values: dict[str, object] = {"id": sending.delivery_id, "status": each.status}
+        values["attempts"] = sending.attempt
+        if each.status == "pending":
+            wait = RETRY_SCHEDULE[sending.attempt - 1] * current_app.config["WEBHOOK_RETRY_SCALE"]
+            values["next_attempt_at"] = each.at + wait
+        deliveries.append(values)
+        since = marks[sending.endpoint_id]
+        if each.status == "delivered":
+            marks[sending.endpoint_id] = None
+        elif since is None:
+            marks[sending.endpoint_id] = each.at
+        elif each.at - _utc(since) >= FAILING_LIMIT:
+            worn_out.append(sending.endpoint_id)
+        current_app.logger.info(
+            "webhook tried delivery=%s endpoint=%s attempt=%s status=%s answer=%s error=%s",
+            sending.delivery_id,
+            sending.endpoint_id,
+            sending.attempt,
+            each.status,
+            outcome.status_code,
+            outcome.error,
+        )
+    db.session.execute(insert(WebhookAttempt), attempts)
+    db.session.execute(update(WebhookDelivery), deliveries)
+    for endpoint_id, since in marks.items():
+        if since != failing_since[endpoint_id]:
+            db.session.execute(
+                update(WebhookEndpoint).where(WebhookEndpoint.id == endpoint_id).values(failing_since=since)
+            )
+    for endpoint_id in worn_out:
+        endpoint = db.session.get(WebhookEndpoint, endpoint_id)
+        if endpoint is not None and endpoint.enabled:
+            switch_off(endpoint, "Every delivery failed for 3 days.")
 
 
 def _utc(moment: datetime) -> datetime:
@@ -156,9 +216,9 @@ def switch_off(endpoint: WebhookEndpoint, reason: str) -> None:
 
 
 def deliver_due(stop: threading.Event, between: Callable[[], None]) -> None:
-    """Delivers every due delivery, one try at a time, until none is due or `stop` is set."""
-    while not stop.is_set() and deliver_next():
-        between()
+    """Delivers every due delivery, a batch at a time, until none is due or `stop` is set."""
+    while not stop.is_set() and deliver_batch(stop, between):
+        pass
 
 
 def redeliver(delivery: WebhookDelivery) -> None:

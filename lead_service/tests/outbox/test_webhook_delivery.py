@@ -62,8 +62,8 @@ def deliver(app) -> int:
     """The worker's webhook step until nothing is due: how many tries it made."""
     tries = 0
     with app.app_context():
-        while webhook_delivery.deliver_next():
-            tries += 1
+        while batch := webhook_delivery.deliver_batch():
+            tries += batch
     return tries
 
 
@@ -128,7 +128,7 @@ def test_a_receiver_trickling_its_answer_is_cut_off_at_the_timeout(webhooks, tri
 
     began = time.monotonic()
     with webhooks.app_context():
-        assert webhook_delivery.deliver_next()
+        assert webhook_delivery.deliver_batch() == 1
 
     assert time.monotonic() - began < 2.5  # the timeout and a little, not the receiver's 30 s
     assert deliveries(webhooks) == [("pending", 1, 1)]
@@ -199,6 +199,44 @@ def test_a_leads_events_go_in_order(webhooks, receiver, monkeypatch):
         db.session.commit()
     assert deliver(webhooks) == 2
     assert [d["json"]["type"] for d in receiver.deliveries[2:]] == ["lead.status_changed", "lead.assigned"]
+
+
+def test_a_batch_beats_after_each_try_and_sends_no_more_once_stopped(webhooks, receiver):
+    add_endpoint(webhooks, receiver.url, receiver.secret.decode(), ["lead.assigned"])
+    for lead_id in (1, 2, 3):
+        record(webhooks, "lead.assigned", lead_id=lead_id)
+    stop, beats = threading.Event(), []
+
+    def beat() -> None:
+        beats.append(len(receiver.deliveries))
+        if len(beats) == 2:
+            stop.set()
+
+    with webhooks.app_context():
+        assert webhook_delivery.deliver_batch(stop, beat) == 2
+
+    assert beats == [1, 2]
+    assert deliveries(webhooks) == [("delivered", 1, 1), ("delivered", 1, 1), ("pending", 0, 0)]
+    assert deliver(webhooks) == 1
+    assert [d["json"]["data"]["lead_id"] for d in receiver.deliveries] == [1, 2, 3]
+
+
+def test_an_endpoint_failing_a_try_gets_no_more_in_the_batch(webhooks, receiver):
+    down = WebhookReceiver(new_secret()).start()
+    try:
+        down.statuses = [503] * 5
+        add_endpoint(webhooks, down.url, down.secret.decode(), ["lead.assigned"])
+        add_endpoint(webhooks, receiver.url, receiver.secret.decode(), ["lead.assigned"])
+        for lead_id in (1, 2):
+            record(webhooks, "lead.assigned", lead_id=lead_id)
+
+        with webhooks.app_context():
+            assert webhook_delivery.deliver_batch() == 3
+
+        assert [d["status"] for d in down.deliveries] == [503]
+        assert [d["json"]["data"]["lead_id"] for d in receiver.deliveries] == [1, 2]
+    finally:
+        down.stop()
 
 
 @pytest.mark.parametrize(

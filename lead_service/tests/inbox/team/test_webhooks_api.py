@@ -28,7 +28,7 @@ def loopback(app, monkeypatch):
 
 def _deliver(app) -> None:
     with app.app_context():
-        while webhook_delivery.deliver_next():
+        while webhook_delivery.deliver_batch():
             pass
 
 
