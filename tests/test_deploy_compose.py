@@ -52,10 +52,11 @@ SECRETS = {
         "inbox-api",
         "outbox-worker",
         "mailbox-reader",
+        "deploy-check",
         "backup",
     },
     "REDIS_PASSWORD": {"redis", "lead-service", "inbox-api"},
-    "SECRET_KEY": {"lead-service", "inbox-api", "backup"},
+    "SECRET_KEY": {"lead-service", "inbox-api", "backup", "deploy-check"},
     "INBOX_TOTP_KEY": {"inbox-api", "migrate"},
     "TURNSTILE_SECRET_KEY": {"lead-service"},
     "SMTP_PASSWORD": {"outbox-worker"},
@@ -120,6 +121,7 @@ def test_compose_runs_the_proxy_the_apps_and_the_stores():
         "inbox-api",
         "outbox-worker",
         "mailbox-reader",
+        "deploy-check",
         "backup",
         "postgres",
         "redis",
@@ -213,7 +215,7 @@ def test_health_checks_ask_real_endpoints_on_the_right_ports():
     assert "redis-cli ping" in " ".join(SERVICES["redis"]["healthcheck"]["test"])
 
 
-@pytest.mark.parametrize("service", ["migrate", "outbox-worker", "mailbox-reader", "backup"])
+@pytest.mark.parametrize("service", ["migrate", "outbox-worker", "mailbox-reader", "deploy-check", "backup"])
 def test_the_one_shot_and_the_worker_run_real_commands_of_the_lead_service_image(service):
     command = SERVICES[service]["command"]
     assert command[:3] == ["python", "-m", "lead_service"]
@@ -337,13 +339,17 @@ def test_each_secret_reaches_only_the_services_that_read_it():
         ("OUTBOX_POLL", {"outbox-worker"}),
         ("OUTBOX_MAX", {"outbox-worker"}),
         ("OUTBOX_RETRY", {"outbox-worker"}),
-        # The worker's health check, and the service's readiness probe, read the heartbeat's age.
-        ("OUTBOX_STALE_SECONDS", {"lead-service", "inbox-api", "outbox-worker", "mailbox-reader"}),
+        # The worker's health check, the service's readiness probe and the deployment check read
+        # the heartbeat's age.
+        (
+            "OUTBOX_STALE_SECONDS",
+            {"lead-service", "inbox-api", "outbox-worker", "mailbox-reader", "deploy-check"},
+        ),
         ("IMAP_", {"mailbox-reader"}),
         ("TURNSTILE_", {"lead-service"}),
         ("RATELIMIT_", {"lead-service", "inbox-api"}),
         ("GUNICORN_", {"lead-service"}),
-        ("INBOX_", {"inbox-api", "migrate", "web", "inbox-web", "outbox-worker"}),
+        ("INBOX_", {"inbox-api", "migrate", "web", "inbox-web", "outbox-worker", "deploy-check"}),
         ("LEAD_RETENTION_DAYS", {"lead-service", "outbox-worker"}),
     ],
 )
@@ -377,6 +383,7 @@ def test_every_container_is_read_only_without_capabilities_and_limited():
         ("inbox-api", {"/tmp"}),
         ("outbox-worker", {"/tmp"}),
         ("mailbox-reader", {"/tmp"}),
+        ("deploy-check", {"/tmp"}),
         ("backup", {"/tmp"}),
         ("postgres", {"/var/run/postgresql", "/tmp"}),
         ("redis", {"/data"}),
@@ -450,6 +457,7 @@ def test_the_site_cannot_reach_the_stores_and_the_stores_cannot_reach_out():
         "migrate": {"back", "egress"},
         "outbox-worker": {"back", "egress"},
         "mailbox-reader": {"back", "egress"},
+        "deploy-check": {"front", "back"},
         "backup": {"back"},
         "postgres": {"back"},
         "redis": {"back"},

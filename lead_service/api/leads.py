@@ -5,10 +5,10 @@ from typing import Any
 from marshmallow import Schema, ValidationError, fields, validate
 
 from .. import metrics
-from ..intake import contract, turnstile
+from ..intake import contract, deployment_check, turnstile
 from ..intake.idempotency import idempotent
 from ..intake.storage import commit
-from ..models.leads import Lead
+from ..models.leads import Lead, OutboxMessage
 from ..schemas import SCHEMAS, contact_schema
 from .openapi import ANY_CONTACT_REQUEST, request_name
 
@@ -53,7 +53,8 @@ def _accepted(view: Any) -> Any:
         description="Stored (or, for a retry, stored before), with the phone number as stored.",
     )(view)
     view = bp.alt_response(422, response=contract.IDEMPOTENCY_KEY_REUSED)(view)
-    return bp.doc(parameters=["IdempotencyKey"])(view)
+    view = bp.refuses(403, f"A {deployment_check.HEADER} header that is not a live signature.")(view)
+    return bp.doc(parameters=["IdempotencyKey", "DeploymentCheck"])(view)
 
 
 @bp.post("/contact")
@@ -77,6 +78,9 @@ def create_quote(lead: dict[str, Any]):
 
 
 def _store(lead: Lead):
+    if deployment_check.requested():
+        # No visitor's: neither counted with the leads nor put to the bot check.
+        return commit(lead, "lead", "received", notify=OutboxMessage.CHECK, shown=SHOWN)
     metrics.mark_lead(lead.form, spam=lead.spam)
     if lead.spam:
         # A bot's lead is kept for the record but never reaches the sales team.
@@ -87,4 +91,4 @@ def _store(lead: Lead):
         # Counted with the bots': whatever the reason, the bot check did not let it in.
         metrics.mark_lead(lead.form, spam=True)
         raise
-    return commit(lead, "lead", "received", notify=True, shown=SHOWN)
+    return commit(lead, "lead", "received", notify=OutboxMessage.NEW_LEAD, shown=SHOWN)

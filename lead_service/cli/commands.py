@@ -1,6 +1,6 @@
 """The sales team's `leads` commands, the `outbox` worker and the `mailbox` reader and their checks,
 the `profile` build, the `content` summary and the API's `openapi` document, registered on the
-app's CLI with the `backup` group (backup.py)."""
+app's CLI with the `backup` group (backup.py) and `check-deployment` (check_deployment.py)."""
 
 import json
 import sys
@@ -23,6 +23,7 @@ from ..retention import erasure_ledger
 from ..schemas import FORMS
 from . import fake_leads
 from .backup import backup
+from .check_deployment import check_deployment
 from .content_summary import summary
 from .openapi import openapi
 
@@ -301,3 +302,4 @@ def init_app(app: Flask) -> None:
     app.cli.add_command(content)
     app.cli.add_command(openapi)
     app.cli.add_command(backup)
+    app.cli.add_command(check_deployment)

@@ -17,6 +17,7 @@ from marshmallow import Schema, ValidationError, fields
 from webargs.flaskparser import FlaskParser
 
 from .. import content
+from .deployment_check import HEADER as CHECK_HEADER
 from .idempotency import HEADER as IDEMPOTENCY_HEADER
 from .storage import json_body
 
@@ -248,6 +249,18 @@ def init_app(app: Flask) -> None:
             "required": False,
             "description": "Makes retries safe: the same key and body within 24 h get the first answer.",
             "schema": {"type": "string", "pattern": "^[\\x21-\\x7e]{1,255}$"},
+        },
+    )
+    components.parameter(
+        "DeploymentCheck",
+        "header",
+        {
+            "name": CHECK_HEADER,
+            "required": False,
+            "description": "`lead-service check-deployment`'s own: the lead is its check, which no one"
+            " is told of. Unix seconds and their HMAC-SHA256 under the service's SECRET_KEY, good for 5"
+            " minutes.",
+            "schema": {"type": "string", "pattern": "^[0-9]{1,12}\\.[0-9a-f]{64}$"},
         },
     )
     app.extensions["api"] = api

@@ -10,6 +10,7 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from ..assignment import placing
 from ..errors import NOT_SAVED
 from ..extensions import db
+from ..models.leads import OutboxMessage
 from ..outbox import queue
 from . import idempotency
 
@@ -30,16 +31,17 @@ def json_body() -> Any:
 
 
 def commit(
-    record: db.Model, kind: str, status: str, notify: bool = False, shown: tuple[str, ...] = ()
+    record: db.Model, kind: str, status: str, notify: str | None = None, shown: tuple[str, ...] = ()
 ) -> tuple[dict[str, Any], int]:
     """Store `record` (a `kind`, as the log names it); answer 201 once it is committed, with the
     values of its `shown` columns as stored, or 503 when the database is not there. With an
     Idempotency-Key, the key and its answer are committed in the same transaction as the row, and
-    so is the sales team's notification of a lead, when `notify`."""
+    so is the lead's notification, when `notify` names its purpose (a new lead's is also placed by
+    the assignment rules)."""
     claim = idempotency.current_claim()
     table = record.__tablename__
     try:
-        if notify:
+        if notify == OutboxMessage.NEW_LEAD:
             # Before it is added, so in the lead's own INSERT: with assignment rules, intake writes no
             # row more than without.
             placing.mark_waiting(record)
@@ -49,7 +51,7 @@ def commit(
         # database that may be gone by then, turning a stored lead into an error.
         answer = {"id": record.id, "status": status, **{name: getattr(record, name) for name in shown}}
         if notify:
-            queue.enqueue(record.id)
+            queue.enqueue(record.id, notify)
         if claim is not None:
             idempotency.remember(claim, answer, 201, record)
         db.session.commit()

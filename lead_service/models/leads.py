@@ -222,6 +222,10 @@ class OutboxMessage(db.Model):
         Index("ix_outbox_due", "status", "next_attempt_at"),
         Index("ix_outbox_lead", "lead_id"),
     )
+    # The purposes intake gives a lead's notification: the sales team's, and the deployment check's
+    # (intake/deployment_check.py), which a worker takes and tells nobody of.
+    NEW_LEAD: ClassVar[str] = "new_lead"
+    CHECK: ClassVar[str] = "check"
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_utcnow, nullable=False)
@@ -233,7 +237,8 @@ class OutboxMessage(db.Model):
     # can sign in; "reply": a member of staff's reply to the lead (lead_message_id), by e-mail;
     # "reply_received": the lead's owner (or the team) told of the lead's answer (lead_message_id);
     # "due" and "overdue": the morning's next steps and a lead past the response target; "unowned":
-    # the team's alert of a lead nobody was given (`event`: unplaced or waiting).
+    # the team's alert of a lead nobody was given (`event`: unplaced or waiting); "check": the
+    # deployment check's lead, taken by a worker and told to nobody.
     purpose: Mapped[str] = mapped_column(Text, nullable=False, server_default="new_lead")
     lead_message_id: Mapped[int | None] = mapped_column(
         Integer, ForeignKey("lead_messages.id", ondelete="CASCADE"), index=True

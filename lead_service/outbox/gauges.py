@@ -26,6 +26,7 @@ PURPOSES = (
     "due",
     "overdue",
     "unowned",
+    "check",
 )
 
 

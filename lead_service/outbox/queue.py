@@ -47,9 +47,9 @@ Sends = list[tuple[Channel, Callable[[], None]]]
 STATUSES = ("pending", "delivered", "dead")
 
 
-def enqueue(lead_id: int) -> None:
+def enqueue(lead_id: int, purpose: str = OutboxMessage.NEW_LEAD) -> None:
     """Adds the notification of a flushed lead to the session, to be committed with it."""
-    db.session.add(OutboxMessage(lead_id=lead_id))
+    db.session.add(OutboxMessage(lead_id=lead_id, purpose=purpose))
 
 
 def enqueue_assignment(lead_id: int, owner_id: int) -> None:
@@ -101,15 +101,16 @@ class _Claimed:
 
 
 def _claim(channels: Sequence[Channel]) -> _Claimed | None:
-    """The oldest due notification. On PostgreSQL its row stays locked until the caller commits, and
-    other workers skip it; on SQLite, one worker runs (see worker.run)."""
-    row = db.session.scalars(
-        select(OutboxMessage)
-        .where(OutboxMessage.status == "pending", OutboxMessage.next_attempt_at <= datetime.now(UTC))
-        .order_by(OutboxMessage.next_attempt_at, OutboxMessage.id)
-        .limit(1)
-        .with_for_update(skip_locked=True)
-    ).first()
+    """The oldest due notification (with no channel on, only a deployment check's: the others wait
+    for one). On PostgreSQL its row stays locked until the caller commits, and other workers skip
+    it; on SQLite, one worker runs (see worker.run)."""
+    due = select(OutboxMessage).where(
+        OutboxMessage.status == "pending", OutboxMessage.next_attempt_at <= datetime.now(UTC)
+    )
+    if not channels:
+        due = due.where(OutboxMessage.purpose == OutboxMessage.CHECK)
+    oldest = due.order_by(OutboxMessage.next_attempt_at, OutboxMessage.id).limit(1)
+    row = db.session.scalars(oldest.with_for_update(skip_locked=True)).first()
     if row is None:
         return None
     sent = {channel.name: getattr(row, f"{channel.name}_sent_at") is not None for channel in channels}
@@ -172,6 +173,8 @@ def _sends(claimed: _Claimed, channels: Sequence[Channel]) -> Sends | None:
     lead's answer or a reply to a lead, by e-mail alone. None when there is nobody to tell any more
     (the lead was erased, answered, or given to someone else since, or the member of staff can no
     longer sign in)."""
+    if claimed.purpose == OutboxMessage.CHECK:
+        return []  # delivered to nobody: that the worker took it is the check
     to_staff = {"security": _security_sends, "due": _due_sends, "webhook_disabled": _webhook_disabled_sends}
     if claimed.purpose in to_staff:
         return to_staff[claimed.purpose](claimed, channels)

@@ -81,9 +81,8 @@ def run() -> None:
             _guarded(heartbeat.beat)
             _guarded(lambda: queue.place_due(stop, heartbeat.beat))
             # Endpoints come and go while it runs: whether new leads go to webhooks is asked each round.
-            channels = _channels()
-            if channels:
-                _guarded(partial(queue.deliver_due, channels, stop, heartbeat.beat))
+            # With none, only a deployment check's notification is taken (it tells nobody).
+            _guarded(partial(queue.deliver_due, _channels(), stop, heartbeat.beat))
             _guarded(lambda: webhook_delivery.deliver_due(stop, heartbeat.beat))
             stop.wait(poll)
         db.session.remove()

@@ -216,6 +216,16 @@ def _forget_people_gone() -> None:
         people.forget(people.addresses_of(person))
 
 
+def remove_deployment_check(lead_id: int) -> bool:
+    """The deployment check's lead (one whose notification is the check's) deleted, with what
+    points at it: whether it was there. Nobody's data, so neither audited nor merged out of the
+    search index, as an erasure is."""
+    checks = select(OutboxMessage.lead_id).where(OutboxMessage.purpose == OutboxMessage.CHECK)
+    removed = _remove_leads(and_(Lead.id == lead_id, Lead.id.in_(checks)))
+    db.session.commit()
+    return removed["contact"] + removed["quote"] > 0
+
+
 def purge(before: datetime) -> dict[str, int]:
     """Every lead and cookie choice recorded before `before`, and staff's security notices, in one
     transaction."""

@@ -64,6 +64,8 @@ export interface paths {
                 header?: {
                     /** @description Makes retries safe: the same key and body within 24 h get the first answer. */
                     "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                    /** @description `lead-service check-deployment`'s own: the lead is its check, which no one is told of. Unix seconds and their HMAC-SHA256 under the service's SECRET_KEY, good for 5 minutes. */
+                    "Deployment-Check"?: components["parameters"]["DeploymentCheck"];
                 };
                 path?: never;
                 cookie?: never;
@@ -84,6 +86,15 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["BadRequest"];
+                /** @description A Deployment-Check header that is not a live signature. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HttpError"];
+                    };
+                };
                 413: components["responses"]["ContentTooLarge"];
                 414: components["responses"]["UriTooLong"];
                 415: components["responses"]["UnsupportedMediaType"];
@@ -4346,6 +4357,8 @@ export interface paths {
                 header?: {
                     /** @description Makes retries safe: the same key and body within 24 h get the first answer. */
                     "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                    /** @description `lead-service check-deployment`'s own: the lead is its check, which no one is told of. Unix seconds and their HMAC-SHA256 under the service's SECRET_KEY, good for 5 minutes. */
+                    "Deployment-Check"?: components["parameters"]["DeploymentCheck"];
                 };
                 path?: never;
                 cookie?: never;
@@ -4366,6 +4379,15 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["BadRequest"];
+                /** @description A Deployment-Check header that is not a live signature. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HttpError"];
+                    };
+                };
                 413: components["responses"]["ContentTooLarge"];
                 414: components["responses"]["UriTooLong"];
                 415: components["responses"]["UnsupportedMediaType"];
@@ -6156,6 +6178,8 @@ export interface components {
         };
     };
     parameters: {
+        /** @description `lead-service check-deployment`'s own: the lead is its check, which no one is told of. Unix seconds and their HMAC-SHA256 under the service's SECRET_KEY, good for 5 minutes. */
+        DeploymentCheck: string;
         /** @description Makes retries safe: the same key and body within 24 h get the first answer. */
         IdempotencyKey: string;
     };
