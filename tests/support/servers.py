@@ -221,6 +221,20 @@ def web(
 ):
     """`next start` on `port` (else a free one), serving the build in web/<dist_dir>; `settings` adds
     to (or overrides) its environment; `staff_side`: at the inbox's priority (STAFF_SIDE)."""
+    with web_process(tmp, lead_service_url, dist_dir, settings, port, staff_side) as (url, _):
+        yield url
+
+
+@contextmanager
+def web_process(
+    tmp: Path,
+    lead_service_url: str,
+    dist_dir: str = ".next",
+    settings: dict[str, str] | None = None,
+    port: int | None = None,
+    staff_side: bool = False,
+):
+    """web()'s server, and its process, for a test that kills it."""
     if not (ROOT / "web" / dist_dir / "BUILD_ID").is_file():
         raise RuntimeError(f"web/{dist_dir} is not built: run the tests through `make test`")
     port = port or free_port()
@@ -235,8 +249,8 @@ def web(
         "NEXT_DIST_DIR": dist_dir,
         **(settings or {}),
     }
-    with server(command, env, f"http://127.0.0.1:{port}/", tmp / "web.log", cwd=ROOT / "web"):
-        yield f"http://127.0.0.1:{port}"
+    with server(command, env, f"http://127.0.0.1:{port}/", tmp / "web.log", cwd=ROOT / "web") as process:
+        yield f"http://127.0.0.1:{port}", process
 
 
 @contextmanager
@@ -263,21 +277,31 @@ TRUSTED_PROXIES = ROOT / "deploy/trusted-proxies.conf"
 INBOX_HOST = "localhost"
 
 
+# One upstream's server, or the servers of its replicas (http://host:port URLs).
+Upstream = str | tuple[str, ...]
+
+
+def _servers(upstream: Upstream) -> str:
+    replicas = (upstream,) if isinstance(upstream, str) else upstream
+    return " ".join(f"server {url.removeprefix('http://')};" for url in replicas)
+
+
 def nginx_command(
     tmp: Path,
-    web: str,
-    lead_service: str,
+    web: Upstream,
+    lead_service: Upstream,
     trusted: tuple[str, ...] = (),
-    inbox_api: str | None = None,
+    inbox_api: Upstream | None = None,
     port: int | None = None,
-    inbox_web: str | None = None,
+    inbox_web: Upstream | None = None,
     status_port: int | None = None,
 ) -> tuple[list[str], str]:
     """Debian's nginx on deploy/nginx.conf, with only what differs outside a container changed,
     each exactly where expected: the paths it writes to, its listen ports (the site's, and
-    `status_port` for nginx's own counts, else a free one), the four upstream servers
-    (http://host:port URLs; the inbox's API and site are `lead_service` and `web` unless given), the
-    inbox's host name (INBOX_HOST) and where its trusted load balancers are listed (here,
+    `status_port` for nginx's own counts, else a free one), the four upstreams' servers (each a
+    URL, or the URLs of its replicas, as compose's DNS gives nginx every container of a scaled
+    service; the inbox's API and site are `lead_service` and `web` unless given), the inbox's host
+    name (INBOX_HOST) and where its trusted load balancers are listed (here,
     deploy/trusted-proxies.conf and the `trusted` addresses or ranges). The command line and the
     address it will listen on (on `port`, else a free one)."""
     port = port or free_port()
@@ -288,10 +312,10 @@ def nginx_command(
         ("listen 8080 default_server;", f"listen 127.0.0.1:{port} default_server;", 1),
         ("listen 8080;", f"listen 127.0.0.1:{port};", 1),
         ("listen 8081;", f"listen 127.0.0.1:{status_port or free_port()};", 1),
-        ("server web:3000;", f"server {web.removeprefix('http://')};", 1),
-        ("server lead-service:5000;", f"server {lead_service.removeprefix('http://')};", 1),
-        ("server inbox-api:5000;", f"server {(inbox_api or lead_service).removeprefix('http://')};", 1),
-        ("server inbox-web:3000;", f"server {(inbox_web or web).removeprefix('http://')};", 1),
+        ("server web:3000;", _servers(web), 1),
+        ("server lead-service:5000;", _servers(lead_service), 1),
+        ("server inbox-api:5000;", _servers(inbox_api or lead_service), 1),
+        ("server inbox-web:3000;", _servers(inbox_web or web), 1),
         ("include /etc/nginx/trusted-proxies.conf;", f"include {tmp}/trusted-proxies.conf;", 1),
         ("include /etc/nginx/inbox-host.conf;", f"server_name {INBOX_HOST};", 1),
     ]:
@@ -317,12 +341,12 @@ def nginx_command(
 @contextmanager
 def reverse_proxy(
     tmp: Path,
-    web: str,
-    lead_service: str,
+    web: Upstream,
+    lead_service: Upstream,
     trusted: tuple[str, ...] = (),
-    inbox_api: str | None = None,
+    inbox_api: Upstream | None = None,
     port: int | None = None,
-    inbox_web: str | None = None,
+    inbox_web: Upstream | None = None,
     status_port: int | None = None,
 ):
     """deploy/nginx.conf in front of these upstreams, believing the load balancers at `trusted`:
