@@ -216,12 +216,12 @@ def _forget_people_gone() -> None:
         people.forget(people.addresses_of(person))
 
 
-def remove_deployment_check(lead_id: int) -> bool:
-    """The deployment check's lead (one whose notification is the check's) deleted, with what
-    points at it: whether it was there. Nobody's data, so neither audited nor merged out of the
-    search index, as an erasure is."""
-    checks = select(OutboxMessage.lead_id).where(OutboxMessage.purpose == OutboxMessage.CHECK)
-    removed = _remove_leads(and_(Lead.id == lead_id, Lead.id.in_(checks)))
+def remove_deployment_check(lead_id: int, message: str) -> bool:
+    """The lead the deployment check sent deleted, with what points at it: whether it was there. It
+    is known by its id and its message, which holds the check's own random token; so it goes even
+    when a proxy dropped its mark and it was stored as a visitor's. Nobody's data: neither audited
+    nor merged out of the search index, as an erasure is."""
+    removed = _remove_leads(and_(Lead.id == lead_id, Lead.message == message))
     db.session.commit()
     return removed["contact"] + removed["quote"] > 0
 

@@ -98,6 +98,7 @@ describe("which request headers are passed on", () => {
       accept: "application/json",
       "accept-language": "en-GB",
       "idempotency-key": "5b0c5c35-8f0e-4d1b-9a53-3f6f3a0f6c11",
+      "deployment-check": "1764460800.00",
       range: "bytes=0-99",
       "if-range": '"v1"',
       "if-match": '"v1"',

@@ -19,6 +19,8 @@ const REQUEST_HEADERS = [
   "accept",
   "accept-language",
   "idempotency-key",
+  // `lead-service check-deployment`'s mark on its lead (signed; the service refuses any other value).
+  "deployment-check",
   "range",
   "if-range",
   "if-match",

@@ -1,7 +1,7 @@
 """The deployment check's lead: with a live Deployment-Check signature it is stored and queued as
 any lead, past the Turnstile check, placed by no rule, and a worker takes its notification telling
 nobody, even with no channel on; any other value of the header is refused with nothing stored. Only
-a check's lead is deleted as one."""
+the lead the check sent, known by its id and its message's token, is deleted as the check's."""
 
 import time
 
@@ -94,13 +94,15 @@ def test_a_worker_takes_the_checks_notification_telling_nobody_even_with_no_chan
     assert statuses == {(True, "delivered"), (False, "pending")}
 
 
-def test_only_a_checks_lead_is_deleted_as_one(app, client, rows):
+def test_only_the_lead_the_check_sent_is_deleted_as_its(app, client, rows):
+    token = "Sent by the check, check 5f1c."
     visitor = client.post("/api/contact", json=CONTACT).json["id"]
-    check = client.post("/api/contact", json=CONTACT, headers=header(app)).json["id"]
+    check = client.post("/api/contact", json={**CONTACT, "message": token}, headers=header(app)).json["id"]
 
     with app.app_context():
-        assert not retention.remove_deployment_check(visitor)
-        assert retention.remove_deployment_check(check)
-        assert not retention.remove_deployment_check(check)
+        assert not retention.remove_deployment_check(visitor, token)
+        assert not retention.remove_deployment_check(check, CONTACT["message"])
+        assert retention.remove_deployment_check(check, token)
+        assert not retention.remove_deployment_check(check, token)
         assert db.session.scalars(db.select(Lead.id)).all() == [visitor]
     assert [row.lead_id for row in rows("outbox")] == [visitor]
