@@ -14,6 +14,7 @@ from tests.support.servers import lead_service, web
 from .assignment import assignment_intake
 from .backup import backup_timing
 from .build_weight import weigh
+from .capacity import capacity
 from .floor import floor_weight, serve_floor
 from .hostile_mail import hostile_read_on_sqlite
 from .inbox import inbox_latency
@@ -79,6 +80,7 @@ def main() -> None:
         measure("sign_in_flood", lambda: sign_in_flood(_folder(tmp, "sign-in-flood")))
         measure("assignment", lambda: assignment_intake(_folder(tmp, "assignment")))
         measure("webhooks", lambda: webhook_intake(_folder(tmp, "webhooks")))
+        measure("capacity", lambda: capacity(_folder(tmp, "capacity")))
         measure("pages", lambda: page_throughput(_folder(tmp, "pages")))
         measure("notifications", lambda: notification_latency(_folder(tmp, "notifications")))
         measure("mailbox", lambda: mailbox_read(_folder(tmp, "mailbox")))

@@ -57,6 +57,11 @@ METHOD = """\
   each signature) and the mail server run in a process of their own, so that their work is not
   counted in the timing process. Each lead of the rounds with endpoints is checked to have reached
   every receiver.
+- What one of each process carries, on PostgreSQL (`bench/capacity.py`): 1,000 leads' notifications
+  left waiting, then e-mailed to a local SMTP server by one outbox worker and, for 1,000 more, by
+  two; then `POST /api/quote` under wrk through nginx with one lead-service process in its upstream
+  and with two (the same two gunicorns on the same database), in the order one, two, two, one.
+  docs/scaling.md's capacity is worked out from these.
 - The home page from `next start`, through the reverse proxy of `deploy/nginx.conf` in front of it
   (its micro-cache answering), and from nginx serving the same prerendered file.
 - The seconds from a `201` to the sales e-mail reaching a local SMTP server, with the outbox worker

@@ -13,6 +13,8 @@ from .assignment import LEADS_PER_ROUND as ASSIGNMENT_LEADS
 from .assignment import RATE as ASSIGNMENT_RATE
 from .assignment import ROUNDS as ASSIGNMENT_ROUNDS
 from .backup import LEADS as BACKUP_LEADS
+from .capacity import CONNECTIONS as CAPACITY_CONNECTIONS
+from .capacity import QUEUED as CAPACITY_QUEUED
 from .inbox import BAR_MS as INBOX_BAR_MS
 from .inbox import BOARD_BAR_MS, BOARD_REQUESTS, OPEN_DEALS
 from .inbox import DASHBOARDS as INBOX_DASHBOARDS
@@ -260,6 +262,39 @@ def _notifications(results: dict[str, Any]) -> list[str]:
         "| Leads | p50 s | p99 s |",
         "|---:|---:|---:|",
         f"| {n['leads']} | {n['p50_s']:.2f} | {n['p99_s']:.2f} |",
+        "",
+    ]
+
+
+def _capacity(results: dict[str, Any]) -> list[str]:
+    if "capacity" not in results:  # runs from before it was measured have no figures of it
+        return []
+    found = results["capacity"]
+    intake, outbox = found["intake"], found["outbox"]
+    return [
+        "## What one of each process carries (PostgreSQL)",
+        "",
+        f"Quote requests through nginx (wrk, {CAPACITY_CONNECTIONS} connections, 5 s a run, in the order"
+        " one, two, two, one) to one lead-service process (gunicorn, 2 workers of 4 threads) and to two;"
+        f" then {CAPACITY_QUEUED:,} notifications waiting in the outbox, e-mailed to a local SMTP server by"
+        " one outbox worker and by two (timed from the first one's start).",
+        "",
+        "| Lead-service processes | req/s | p50 ms | p99 ms | errors |",
+        "|---:|---:|---:|---:|---:|",
+        *(
+            f"| {count} | {row['rps']:.0f} | {row['p50_ms']:.1f} | {row['p99_ms']:.1f} | {row['errors']} |"
+            for count, row in ((1, intake["one"]), (2, intake["two"]))
+        ),
+        "",
+        f"Two to one: {found['ratio']:.2f}.",
+        "",
+        "| Outbox workers | notifications | seconds | per second | left waiting |",
+        "|---:|---:|---:|---:|---:|",
+        *(
+            f"| {count} | {row['notifications']:,} | {row['seconds']:.1f} | {row['per_second']:.0f}"
+            f" | {row['left']} |"
+            for count, row in outbox.items()
+        ),
         "",
     ]
 
@@ -616,6 +651,7 @@ def markdown(results: dict[str, Any]) -> str:
         _sign_in_flood,
         _assignment,
         _webhooks,
+        _capacity,
         _pages,
         _notifications,
         _mailbox,
