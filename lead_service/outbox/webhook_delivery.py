@@ -7,6 +7,7 @@ failed for 3 days is switched off, and its admins told by e-mail."""
 
 import json
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -31,8 +32,11 @@ RETRY_SCHEDULE = tuple(
 FAILING_LIMIT = timedelta(days=3)
 # Deliveries tried between two commits: one transaction records them all, so that a busy fan-out
 # costs the database a commit per batch, not per try. A worker killed mid-batch sends its tries
-# again, with the same webhook-id, as it would one.
+# again, with the same webhook-id, as it would one. A batch takes no new try after BATCH_SECONDS:
+# its rows stay locked until it is recorded, and the worker beats only between batches, so with
+# one try's NOTIFY_TIMEOUT_SECONDS a batch stays well inside OUTBOX_STALE_SECONDS.
 BATCH = 25
+BATCH_SECONDS = 5.0
 KEEP_LOG = timedelta(days=7)
 
 
@@ -105,16 +109,12 @@ class _Tried:
     status: str  # the delivery's, after it
 
 
-def _nothing() -> None:
-    pass
-
-
-def deliver_batch(stop: threading.Event | None = None, between: Callable[[], None] = _nothing) -> int:
+def deliver_batch(stop: threading.Event | None = None) -> int:
     """Sends up to BATCH due deliveries once each, in order, and records their tries in one
     transaction: how many it tried, 0 when none was due. An endpoint that fails a try gets no more
-    in the batch (one down receiver costs one timeout, and is switched off before its next), and
-    `between` runs after each try (the worker's heartbeat: slow receivers are not a stuck worker).
-    Once `stop` is set it sends no more. Those not tried are left as they were."""
+    in the batch (one down receiver costs one timeout, and is switched off before its next). Once
+    `stop` is set, or BATCH_SECONDS have gone, it starts no more. Those not tried are left as they
+    were."""
     due = _due(BATCH)
     sendings = [
         _Sending(
@@ -130,8 +130,9 @@ def deliver_batch(stop: threading.Event | None = None, between: Callable[[], Non
         db.session.commit()  # no read held open across the sends (see queue._send); one worker runs
     tried: list[_Tried] = []
     failing: set[int] = set()
+    until = time.monotonic() + BATCH_SECONDS
     for sending in sendings:
-        if stop is not None and stop.is_set():
+        if (stop is not None and stop.is_set()) or (tried and time.monotonic() > until):
             break
         if sending.endpoint_id in failing:
             continue
@@ -139,7 +140,6 @@ def deliver_batch(stop: threading.Event | None = None, between: Callable[[], Non
         tried.append(_Tried(sending, outcome, datetime.now(UTC), verdict(outcome, sending.attempt)))
         if tried[-1].status != "delivered":
             failing.add(sending.endpoint_id)
-        between()
     if tried:
         _record(tried, failing_since)
     db.session.commit()
@@ -216,9 +216,11 @@ def switch_off(endpoint: WebhookEndpoint, reason: str) -> None:
 
 
 def deliver_due(stop: threading.Event, between: Callable[[], None]) -> None:
-    """Delivers every due delivery, a batch at a time, until none is due or `stop` is set."""
-    while not stop.is_set() and deliver_batch(stop, between):
-        pass
+    """Delivers every due delivery, a batch at a time, until none is due or `stop` is set, calling
+    `between` after each batch (the worker's heartbeat, whose commit must not come inside one: its
+    rows would be another worker's to take)."""
+    while not stop.is_set() and deliver_batch(stop):
+        between()
 
 
 def redeliver(delivery: WebhookDelivery) -> None:

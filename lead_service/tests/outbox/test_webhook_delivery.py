@@ -201,24 +201,29 @@ def test_a_leads_events_go_in_order(webhooks, receiver, monkeypatch):
     assert [d["json"]["type"] for d in receiver.deliveries[2:]] == ["lead.status_changed", "lead.assigned"]
 
 
-def test_a_batch_beats_after_each_try_and_sends_no_more_once_stopped(webhooks, receiver):
+def test_a_batch_starts_no_try_once_stopped_or_past_its_time(webhooks, receiver, monkeypatch):
     add_endpoint(webhooks, receiver.url, receiver.secret.decode(), ["lead.assigned"])
-    for lead_id in (1, 2, 3):
+    for lead_id in (1, 2, 3, 4):
         record(webhooks, "lead.assigned", lead_id=lead_id)
-    stop, beats = threading.Event(), []
+    stop, sent = threading.Event(), []
+    send = webhook_delivery._try
 
-    def beat() -> None:
-        beats.append(len(receiver.deliveries))
-        if len(beats) == 2:
+    def counted(*request):
+        sent.append(request)
+        if len(sent) == 2:
             stop.set()
+        return send(*request)
 
+    monkeypatch.setattr(webhook_delivery, "_try", counted)
     with webhooks.app_context():
-        assert webhook_delivery.deliver_batch(stop, beat) == 2
+        assert webhook_delivery.deliver_batch(stop) == 2
+    assert deliveries(webhooks) == [("delivered", 1, 1)] * 2 + [("pending", 0, 0)] * 2
 
-    assert beats == [1, 2]
-    assert deliveries(webhooks) == [("delivered", 1, 1), ("delivered", 1, 1), ("pending", 0, 0)]
+    monkeypatch.setattr(webhook_delivery, "BATCH_SECONDS", 0)
+    with webhooks.app_context():
+        assert webhook_delivery.deliver_batch() == 1  # its first try, and no more
     assert deliver(webhooks) == 1
-    assert [d["json"]["data"]["lead_id"] for d in receiver.deliveries] == [1, 2, 3]
+    assert [d["json"]["data"]["lead_id"] for d in receiver.deliveries] == [1, 2, 3, 4]
 
 
 def test_an_endpoint_failing_a_try_gets_no_more_in_the_batch(webhooks, receiver):
