@@ -216,12 +216,14 @@ def _forget_people_gone() -> None:
         people.forget(people.addresses_of(person))
 
 
-def remove_deployment_check(lead_id: int, message: str) -> bool:
+def remove_deployment_check(message: str, since: datetime) -> bool:
     """The lead the deployment check sent deleted, with what points at it: whether it was there. It
-    is known by its id and its message, which holds the check's own random token; so it goes even
-    when a proxy dropped its mark and it was stored as a visitor's. Nobody's data: neither audited
-    nor merged out of the search index, as an erasure is."""
-    removed = _remove_leads(and_(Lead.id == lead_id, Lead.message == message))
+    is known by its message, which holds the check's own random token, among the leads since
+    `since`; so it goes even when no answer named it, or a proxy dropped its mark and it was stored
+    as a visitor's. Nobody's data: neither audited nor merged out of the search index, as an
+    erasure is."""
+    sent = and_(Lead.spam.is_(False), Lead.created_at >= since, Lead.message == message)
+    removed = _remove_leads(sent)
     db.session.commit()
     return removed["contact"] + removed["quote"] > 0
 
