@@ -103,7 +103,7 @@ def test_a_key_not_the_services_fails_at_the_lead(deployment):
     done = check(deployment, SECRET_KEY="not the deployment's key")
 
     assert done.returncode == 1
-    assert steps(done.stdout) == {"site": "ok", "lead": "FAIL"}
+    assert steps(done.stdout) == {"site": "ok", "lead": "FAIL", "erase": "ok"}
     assert "answered 403" in done.stdout
     assert 'the deployment check failed at "lead"' in done.stderr
 
