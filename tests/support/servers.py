@@ -211,17 +211,9 @@ def build_web(dist_dir: str, settings: dict[str, str]) -> None:
 
 
 @contextmanager
-def web(
-    tmp: Path,
-    lead_service_url: str,
-    dist_dir: str = ".next",
-    settings: dict[str, str] | None = None,
-    port: int | None = None,
-    staff_side: bool = False,
-):
-    """`next start` on `port` (else a free one), serving the build in web/<dist_dir>; `settings` adds
-    to (or overrides) its environment; `staff_side`: at the inbox's priority (STAFF_SIDE)."""
-    with web_process(tmp, lead_service_url, dist_dir, settings, port, staff_side) as (url, _):
+def web(*args, **options):
+    """web_process's server, by its URL alone."""
+    with web_process(*args, **options) as (url, _):
         yield url
 
 
@@ -234,7 +226,9 @@ def web_process(
     port: int | None = None,
     staff_side: bool = False,
 ):
-    """web()'s server, and its process, for a test that kills it."""
+    """`next start` on `port` (else a free one), serving the build in web/<dist_dir>: its URL and its
+    process (for a test that kills it). `settings` adds to (or overrides) its environment;
+    `staff_side`: at the inbox's priority (STAFF_SIDE)."""
     if not (ROOT / "web" / dist_dir / "BUILD_ID").is_file():
         raise RuntimeError(f"web/{dist_dir} is not built: run the tests through `make test`")
     port = port or free_port()
