@@ -19,9 +19,9 @@ from lead_service.models.staff import StaffUser
 from lead_service.models.webhooks import WebhookAttempt, WebhookDelivery, WebhookEndpoint
 from lead_service.outbox import queue, webhook_delivery
 from lead_service.outbox.channels import WebhookFanout
-from lead_service.webhooks import events
+from lead_service.webhooks import events, sending
 from lead_service.webhooks.addresses import RefusedAddress, resolve
-from lead_service.webhooks.signing import new_secret
+from lead_service.webhooks.signing import new_secret, standard_headers
 
 from ..receivers import WebhookReceiver
 from ..samples import QUOTE
@@ -98,13 +98,13 @@ def test_a_receiver_answering_503_three_times_gets_it_once_delivered_after_four_
 
 @pytest.fixture
 def trickling_receiver():
-    """A receiver that answers a byte of its status line and headers every 0.2 s, for 30 s: each
-    read comes well inside any read timeout, so only a bound on the whole try ends it."""
+    """A receiver that answers a byte of its status line and headers every 0.2 s, for 30 s, on each
+    connection: each read comes well inside any read timeout, so only a bound on the whole try ends
+    it."""
     server = socket.create_server(("127.0.0.1", 0))
     done = threading.Event()
 
-    def answer() -> None:
-        connection, _ = server.accept()
+    def answer(connection: socket.socket) -> None:
         with connection:
             connection.recv(65536)
             for byte in b"HTTP/1.1 200 OK\r\n" + b"X-Slow: " + b"." * 200:
@@ -115,7 +115,15 @@ def trickling_receiver():
                 except OSError:
                     return  # the sender gave up, as it should
 
-    threading.Thread(target=answer, daemon=True).start()
+    def accept() -> None:
+        while True:
+            try:
+                connection, _ = server.accept()
+            except OSError:
+                return  # closed: the test is over
+            threading.Thread(target=answer, args=(connection,), daemon=True).start()
+
+    threading.Thread(target=accept, daemon=True).start()
     yield f"http://127.0.0.1:{server.getsockname()[1]}/hooks/leads"
     done.set()
     server.close()
@@ -242,6 +250,33 @@ def test_an_endpoint_failing_a_try_gets_no_more_in_the_batch(webhooks, receiver)
         assert [d["json"]["data"]["lead_id"] for d in receiver.deliveries] == [1, 2]
     finally:
         down.stop()
+
+
+def test_every_try_is_cut_at_its_own_time_by_the_one_watchdog(trickling_receiver, receiver):
+    """Tries one after another and side by side, of different timeouts: each cut at its own, and a
+    try that ended in time never cut later."""
+    slow, fast = resolve(trickling_receiver, LOOPBACK), resolve(receiver.url, LOOPBACK)
+    cut: dict[float, tuple[str | None, float]] = {}
+
+    def tried(timeout: float) -> None:
+        began = time.monotonic()
+        outcome = sending.post(slow, {}, b"{}", timeout)
+        cut[timeout] = (outcome.error, time.monotonic() - began)
+
+    tried(0.5)
+    side_by_side = [threading.Thread(target=tried, args=(timeout,)) for timeout in (1.5, 0.7)]
+    for thread in side_by_side:
+        thread.start()
+    signed = standard_headers(receiver.secret.decode(), "msg_watchdog", "{}")
+    answered = sending.post(fast, signed, b"{}", 0.3)
+    time.sleep(0.5)  # past that try's time: its socket is closed, and must not have been cut
+    for thread in side_by_side:
+        thread.join()
+
+    assert (answered.status_code, answered.error) == (204, None)
+    for timeout, (error, took) in cut.items():
+        assert error == "TimeoutError"
+        assert timeout <= took < timeout + 0.5
 
 
 @pytest.mark.parametrize(
