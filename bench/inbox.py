@@ -1,17 +1,20 @@
-"""The sales team's inbox at 100,000 leads: the time of a list page, of the next page, of a
-search, of a lead whose conversation holds 200 messages and of a page of /api/v1/leads (with an
-API token, as a sync reads them), through the API, on gunicorn with SQLite and with PostgreSQL,
-as a signed-in member of sales asks them one after another (the
-searches are parts of stored e-mail addresses and names, as a person types them); then the
-board of 5,000 open deals (and as many closed) and a column's next page; then the dashboard's
-figures, and the download of every lead as CSV, its time and the service's peak memory."""
+"""The sales team's inbox at 100,000 and at 1,000,000 leads (`lead-service leads fake`: repeat
+senders, conversations, notes, deals, merged people): the time of a list page, of the next page,
+of a search, of a lead of the busiest repeat sender (their person: every lead and the history of
+them), of a lead whose conversation holds 200 messages, of the Due view and of a page of
+/api/v1/leads (with an API token, as a sync reads them), through the API, on gunicorn with SQLite
+and with PostgreSQL, as a signed-in member of sales asks them one after another (the searches are
+parts of stored e-mail addresses and names, as a person types them); then the board and a
+column's next page; then the dashboard's figures, and the download of every lead as CSV, its time
+and the service's peak memory."""
 
+import functools
 import os
 import random
 import statistics
 import subprocess
 import time
-from datetime import UTC, date, datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from urllib.parse import quote
 
@@ -23,30 +26,35 @@ from lead_service.config import database_url
 from lead_service.extensions import db
 from lead_service.inbox.auth import api_tokens, sessions
 from lead_service.models.conversation import LeadMessage
-from lead_service.models.deals import Deal
 from lead_service.models.staff import StaffUser
 from tests.support.servers import BIN, lead_service
 
 from .services import on_each_database
 
-LEADS = 100_000
+SIZES = (100_000, 1_000_000)  # leads, each size filled in a database of its own
 ASKED = 200  # of each kind of request, after a warm-up of 20
 DASHBOARDS = 20  # the dashboard's figures, read in whole each time, after a warm-up of 2
 BAR_MS = 50
 MESSAGES = 200  # in the conversation of the lead asked for: replies and answers in turn
 # What is timed, each against the bar.
-REQUESTS = ("list", "next page", "search", "conversation", "v1 page")
+REQUESTS = ("list", "next page", "search", "person", "conversation", "due", "v1 page")
 V1_PAGE = 100  # leads a page of /api/v1/leads, its default
-OPEN_DEALS = 5_000  # on the board, over its four open stages; as many again won or lost
 BOARD_BAR_MS = 100
+DASHBOARD_BAR_MS = 250
+# The export streams: its peak memory at the largest size within this of the smallest's.
+MEMORY_BAR_RATIO = 1.1
 # The board's reads: the whole board, and the next page of its first column.
 BOARD_REQUESTS = ("board", "column")
 
 
-def _fill(home: Path, url: str) -> None:
+def _fill(home: Path, url: str, leads: int) -> float:
+    """The database made and filled with `leads` made-up leads: the seconds `leads fake` took."""
     env = {**os.environ, "DATABASE_URL": url, "LEAD_SERVICE_INSTANCE_PATH": str(home)}
-    for step in (["db", "upgrade"], ["leads", "fake", "--count", str(LEADS)]):
-        subprocess.run([BIN / "lead-service", *step], env=env, check=True, capture_output=True)
+    subprocess.run([BIN / "lead-service", "db", "upgrade"], env=env, check=True, capture_output=True)
+    began = time.perf_counter()
+    fake = ["leads", "fake", "--count", str(leads), "--seed", "20261130"]
+    subprocess.run([BIN / "lead-service", *fake], env=env, check=True, capture_output=True)
+    return time.perf_counter() - began
 
 
 def _conversation(engine, lead_id: int) -> None:
@@ -69,39 +77,6 @@ def _conversation(engine, lead_id: int) -> None:
         connection.execute(LeadMessage.__table__.insert(), rows)
 
 
-def _deals(engine, owner_id: int) -> None:
-    """OPEN_DEALS open deals spread over the open stages, as many won or lost, on leads spread
-    through the table, in three currencies, closing over a year; half the open ones owned."""
-    with engine.connect() as connection:
-        stages = connection.execute(text("SELECT id, outcome FROM deal_stages ORDER BY position")).all()
-        reasons = connection.execute(text("SELECT id FROM lost_reasons")).scalars().all()
-        lead_ids = connection.execute(text("SELECT id FROM leads ORDER BY id")).scalars().all()
-    open_stages = [stage for stage, outcome in stages if outcome is None]
-    closed = [(stage, outcome) for stage, outcome in stages if outcome is not None]
-    rng = random.Random(20261129)
-    chosen = rng.sample(lead_ids, 2 * OPEN_DEALS)
-    rows = []
-    for n, lead_id in enumerate(chosen):
-        stage, outcome = (open_stages[n % len(open_stages)], None) if n < OPEN_DEALS else closed[n % 2]
-        rows.append(
-            {
-                "lead_id": lead_id,
-                "stage_id": stage,
-                "value_minor": rng.randrange(1, 500) * 10_000,
-                "currency": ("USD", "EUR", "GBP")[n % 3],
-                "expected_close": date(2027, 1, 1) + timedelta(days=rng.randrange(365)),
-                "lost_reason_id": rng.choice(reasons) if outcome == "lost" else None,
-                "version": 1,
-                "created_at": datetime(2026, 10, 1, tzinfo=UTC),
-                "closed_at": datetime(2026, 11, 1, tzinfo=UTC) if outcome else None,
-            }
-        )
-    with engine.begin() as connection:
-        connection.execute(Deal.__table__.insert(), rows)
-        owned = [{"lead": lead_id, "owner": owner_id} for lead_id in chosen[:OPEN_DEALS:2]]
-        connection.execute(text("UPDATE leads SET owner_id = :owner WHERE id = :lead"), owned)
-
-
 def _board(client: requests.Session, service: str) -> dict[str, dict[str, float]]:
     board = client.get(f"{service}/api/inbox/board", timeout=30).json()
     first = board["columns"][0]
@@ -114,19 +89,19 @@ def _board(client: requests.Session, service: str) -> dict[str, dict[str, float]
     }
 
 
-def _staff_session(url: str) -> tuple[int, str, str]:
-    """A signed-in member of sales (their id), their session token, and an API token of theirs
-    that reads the leads, made in the database as a sign-in and the tokens page would."""
+def _staff_session(url: str) -> tuple[str, str]:
+    """A signed-in member of sales' session token, and an API token of theirs that reads the
+    leads, made in the database as a sign-in and the tokens page would."""
     app = create_app({"SQLALCHEMY_DATABASE_URI": database_url(url)})
     with app.app_context():
         user = StaffUser(email="bench@staff.example", name="Bench", role="sales", password_hash="not used")
         db.session.add(user)
         db.session.flush()
-        user_id, token = user.id, sessions.start(user, "signed_in")
+        token = sessions.start(user, "signed_in")
         _, api_token = api_tokens.make("Bench", ["leads:read"], 1, user)
         db.session.commit()
         db.engine.dispose()
-    return user_id, token, api_token
+    return token, api_token
 
 
 def _queries(engine) -> list[str]:
@@ -196,17 +171,48 @@ def _export(client: requests.Session, service: str, home: Path) -> dict[str, flo
 
 
 def inbox_latency(tmp: Path) -> list[dict]:
-    return on_each_database(tmp, _latency)
+    rows = []
+    for leads in SIZES:
+        folder = tmp / f"{leads}"
+        folder.mkdir()
+        rows += [
+            {"leads": leads, **row}
+            for row in on_each_database(folder, functools.partial(_latency, leads=leads))
+        ]
+    return rows
 
 
-def _latency(home: Path, url: str, engine) -> dict:
-    _fill(home, url)
-    user_id, token, api_token = _staff_session(url)
-    _deals(engine, user_id)
+def _deals(engine) -> dict[str, int]:
+    """How many deals the board holds, open and closed."""
+    with engine.connect() as connection:
+        counts = connection.execute(
+            text(
+                "SELECT count(*) - count(s.outcome), count(s.outcome)"
+                " FROM deals d JOIN deal_stages s ON s.id = d.stage_id"
+            )
+        ).one()
+    return {"open": counts[0], "closed": counts[1]}
+
+
+def _busiest(engine) -> int:
+    """The newest lead of the person who sent the most."""
+    with engine.connect() as connection:
+        return connection.execute(
+            text(
+                "SELECT max(id) FROM leads WHERE email_folded ="
+                " (SELECT email_folded FROM leads GROUP BY email_folded ORDER BY count(*) DESC LIMIT 1)"
+            )
+        ).scalar_one()
+
+
+def _latency(home: Path, url: str, engine, leads: int) -> dict:
+    filled = _fill(home, url, leads)
+    token, api_token = _staff_session(url)
     queries = _queries(engine)
     with engine.connect() as connection:
         talked = connection.execute(text("SELECT max(id) FROM leads")).scalar_one()
     _conversation(engine, talked)
+    busiest = _busiest(engine)
     with lead_service(home, url) as service:
         client = requests.Session()
         client.headers["Cookie"] = f"{sessions.COOKIE}={token}"
@@ -214,11 +220,14 @@ def _latency(home: Path, url: str, engine) -> dict:
         for query in queries[:20]:
             client.get(f"{service}/api/inbox/leads", params={"q": query}, timeout=30)
         return {
-            "leads": LEADS,
+            "fill_s": filled,
+            "deals": _deals(engine),
             "list": _timed(client, [f"{service}/api/inbox/leads"] * ASKED),
             "next page": _timed(client, [f"{service}/api/inbox/leads?cursor={quote(first['next'])}"] * ASKED),
             "search": _timed(client, [f"{service}/api/inbox/leads?q={quote(q)}" for q in queries[:ASKED]]),
+            "person": _timed(client, [f"{service}/api/inbox/leads/{busiest}"] * ASKED),
             "conversation": _timed(client, [f"{service}/api/inbox/leads/{talked}"] * ASKED),
+            "due": _timed(client, [f"{service}/api/inbox/due"] * ASKED),
             "v1 page": _timed(
                 requests.Session(),
                 [f"{service}/api/v1/leads?limit={V1_PAGE}"] * ASKED,

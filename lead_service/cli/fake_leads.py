@@ -3,22 +3,28 @@
 Names, companies and texts come from the small word lists below; every address is at a reserved
 domain (.example, .test) and every notification is delivered or dead, never due, so that no worker
 sends anything about them. Most visitors allowed analytics, so most leads say where their visit
-began (for the dashboard), and the sales team has answered most of those that are not spam. Only a
-local SQLite file or a PostgreSQL database whose name says "test" takes them."""
+began (for the dashboard), and the sales team has answered most of those that are not spam, and
+worked them (fake_work.py). One lead in five is from someone who wrote before: a long tail of repeat
+senders. Rows are written in bulk (COPY on PostgreSQL): a million leads take minutes. Only a local
+SQLite file or a PostgreSQL database whose name says "test" takes them, and, since their ids are
+given by hand, while nothing else writes leads."""
 
 import random
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import insert, text
+from sqlalchemy import text
 from sqlalchemy.engine import URL
 
 from ..extensions import db
-from ..models.leads import Lead, OutboxMessage, fold_address, fold_name_and_company, fold_phone
+from ..models.leads import Lead, OutboxMessage, fold_address, fold_name_and_company
 from ..schemas import ATTRIBUTION_KEYS, FORMS, phone_country
+from . import bulk_rows, fake_work
 
-BATCH = 2000
+BATCH = 5000
+RETURNING = 0.2  # of the leads: from someone who wrote before
+SECOND_ADDRESS = 0.05  # of those: from another address of theirs, which the team merged
 
 
 def _words(text: str) -> tuple[str, ...]:
@@ -109,20 +115,29 @@ def allowed(url: URL) -> bool:
     return backend == "postgresql" and "test" in name.lower()
 
 
-def _phone(rng: random.Random) -> str:
+def _phone(rng: random.Random) -> tuple[str, int]:
     """A number in the ranges kept for drama and examples (London's, Washington's, a Malaysian
-    mobile's), in E.164, as the service stores every lead's."""
+    mobile's), in E.164, as the service stores every lead's; and which range."""
     choice = rng.randrange(3)
     if choice == 0:
-        return f"+442079460{rng.randrange(1000):03d}"
+        return f"+442079460{rng.randrange(1000):03d}", choice
     if choice == 1:
-        return f"+120255501{rng.randrange(100):02d}"
-    return f"+6012{rng.randrange(1000):03d}{rng.randrange(10000):04d}"
+        return f"+120255501{rng.randrange(100):02d}", choice
+    return f"+6012{rng.randrange(1000):03d}{rng.randrange(10000):04d}", choice
 
 
-def _phone_and_country(phone: str | None) -> dict[str, Any]:
-    """A lead's phone and the country the service names from it."""
-    return {"phone": phone, "country": phone_country(phone, None) if phone else None}
+# The country the service names from a number of each range: parsing each lead's took a third of
+# a million leads' time.
+_SAMPLES = ("+442079460000", "+12025550100", "+60120000000")
+_COUNTRIES = tuple(phone_country(sample, None) for sample in _SAMPLES)
+
+
+def _phone_and_country(phone: tuple[str, int] | None) -> dict[str, Any]:
+    """A lead's phone, already E.164 as fold_phone would make it, and the country the service
+    names from it."""
+    if phone is None:
+        return {"phone": None, "phone_e164": None, "country": None}
+    return {"phone": phone[0], "phone_e164": phone[0], "country": _COUNTRIES[phone[1]]}
 
 
 def _person(rng: random.Random, serial: int) -> dict[str, Any]:
@@ -138,6 +153,31 @@ def _person(rng: random.Random, serial: int) -> dict[str, Any]:
     }
 
 
+class _People:
+    """Who sent each lead: mostly someone new; else someone who wrote before, the earlier senders
+    the more often (at a million leads the busiest wrote a few hundred times), now and then from
+    a second address of theirs: the pairs of addresses to merge."""
+
+    def __init__(self) -> None:
+        self.known: list[dict[str, Any]] = []
+        self.merges: list[tuple[str, str]] = []
+        self._second: dict[str, str] = {}
+
+    def sender(self, rng: random.Random, serial: int) -> dict[str, Any]:
+        if not self.known or rng.random() >= RETURNING:
+            self.known.append(_person(rng, serial))
+            return self.known[-1]
+        person = self.known[int(len(self.known) * rng.random() ** 2)]
+        if rng.random() >= SECOND_ADDRESS:
+            return person
+        first = fold_address(person["email"])
+        second = f"{person['email'].split('@')[0]}@home.example"
+        if fold_address(second) not in self._second and first != fold_address(second):
+            self._second[fold_address(second)] = first
+            self.merges.append((first, fold_address(second)))
+        return {**person, "email": second}
+
+
 def _text(rng: random.Random, spam: bool) -> str:
     if spam:
         return rng.choice(SPAM_TEXTS)
@@ -148,13 +188,18 @@ def _text(rng: random.Random, spam: bool) -> str:
 _FORM_FIELDS = dict.fromkeys(("company", "phone", "message", "project", "budget", "country"))
 
 
-def _lead(rng: random.Random, serial: int, now: datetime) -> tuple[str, dict[str, Any]]:
-    """One lead (kind, columns), sent some time in the year before `now`."""
-    # More of them lately, as a site's traffic grows; some at the very same second.
-    age = timedelta(seconds=int(365 * 86400 * rng.random() ** 1.5))
-    created_at = (now - age).replace(microsecond=0 if rng.random() < 0.2 else rng.randrange(10**6))
+def _times(rng: random.Random, count: int, now: datetime) -> list[datetime]:
+    """When each lead came, oldest first, in the year before `now`: more of them lately, as a
+    site's traffic grows; some at the very same second. In that order, as ids are given."""
+    ages = (timedelta(seconds=int(365 * 86400 * rng.random() ** 1.5)) for _ in range(count))
+    return sorted(
+        (now - age).replace(microsecond=0 if rng.random() < 0.2 else rng.randrange(10**6)) for age in ages
+    )
+
+
+def _lead(rng: random.Random, person: dict[str, Any], created_at: datetime) -> tuple[str, dict[str, Any]]:
+    """One lead (kind, columns) from `person`."""
     spam = rng.random() < 0.06
-    person = _person(rng, serial)
     common = {"created_at": created_at, "page": rng.choice(PAGES), "spam": spam, **person}
     roll = rng.random()
     if roll < 0.35:
@@ -220,53 +265,54 @@ def _notification(rng: random.Random, lead_id: int, created_at: datetime) -> dic
 
 
 def _batches(
-    count: int, rng: random.Random, work_rng: random.Random, now: datetime
-) -> Iterator[dict[str, list[dict[str, Any]]]]:
-    serial = 0
-    while serial < count:
-        batch: dict[str, list[dict[str, Any]]] = {"contact": [], "quote": []}
-        for _ in range(min(BATCH, count - serial)):
-            kind, lead = _lead(rng, serial, now)
+    count: int, rng: random.Random, work_rng: random.Random, now: datetime, people: _People
+) -> Iterator[list[tuple[str, dict[str, Any]]]]:
+    times = _times(rng, count, now)
+    for start in range(0, count, BATCH):
+        batch = []
+        for serial in range(start, min(start + BATCH, count)):
+            kind, lead = _lead(rng, people.sender(rng, serial), times[serial])
             # Drawn apart, so that a seed makes the same people and texts as before these came.
             work = _visit_and_work(work_rng, lead["created_at"], lead["spam"], now)
-            # A statement of its own, past the model: the folded values are set here.
             folded = {
                 "email_folded": fold_address(lead["email"]),
-                "phone_e164": fold_phone(lead.get("phone")),
                 "name_company_folded": fold_name_and_company(lead["name"], lead.get("company")),
             }
-            batch[kind].append({**lead, **work, **folded})
-            serial += 1
+            batch.append((kind, {**lead, **work, **folded}))
         yield batch
 
 
 def generate(count: int, seed: int | None = None) -> dict[str, int]:
-    """Adds `count` made-up leads and their notifications, in batches, committed at the end: how
-    many of each kind, and of them spam."""
+    """Adds `count` made-up leads, their notifications and the team's work on them, in batches,
+    committed at the end: how many of each kind, and of them spam."""
     rng, work_rng = random.Random(seed), random.Random(None if seed is None else f"work-{seed}")
     now = datetime.now(UTC)
+    team, people = fake_work.team(), _People()
+    lead_id = bulk_rows.next_id(Lead.__table__)
     made = {"contact": 0, "quote": 0, "spam": 0}
-    for batch in _batches(count, rng, work_rng, now):
-        notifications = []
-        for kind, leads in batch.items():
-            if not leads:
-                continue
-            ids = db.session.scalars(
-                insert(Lead).returning(Lead.id, sort_by_parameter_order=True), leads
-            ).all()
-            for lead_id, lead in zip(ids, leads, strict=True):
-                if not lead["spam"]:
-                    notifications.append(_notification(rng, lead_id, lead["created_at"]))
-            made[kind] += len(leads)
-            made["spam"] += sum(lead["spam"] for lead in leads)
-        if notifications:
-            db.session.execute(insert(OutboxMessage), notifications)
+    for batch in _batches(count, rng, work_rng, now, people):
+        leads, notifications, work = [], [], fake_work.Work()
+        for kind, lead in batch:
+            lead |= {"id": lead_id, **fake_work.owner_and_next_step(work_rng, lead, team.staff, now.date())}
+            lead_id += 1
+            leads.append(lead)
+            if not lead["spam"]:
+                notifications.append(_notification(rng, lead["id"], lead["created_at"]))
+            fake_work.add(work, work_rng, lead, team, now)
+            made[kind] += 1
+            made["spam"] += lead["spam"]
+        bulk_rows.write(Lead.__table__, leads)
+        bulk_rows.write(OutboxMessage.__table__, notifications)
+        work.write()
+    fake_work.merge_people(people.merges, team, now)
+    for table in (Lead.__table__, OutboxMessage.__table__):
+        bulk_rows.ids_taken(table)
     db.session.commit()
     # The planner's statistics, and on PostgreSQL the visibility map, as autovacuum soon leaves a
     # real database: without it counting reads every row from the heap, not the index alone.
     with db.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as connection:
         if connection.dialect.name == "postgresql":
-            for table in ("leads", "outbox"):
+            for table in ("leads", "outbox", "lead_messages", "lead_notes", "deals"):
                 connection.execute(text(f"VACUUM (ANALYZE) {table}"))
         else:
             connection.execute(text("ANALYZE"))

@@ -45,8 +45,12 @@ class Deal(db.Model):
     version it was read at, as a lead's work is. Goes with its lead."""
 
     __tablename__ = "deals"
-    # The board: a stage's deals, soonest expected close first (migration 0031).
-    __table_args__ = (Index("ix_deals_board", "stage_id", "expected_close", "lead_id"),)
+    # The board: a stage's deals, soonest expected close first (migration 0031); its totals by stage
+    # and currency, summed from an index alone (0036).
+    __table_args__ = (
+        Index("ix_deals_board", "stage_id", "expected_close", "lead_id"),
+        Index("ix_deals_totals", "stage_id", "currency", "value_minor"),
+    )
 
     lead_id: Mapped[int] = mapped_column(
         Integer, ForeignKey("leads.id", ondelete="CASCADE"), primary_key=True

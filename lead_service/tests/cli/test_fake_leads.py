@@ -1,21 +1,42 @@
 """`lead-service leads fake --count N`: made-up leads of both kinds over the last year, some spam,
-each other one with a notification that no worker will send, in a test database only."""
+each other one with a notification that no worker will send, and the sales team's work on them
+(owners, next steps, conversations, notes, deals, merged people), in a test database only."""
 
+from collections import Counter
 from datetime import UTC, datetime, timedelta
 
 import click
 import phonenumbers
 import pytest
+from sqlalchemy import delete
 from sqlalchemy.engine import make_url
 
 from lead_service import create_app
+from lead_service.cli import fake_work
 from lead_service.cli.fake_leads import allowed
 from lead_service.extensions import db
+from lead_service.inbox.leads import person
 from lead_service.inbox.leads.filters import Filters
 from lead_service.inbox.leads.highlight import terms
 from lead_service.inbox.leads.page import page
+from lead_service.models.conversation import LeadMessage
+from lead_service.models.deals import Deal, DealStage
 from lead_service.models.leads import Lead, as_utc
+from lead_service.models.people import PersonAddress, PersonMerge, PersonMergeMove
+from lead_service.models.staff import LeadNote, StaffUser
 from lead_service.schemas import phone_country
+
+
+@pytest.fixture
+def runner(app, client):
+    """The CLI, and what `leads fake` adds past the leads gone after the test too: the made-up team
+    and the people merged (the leads' conversations, notes and deals go with them)."""
+    yield app.test_cli_runner()
+    with app.app_context():
+        for model in (PersonMergeMove, PersonAddress, PersonMerge, LeadNote, Lead):
+            db.session.execute(delete(model))
+        db.session.execute(delete(StaffUser).where(StaffUser.email.endswith("@" + fake_work.STAFF_DOMAIN)))
+        db.session.commit()
 
 
 def to_e164(phone: str) -> str:
@@ -64,6 +85,53 @@ def test_fake_leads_can_be_searched(runner, app):
         found = page(Filters(spam="include", terms=terms(local_part[1:])))["leads"]
 
     assert lead.id in {row["id"] for row in found}
+
+
+def test_fake_leads_come_in_time_order_with_repeat_senders_and_the_teams_work(runner, app):
+    for _ in range(2):  # a second run adds to the first
+        assert runner.invoke(args=["leads", "fake", "--count", "3000", "--seed", "5"]).exit_code == 0
+
+    with app.app_context():
+        leads = db.session.scalars(db.select(Lead).order_by(Lead.id)).all()
+        staff = db.session.scalars(db.select(StaffUser.id)).all()
+        messages = db.session.scalars(db.select(LeadMessage)).all()
+        notes = db.session.scalars(db.select(LeadNote)).all()
+        deals = db.session.execute(db.select(Deal, DealStage.outcome).join(DealStage)).all()
+        merged = db.session.scalars(db.select(PersonAddress)).all()
+        busiest = Counter(lead.email_folded for lead in leads[:3000]).most_common(1)[0]
+        lead = next(lead for lead in leads if lead.email_folded == busiest[0])
+        shown = person.person(lead)
+
+    assert len(leads) == 6000 and len(staff) == 6
+    for run in (leads[:3000], leads[3000:]):
+        assert [lead.created_at for lead in run] == sorted(lead.created_at for lead in run)
+    # A long tail: many wrote twice or more, a few many times, one person's page shows them all.
+    assert busiest[1] >= 8
+    assert len(shown["leads"]) >= busiest[1] - 1
+    answered = {lead.id: lead for lead in leads if lead.first_response_at is not None}
+    assert all(lead.owner_id in staff for lead in answered.values())
+    assert all(lead.owner_id is None for lead in leads if lead.id not in answered)
+    due = [lead for lead in leads if lead.next_step_on]
+    assert due and {lead.status for lead in due} <= {"contacted", "qualified"}
+    assert any(lead.next_step_on < datetime.now(UTC).date() for lead in due)
+    # Conversations, notes and deals on answered leads only, each conversation a reply first.
+    assert {message.lead_id for message in messages} == set(answered)
+    firsts = {}
+    for message in sorted(messages, key=lambda message: message.id):
+        firsts.setdefault(message.lead_id, message.direction)
+    assert set(firsts.values()) == {"out"}
+    assert any(message.direction == "in" for message in messages)
+    assert notes and {note.lead_id for note in notes} < set(answered)
+    assert deals and all(answered[deal.lead_id].status in ("qualified", "won", "lost") for deal, _ in deals)
+    assert all(outcome in (None, answered[deal.lead_id].status) for deal, outcome in deals)
+    # Second addresses merged into their person, each of them a lead's.
+    addresses = {lead.email_folded for lead in leads}
+    assert merged and all({row.address, row.person} <= addresses for row in merged)
+    # The ids go on from the last, for the next lead sent too.
+    with app.app_context():
+        db.session.add(Lead(form="contact", name="Next", email="next@leads.io", message="Hello"))
+        db.session.commit()
+        assert db.session.scalar(db.select(db.func.max(Lead.id))) == len(leads) + 1
 
 
 @pytest.mark.parametrize(
