@@ -50,10 +50,14 @@ def person(lead: Lead) -> dict[str, Any]:
         for other in others
     ]
     for model in (LeadNote, LeadMessage):
+        # The latest HISTORY_KEPT of each kind hold the latest HISTORY_KEPT of all: someone who
+        # wrote 400 times has more than a thousand messages, whose bodies cost more than the page.
         kept = db.session.execute(
             select(model, StaffUser)
             .outerjoin(StaffUser, StaffUser.id == model.author_id)
             .where(model.lead_id.in_(ids))
+            .order_by(model.created_at.desc(), model.id.desc())
+            .limit(HISTORY_KEPT)
         ).all()
         events += [
             {

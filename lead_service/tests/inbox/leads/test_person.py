@@ -6,7 +6,7 @@ every address merged into one person (and split again when the merge is undone).
 from datetime import UTC, datetime, timedelta
 
 from lead_service.extensions import db
-from lead_service.inbox.leads import page
+from lead_service.inbox.leads import page, person
 from lead_service.inbox.leads.filters import Cursor, Filters
 from lead_service.models.conversation import LeadMessage
 from lead_service.models.staff import LeadNote, StaffUser
@@ -78,6 +78,36 @@ def test_each_of_a_persons_leads_shows_the_others_and_their_history(signed_in, a
         "leads": [],
         "history": [],
     }
+
+
+def test_a_persons_history_is_their_latest_events_of_every_kind(signed_in, add, app, monkeypatch):
+    monkeypatch.setattr(person, "HISTORY_KEPT", 4)
+    client = signed_in("sales")
+    first, second, third = add(
+        *(contact("Mina Lee", at=T0 + n * HOUR, email="mina@harbor.io") for n in range(3))
+    )
+    with app.app_context():
+        author = db.session.scalars(db.select(StaffUser.id)).one()
+        for n, lead_id in enumerate((first, second) * 3):
+            at = T0 + HOUR * (3 + n)
+            db.session.add(LeadNote(lead_id=lead_id, author_id=author, body=f"Note {n}", created_at=at))
+            db.session.add(
+                LeadMessage(
+                    lead_id=lead_id,
+                    direction="out",
+                    author_id=author,
+                    created_at=at + timedelta(minutes=30),
+                    to_address="mina@harbor.io",
+                    subject="Your message",
+                    body=f"Reply {n}",
+                    message_id=f"<reply.{n}@tidewell.example>",
+                )
+            )
+        db.session.commit()
+
+    history = client.get(LEAD.format(third)).json["person"]["history"]
+
+    assert [event["text"] for event in history] == ["Note 4", "Reply 4", "Note 5", "Reply 5"]
 
 
 def _rows(page) -> list[tuple[int, int | None]]:
