@@ -37,7 +37,7 @@ OLD_KINDS = ("contact", "quote")
     " term was found in, as text segments (`match` true where found; a message or project only"
     " around its first match); `next`, the cursor of the next page (null after the last); `counts`,"
     " the leads of each form under every filter but the form (on the first page only: null with a"
-    ' cursor; with a search, counted up to 101, shown as "100+").',
+    ' cursor; counted up to 10,001, shown as "10,000+"; with a search, up to 101, shown as "100+").',
 )
 @bp.alt_response(400, schema=contract.ValidationErrors, description="An invalid filter or cursor.")
 def list_leads(view: ListView):

@@ -4,8 +4,8 @@ import { inboxPaths } from "@/lib/inbox/paths";
 
 import { InboxLink } from "./inbox-link";
 
-/** The leads of each form under the other filters, each a link to that form's view; with a
- * search, counted only up to a cap (see formatCount). */
+/** The leads of each form under the other filters, each a link to that form's view, counted up
+ * to a cap: a search's to 100, any other to 10,000 (see formatCount). */
 export function FormCounts({ counts, query }: { counts: Record<string, number>; query: URLSearchParams }) {
   const forms = getForms().forms as Record<string, { title: string }>;
   const current = query.get("form") ?? undefined;

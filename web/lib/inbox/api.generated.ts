@@ -1492,7 +1492,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description A page of leads, newest first (ties by id), each with the fields the list shows, whether its notification went out by e-mail, and, when searching, `highlight`: each field a term was found in, as text segments (`match` true where found; a message or project only around its first match); `next`, the cursor of the next page (null after the last); `counts`, the leads of each form under every filter but the form (on the first page only: null with a cursor; with a search, counted up to 101, shown as "100+"). */
+                /** @description A page of leads, newest first (ties by id), each with the fields the list shows, whether its notification went out by e-mail, and, when searching, `highlight`: each field a term was found in, as text segments (`match` true where found; a message or project only around its first match); `next`, the cursor of the next page (null after the last); `counts`, the leads of each form under every filter but the form (on the first page only: null with a cursor; counted up to 10,001, shown as "10,000+"; with a search, up to 101, shown as "100+"). */
                 200: {
                     headers: {
                         [name: string]: unknown;

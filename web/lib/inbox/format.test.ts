@@ -17,8 +17,10 @@ describe("formatCount", () => {
     expect(formatCount(101, true)).toBe("100+");
   });
 
-  it("writes the list's own counts, which are exact, in full", () => {
-    expect(formatCount(25_310, false)).toBe("25,310");
+  it("writes the list's own counts in full up to their cap, then as more than it", () => {
+    expect(formatCount(9_310, false)).toBe("9,310");
+    expect(formatCount(10_000, false)).toBe("10,000");
+    expect(formatCount(10_001, false)).toBe("10,000+");
   });
 });
 

@@ -59,12 +59,15 @@ export function formatSize(bytes: number): string {
   return `${SIZE.format(bytes / (1024 * 1024))} MB`;
 }
 
-// The service counts a search's matches up to one past this, to say "more than" without counting all.
+// The service counts a search's matches, and the new leads since a page loaded, up to one past
+// this, and every other count up to one past LIST_COUNT_CAP: to say "more than" without counting all.
 const COUNT_CAP = 100;
+const LIST_COUNT_CAP = 10_000;
 
-/** A count as the list's tabs show it: a search's (`capped`) only up to "100+", the rest exactly. */
+/** A count as the list's tabs show it: a search's (`capped`) up to "100+", any other up to "10,000+". */
 export function formatCount(count: number, capped: boolean): string {
-  return capped && count > COUNT_CAP ? `${COUNT_CAP}+` : count.toLocaleString("en");
+  const cap = capped ? COUNT_CAP : LIST_COUNT_CAP;
+  return count > cap ? `${cap.toLocaleString("en")}+` : count.toLocaleString("en");
 }
 
 /** A URL's query from the page's search parameters, only those named, each once. */

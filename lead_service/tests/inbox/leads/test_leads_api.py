@@ -11,6 +11,7 @@ import pytest
 from lead_service import retention
 from lead_service.api.openapi import document
 from lead_service.extensions import db
+from lead_service.inbox.leads import filters
 from lead_service.models.leads import Lead, LeadAddress, OutboxMessage
 from lead_service.models.staff import AuditEvent
 from lead_service.models.webhooks import WebhookEndpoint
@@ -191,6 +192,15 @@ def test_filters_and_the_counts_per_form(signed_in, spread, query, names, counts
 
     assert _ids(answer) == [spread[name] for name in names]
     assert answer["counts"] == dict(zip(["contact", "caseStudiesContact", "quote"], counts, strict=True))
+
+
+def test_without_a_search_a_forms_count_stops_one_past_the_cap(signed_in, spread, monkeypatch):
+    monkeypatch.setattr(filters, "LIST_COUNT_CAP", 1)
+
+    answer = signed_in().get("/api/inbox/leads?spam=include").json
+
+    # Three contact messages and three quote requests, spam included: each counted to 2.
+    assert answer["counts"] == {"contact": 2, "caseStudiesContact": 1, "quote": 2}
 
 
 def test_spam_is_hidden_unless_asked_for(signed_in, spread):
