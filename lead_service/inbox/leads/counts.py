@@ -12,8 +12,8 @@ import sqlalchemy as sa
 from sqlalchemy import bindparam, func, literal_column, select
 
 from ...extensions import db
-from . import postgresql_search, sqlite_search
 from . import filters as limits
+from . import postgresql_search, sqlite_search
 from .filters import FORM_NAMES, LEADS, Filters, Shape, conditions
 from .page import statement_params, statement_shape
 
@@ -26,8 +26,9 @@ def _statement(shape: Shape) -> sa.Select:
     if shape.terms:
         return sqlite_search.counts_select(shape)
     each = conditions(shape, with_form=False)
+    cap = bindparam("count_cap")
     capped = [
-        select(literal_column("1")).where(LEADS.c.form == form, *each).limit(bindparam("count_cap")).subquery()
+        select(literal_column("1")).where(LEADS.c.form == form, *each).limit(cap).subquery()
         for form in FORM_NAMES
     ]
     return select(*(select(func.count()).select_from(some).scalar_subquery() for some in capped))
