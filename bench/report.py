@@ -188,11 +188,12 @@ def _inbox(results: dict[str, Any]) -> list[str]:
         "## The inbox at 100,000 and 1,000,000 leads",
         "",
         "Each size made by `lead-service leads fake` in a database of its own (with COPY on PostgreSQL):"
-        " one lead in five from someone who wrote before, the answered ones owned, worked, talked to and"
-        " some made deals. A signed-in member of sales' requests through the API, one after another, on"
-        " gunicorn with 2 workers: 200 of each after 20 to warm up. The searches are parts of stored e-mail"
+        " one lead in five from someone who wrote before, the answered ones owned by a made-up team, with"
+        " conversations, notes, next steps and, on some, deals. A signed-in member of sales' requests"
+        " through the API, one after another, on gunicorn with 2 workers: 200 of each after 20 to warm up."
+        " The searches are parts of stored e-mail"
         " addresses and the first letters of stored names; the person is a lead's page of the busiest repeat"
-        f" sender (every lead of theirs and the history of them); the conversation is a lead's page whose"
+        " sender (every lead of theirs and the history of them); the conversation is a lead's page whose"
         f" conversation holds {INBOX_MESSAGES} messages, replies and answers in turn; due is the Due view;"
         " the v1 page is `GET /api/v1/leads` (100 leads) with an API token, as a sync reads them, each call"
         " on the audit trail.",

@@ -46,10 +46,11 @@ class Deal(db.Model):
 
     __tablename__ = "deals"
     # The board: a stage's deals, soonest expected close first (migration 0031); its totals by stage
-    # and currency, summed from an index alone (0036).
+    # and currency, the open and the lately closed, summed from indexes alone (0036).
     __table_args__ = (
         Index("ix_deals_board", "stage_id", "expected_close", "lead_id"),
         Index("ix_deals_totals", "stage_id", "currency", "value_minor"),
+        Index("ix_deals_closed_totals", "closed_at", "stage_id", "currency", "value_minor"),
     )
 
     lead_id: Mapped[int] = mapped_column(
@@ -62,6 +63,6 @@ class Deal(db.Model):
     lost_reason_id: Mapped[int | None] = mapped_column(Integer, ForeignKey("lost_reasons.id"))
     version: Mapped[int] = mapped_column(Integer, nullable=False, default=1)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_utcnow, nullable=False)
-    # When it reached a won or lost stage; none while open. Indexed for the board's won and lost
-    # columns, which count the recently closed.
-    closed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), index=True)
+    # When it reached a won or lost stage; none while open. Indexed (ix_deals_closed_totals) for the
+    # board's won and lost columns, which count the recently closed.
+    closed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))

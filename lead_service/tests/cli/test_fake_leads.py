@@ -21,7 +21,7 @@ from lead_service.inbox.leads.highlight import terms
 from lead_service.inbox.leads.page import page
 from lead_service.models.conversation import LeadMessage
 from lead_service.models.deals import Deal, DealStage
-from lead_service.models.leads import Lead, as_utc
+from lead_service.models.leads import Lead, LeadChange, as_utc
 from lead_service.models.people import PersonAddress, PersonMerge, PersonMergeMove
 from lead_service.models.staff import LeadNote, StaffUser
 from lead_service.schemas import phone_country
@@ -29,11 +29,12 @@ from lead_service.schemas import phone_country
 
 @pytest.fixture
 def runner(app, client):
-    """The CLI, and what `leads fake` adds past the leads gone after the test too: the made-up team
-    and the people merged (the leads' conversations, notes and deals go with them)."""
+    """The CLI, and what `leads fake` adds past the leads gone after the test too: the made-up team,
+    the people merged and the change journal's rows (the leads' conversations, notes and deals go
+    with them), which other tests read through."""
     yield app.test_cli_runner()
     with app.app_context():
-        for model in (PersonMergeMove, PersonAddress, PersonMerge, LeadNote, Lead):
+        for model in (PersonMergeMove, PersonAddress, PersonMerge, LeadNote, Lead, LeadChange):
             db.session.execute(delete(model))
         db.session.execute(delete(StaffUser).where(StaffUser.email.endswith("@" + fake_work.STAFF_DOMAIN)))
         db.session.commit()

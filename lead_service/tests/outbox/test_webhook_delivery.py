@@ -116,11 +116,16 @@ def trickling_receiver():
                     return  # the sender gave up, as it should
 
     def accept() -> None:
-        while True:
+        # Woken now and then to see whether the test is over: closing the socket would not wake it.
+        server.settimeout(0.2)
+        while not done.is_set():
             try:
                 connection, _ = server.accept()
+            except TimeoutError:
+                continue
             except OSError:
-                return  # closed: the test is over
+                return  # closed meanwhile
+            connection.settimeout(None)
             threading.Thread(target=answer, args=(connection,), daemon=True).start()
 
     threading.Thread(target=accept, daemon=True).start()
