@@ -5,7 +5,7 @@ strangers."""
 
 from typing import Any
 
-from sqlalchemy import Row, select
+from sqlalchemy import select
 
 from ...extensions import db
 from ...models.conversation import LeadMessage
@@ -30,10 +30,7 @@ def _kind(row: LeadNote | LeadMessage) -> str:
     return "reply" if row.direction == "out" else "answer"
 
 
-NEXT_STEP = (Lead.next_step_on, Lead.next_step)
-
-
-def _next_step(lead: Lead | Row) -> dict[str, Any] | None:
+def _next_step(lead: Lead) -> dict[str, Any] | None:
     return {"on": lead.next_step_on, "text": lead.next_step} if lead.next_step_on else None
 
 
@@ -43,13 +40,7 @@ def person(lead: Lead) -> dict[str, Any]:
     (the latest HISTORY_KEPT)."""
     addresses = addresses_of(lead.email_folded)
     theirs = (Lead.email_folded.in_(addresses), Lead.id != lead.id)
-    # Their columns, not whole leads: a busy sender's hundreds of leads cost more to make into
-    # objects than to read.
-    others = db.session.execute(
-        select(Lead.id, Lead.email, Lead.form, Lead.created_at, Lead.status, Lead.spam, *NEXT_STEP)
-        .where(*theirs)
-        .order_by(Lead.created_at, Lead.id)
-    ).all()
+    others = db.session.scalars(select(Lead).where(*theirs).order_by(Lead.created_at, Lead.id)).all()
     # Found again in the database, not named: hundreds of ids would be hundreds of parameters.
     ids = select(Lead.id).where(*theirs)
     events = [
