@@ -245,6 +245,8 @@ def _inbox_bars(rows: list[dict[str, Any]]) -> list[tuple[str, list[str]]]:
         ]
 
     sizes = sorted({row["leads"] for row in rows})
+    if not sizes:  # no database reached
+        return []
     grown = [
         f"{row['database']} {row['export']['peak_mb']:.0f} MB at {row['leads']:,}"
         f" against {smallest['export']['peak_mb']:.0f} MB"
