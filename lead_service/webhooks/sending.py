@@ -5,6 +5,7 @@ bounded in time, and only the start of its answer is read."""
 import contextlib
 import heapq
 import itertools
+import os
 import socket
 import threading
 import time
@@ -68,6 +69,8 @@ class _Watchdog:
 
 
 _WATCHDOG = _Watchdog()
+# A process forked while the thread held its lock would wait on it for ever: the child starts afresh.
+os.register_at_fork(after_in_child=_WATCHDOG.__init__)
 
 
 class _Deadline:

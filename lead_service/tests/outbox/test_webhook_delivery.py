@@ -5,6 +5,7 @@ endpoint failing for 3 days switched off with its admins told. lead.created is f
 worker from the lead's one outbox row. On SQLite and on PostgreSQL."""
 
 import ipaddress
+import multiprocessing
 import socket
 import threading
 import time
@@ -282,6 +283,17 @@ def test_every_try_is_cut_at_its_own_time_by_the_one_watchdog(trickling_receiver
     for timeout, (error, took) in cut.items():
         assert error == "TimeoutError"
         assert timeout <= took < timeout + 0.5
+
+
+def _tried_in_a_child(url: str) -> str | None:
+    return sending.post(resolve(url, LOOPBACK), {}, b"{}", 0.3).error
+
+
+def test_a_process_forked_while_the_watchdog_held_its_lock_watches_its_own_tries(trickling_receiver):
+    with sending._WATCHDOG._changed:  # as its thread holds it, now and then
+        pool = multiprocessing.get_context("fork").Pool(1)
+    with pool:
+        assert pool.apply_async(_tried_in_a_child, (trickling_receiver,)).get(timeout=10) == "TimeoutError"
 
 
 @pytest.mark.parametrize(
