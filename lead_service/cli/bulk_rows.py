@@ -1,6 +1,6 @@
-"""Many rows written to a table at once, in the session's transaction: by COPY on PostgreSQL, about
-ten times as fast as INSERTs of the same rows, and by one executemany INSERT on SQLite. Triggers
-fire on both, as they would on any other insert."""
+"""Many rows written to a table at once, in the session's transaction: by COPY on PostgreSQL, one
+stream for them all, and by one executemany INSERT on SQLite. Triggers fire on both, as they would
+on any other insert."""
 
 from typing import Any
 
