@@ -161,7 +161,7 @@ class _People:
     def __init__(self) -> None:
         self.known: list[dict[str, Any]] = []
         self.merges: list[tuple[str, str]] = []
-        self._second: dict[str, str] = {}
+        self._merged: set[str] = set()  # the second addresses of self.merges
 
     def sender(self, rng: random.Random, serial: int) -> dict[str, Any]:
         if not self.known or rng.random() >= RETURNING:
@@ -170,11 +170,11 @@ class _People:
         person = self.known[int(len(self.known) * rng.random() ** 2)]
         if rng.random() >= SECOND_ADDRESS:
             return person
-        first = fold_address(person["email"])
         second = f"{person['email'].split('@')[0]}@home.example"
-        if fold_address(second) not in self._second and first != fold_address(second):
-            self._second[fold_address(second)] = first
-            self.merges.append((first, fold_address(second)))
+        folded = fold_address(second)
+        if folded not in self._merged:  # two people's local parts may be alike: the first keeps it
+            self._merged.add(folded)
+            self.merges.append((fold_address(person["email"]), folded))
         return {**person, "email": second}
 
 
