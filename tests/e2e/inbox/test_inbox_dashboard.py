@@ -11,7 +11,7 @@ import pytest
 from sqlalchemy import select, text, update
 
 from lead_service import content
-from lead_service.inbox.reports.dashboard import deadline
+from lead_service.inbox.reports.day_figures import deadline
 from lead_service.models.leads import Lead, as_utc
 from lead_service.tests.samples import CONTACT, QUOTE
 

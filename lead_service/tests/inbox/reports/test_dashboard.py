@@ -11,6 +11,7 @@ import pytest
 
 from lead_service.inbox.reports import dashboard
 from lead_service.inbox.reports.dashboard_api import InboxDashboard
+from lead_service.inbox.reports.day_figures import deadline
 
 from ..conftest import contact, quote
 
@@ -119,7 +120,7 @@ def test_past_the_10_largest_sources_the_rest_are_other(add, figures):
     ],
 )
 def test_a_working_day_leaves_out_saturday_and_sunday(came, due):
-    assert dashboard.deadline(came) == due
+    assert deadline(came) == due
 
 
 @pytest.mark.parametrize(
@@ -182,11 +183,11 @@ def test_the_database_agrees_with_the_rule_on_many_leads(add, figures):
 
     response = figures()["response"]
 
-    counted = [(came, answered) for came, answered in leads if answered or dashboard.deadline(came) <= NOW]
+    counted = [(came, answered) for came, answered in leads if answered or deadline(came) <= NOW]
     taken = [(answered - came).total_seconds() for came, answered in leads if answered]
     assert response["counted"] == len(counted)
     assert response["in_time"] == sum(
-        1 for came, answered in counted if answered and answered <= dashboard.deadline(came)
+        1 for came, answered in counted if answered and answered <= deadline(came)
     )
     assert response["answered"] == len(taken)
     assert response["median_seconds"] == round(statistics.median(taken))
