@@ -10,6 +10,7 @@ from marshmallow import Schema, fields, validate
 from ...models.leads import LEAD_STATUSES
 from ...outbox import queue
 from ...schemas import AttributionSchema
+from .person import HISTORY_KEPT, LEADS_SHOWN
 
 
 class InboxLeadMoved(Schema):
@@ -150,15 +151,23 @@ class InboxLeadPerson(Schema):
         required=True,
         metadata={"description": "The merges that joined them, oldest first, each of which can be undone."},
     )
+    lead_count = fields.Integer(
+        required=True, metadata={"description": "How many other leads they sent with any of their addresses."}
+    )
     leads = fields.List(
         fields.Nested(InboxPersonLead),
         required=True,
-        metadata={"description": "The other leads sent with any of the person's addresses, oldest first."},
+        metadata={
+            "description": f"The latest {LEADS_SHOWN} of those, oldest first: lead_count says how many"
+            " there are in all."
+        },
     )
     history = fields.List(
         fields.Nested(InboxPersonEvent),
         required=True,
-        metadata={"description": "Their arrivals, notes and replies, in time order (the latest 100)."},
+        metadata={
+            "description": f"Their arrivals, notes and replies, in time order (the latest {HISTORY_KEPT})."
+        },
     )
 
 

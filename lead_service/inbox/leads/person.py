@@ -5,7 +5,7 @@ strangers."""
 
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 
 from ...extensions import db
 from ...models.conversation import LeadMessage
@@ -18,6 +18,8 @@ from .merges import person_merges
 # A person's history on a lead's page, their latest events: anyone who wrote more has a long
 # record already, and the page stays quick to read and to load.
 HISTORY_KEPT = 100
+# Their other leads listed on it, the latest: the count says how many more there are.
+LEADS_SHOWN = 50
 
 
 def _author(user: StaffUser | None) -> dict[str, Any] | None:
@@ -30,22 +32,38 @@ def _kind(row: LeadNote | LeadMessage) -> str:
     return "reply" if row.direction == "out" else "answer"
 
 
-def _next_step(lead: Lead) -> dict[str, Any] | None:
+def _next_step(lead: Any) -> dict[str, Any] | None:
     return {"on": lead.next_step_on, "text": lead.next_step} if lead.next_step_on else None
 
 
 def person(lead: Lead) -> dict[str, Any]:
-    """The person's addresses, the merges that joined them, the other leads sent with any of them,
-    oldest first, and the history of them all: each arrival, note, reply and answer, in time order
-    (the latest HISTORY_KEPT)."""
+    """The person's addresses, the merges that joined them, how many other leads they sent with any
+    of them and the latest LEADS_SHOWN of those, oldest first, and the history of them all: each
+    arrival, note, reply and answer, in time order (the latest HISTORY_KEPT)."""
     addresses = addresses_of(lead.email_folded)
     theirs = (Lead.email_folded.in_(addresses), Lead.id != lead.id)
-    others = db.session.scalars(select(Lead).where(*theirs).order_by(Lead.created_at, Lead.id)).all()
+    # The latest HISTORY_KEPT arrivals hold those among the latest HISTORY_KEPT events; of the
+    # leads, only what the page shows is read.
+    latest = db.session.execute(
+        select(
+            Lead.id,
+            Lead.email,
+            Lead.form,
+            Lead.created_at,
+            Lead.status,
+            Lead.spam,
+            Lead.next_step_on,
+            Lead.next_step,
+        )
+        .where(*theirs)
+        .order_by(Lead.created_at.desc(), Lead.id.desc())
+        .limit(HISTORY_KEPT)
+    ).all()[::-1]
     # Found again in the database, not named: hundreds of ids would be hundreds of parameters.
     ids = select(Lead.id).where(*theirs)
     events = [
         {"at": as_utc(other.created_at), "lead_id": other.id, "kind": "lead", "author": None, "text": None}
-        for other in others
+        for other in latest
     ]
     for model in (LeadNote, LeadMessage):
         # The latest HISTORY_KEPT of each kind hold the latest HISTORY_KEPT of all: someone who
@@ -68,9 +86,14 @@ def person(lead: Lead) -> dict[str, Any]:
             for row, author in kept
         ]
     events.sort(key=lambda event: (event["at"], event["kind"] != "lead"))
+    # Counted again only when there may be more than were read.
+    count = len(latest)
+    if count == HISTORY_KEPT:
+        count = db.session.scalar(select(func.count()).select_from(Lead).where(*theirs))
     return {
         "addresses": addresses,
         "merges": person_merges(person_of(lead.email_folded)),
+        "lead_count": count,
         "leads": [
             {
                 "id": other.id,
@@ -81,7 +104,7 @@ def person(lead: Lead) -> dict[str, Any]:
                 "spam": other.spam,
                 "next_step": _next_step(other),
             }
-            for other in others
+            for other in latest[-LEADS_SHOWN:]
         ],
         "history": events[-HISTORY_KEPT:],
     }

@@ -14,8 +14,8 @@ function what(event: Event): string {
 }
 
 /** The other leads sent with this lead's address (any capitals) or one merged with it, each with its
- * next step, and what came and was kept of them, oldest first: one person, however many times, and
- * from however many addresses, they wrote. */
+ * next step (the latest of them, with how many there are), and what came and was kept of them,
+ * oldest first: one person, however many times, and from however many addresses, they wrote. */
 export function PersonHistory({ person }: { person: Lead["person"] }) {
   return (
     <section aria-labelledby="person-heading" className="space-y-3">
@@ -28,6 +28,11 @@ export function PersonHistory({ person }: { person: Lead["person"] }) {
         </p>
       ) : (
         <>
+          {person.lead_count > person.leads.length ? (
+            <p className="text-muted">
+              The latest {person.leads.length} of their {person.lead_count.toLocaleString("en")} other leads.
+            </p>
+          ) : null}
           <ul className="space-y-1">
             {person.leads.map((other) => (
               <li key={other.id} data-person-lead={other.id}>

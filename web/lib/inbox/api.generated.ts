@@ -5381,7 +5381,9 @@ export interface components {
             addresses: string[];
             /** @description Their arrivals, notes and replies, in time order (the latest 100). */
             history: components["schemas"]["InboxPersonEvent"][];
-            /** @description The other leads sent with any of the person's addresses, oldest first. */
+            /** @description How many other leads they sent with any of their addresses. */
+            lead_count: number;
+            /** @description The latest 50 of those, oldest first: lead_count says how many there are in all. */
             leads: components["schemas"]["InboxPersonLead"][];
             /** @description The merges that joined them, oldest first, each of which can be undone. */
             merges: components["schemas"]["InboxPersonMerge"][];

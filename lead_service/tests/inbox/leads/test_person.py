@@ -72,9 +72,11 @@ def test_each_of_a_persons_leads_shows_the_others_and_their_history(signed_in, a
     # From the first lead, its own note is on its page already: the others' history alone.
     assert [lead["id"] for lead in seen_from_first["leads"]] == [second, third]
     assert [event["kind"] for event in seen_from_first["history"]] == ["lead", "reply", "answer", "lead"]
+    assert seen_from_first["lead_count"] == 2
     assert client.get(LEAD.format(stranger)).json["person"] == {
         "addresses": ["mina@elsewhere.io"],
         "merges": [],
+        "lead_count": 0,
         "leads": [],
         "history": [],
     }
@@ -108,6 +110,22 @@ def test_a_persons_history_is_their_latest_events_of_every_kind(signed_in, add, 
     history = client.get(LEAD.format(third)).json["person"]["history"]
 
     assert [event["text"] for event in history] == ["Note 4", "Reply 4", "Note 5", "Reply 5"]
+
+
+def test_a_person_who_wrote_many_times_shows_their_latest_leads_and_how_many(signed_in, add, monkeypatch):
+    monkeypatch.setattr(person, "HISTORY_KEPT", 4)
+    monkeypatch.setattr(person, "LEADS_SHOWN", 2)
+    client = signed_in("sales")
+    *others, newest = add(*(contact("Mina Lee", at=T0 + n * HOUR, email="mina@harbor.io") for n in range(7)))
+
+    seen = client.get(LEAD.format(newest)).json["person"]
+    seen_from_first = client.get(LEAD.format(others[0])).json["person"]
+
+    assert seen["lead_count"] == 6
+    assert [lead["id"] for lead in seen["leads"]] == others[-2:]
+    assert [event["lead_id"] for event in seen["history"]] == others[-4:]
+    assert seen_from_first["lead_count"] == 6
+    assert [lead["id"] for lead in seen_from_first["leads"]] == [others[-1], newest]
 
 
 def _rows(page) -> list[tuple[int, int | None]]:
