@@ -2,6 +2,7 @@
 
 import sqlite3
 
+import psycopg
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
 from sqlalchemy import event
@@ -33,3 +34,14 @@ def _sqlite_durability(dbapi_connection, _record) -> None:
     cursor.execute("PRAGMA secure_delete=ON")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.close()
+
+
+@event.listens_for(Engine, "connect")
+def _postgresql_without_jit(dbapi_connection, _record) -> None:
+    """No JIT compiling: PostgreSQL compiles a query whose estimated cost passes jit_above_cost,
+    which at a million leads a search's and the dashboard's do, and compiling took longer than it
+    saved: a search's median page took 41 ms with it and 7 without (docs/performance.md)."""
+    if not isinstance(dbapi_connection, psycopg.Connection):
+        return
+    dbapi_connection.execute("SET jit = off")
+    dbapi_connection.commit()  # the SET outlives the transaction the pool rolls back

@@ -92,7 +92,7 @@ class Cursor:
 @dataclass(frozen=True)
 class TermShape:
     words: bool  # the term has words (letters and digits)
-    split: bool  # PostgreSQL: some, not all, of its words are of MIN_PART characters or more
+    split: bool  # PostgreSQL: some, not all, of its words are indexed()
     parts: int  # how many parts of an e-mail or phone it may be (0, 1 or 2)
 
 
@@ -120,8 +120,9 @@ def dialect() -> str:
 
 
 def indexed(words: tuple[str, ...]) -> tuple[str, ...]:
-    """PostgreSQL: the words the GIN index is asked for (see postgresql_search)."""
-    return tuple(word for word in words if len(word) >= MIN_PART) or words
+    """PostgreSQL: the words the GIN index is asked for (see postgresql_search): those of MIN_PART
+    characters or more, or with a digit (all of them, when none is)."""
+    return tuple(word for word in words if len(word) >= MIN_PART or not word.isalpha()) or words
 
 
 def shape(filters: Filters, cursor: Cursor | None, size: int, tuning: tuple[int, ...]) -> Shape:

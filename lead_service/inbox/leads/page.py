@@ -41,8 +41,7 @@ EXCERPTED = ("message", "project")
 
 def statement_shape(filters: Filters, cursor: Cursor | None = None, size: int = PAGE_SIZE) -> Shape:
     """The shape of the statements for these filters, the searches' tuning as it stands."""
-    pg = postgresql_search
-    return shape(filters, cursor, size, (pg.PROBE, pg.COMMON, pg.RECENT, COUNT_CAP))
+    return shape(filters, cursor, size, (postgresql_search.RECENT, COUNT_CAP))
 
 
 def statement_params(shape_: Shape, filters: Filters, cursor: Cursor | None = None) -> dict[str, Any]:

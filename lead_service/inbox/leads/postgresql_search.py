@@ -2,15 +2,15 @@
 search_vector, the words, for "term:*" word-start queries; search_parts, the e-mail address and the
 phone's digits, for LIKE '%part%' under trigrams. What a match is, highlight.py tells.
 
-A search page first looks through the PROBE newest leads under the other filters, in time order
-from the list's index, keeping those that have the terms. A term at least COMMON of them have is
-common: the RECENT newest are walked the same way, and fill the page within a few hundred or
-thousand. A rarer term, or one the walk came short of, is looked up by the indexes, every lead that
-has it, to be sorted: a few hundred or thousand. The planner is not left to choose between the two
-by its estimates, which for a part of an address can be a hundred times off either way: a walk of
-the whole list for a rare term (100 ms), or sorting tens of thousands of leads for a common one. (A
-term 2% of the leads have costs about as much to walk for, 2,500 leads, as to look up, 1,200 of
-61,000, and sort.)"""
+A search page first walks the RECENT newest leads under the other filters, in time order from the
+list's index, keeping those that have the terms, and stops as soon as the page is full: a term one
+lead in a hundred has fills it within a few thousand. Only when the walk comes short is every lead
+that has the terms looked up by the indexes, to be sorted: a term rare among the newest is rare
+enough for that. The planner is not left to choose between the two by its estimates, which for a
+part of an address can be a hundred times off either way: a walk of the whole list for a rare term,
+or sorting tens of thousands of leads for a common one. At a million leads, choosing by how many of
+the 200 newest had the term sent one search in four of a name one lead in forty has (24,000 leads)
+to the indexes: 150 ms, against 5 for the walk (docs/performance.md, "A million leads")."""
 
 import re
 from collections.abc import Iterable
@@ -22,9 +22,7 @@ from sqlalchemy import func, literal_column, select, union_all
 from ...extensions import db
 from .filters import COUNT_CAP, FORM_NAMES, LEADS, Filters, Shape, bound, conditions, indexed, newest
 
-PROBE = 200
-COMMON = 4
-RECENT = 4000
+RECENT = 20_000
 VECTOR, PARTS = literal_column("leads.search_vector"), literal_column("leads.search_parts")
 
 
@@ -67,8 +65,10 @@ def _tsquery(name: str) -> sa.ColumnElement[Any]:
 
 def _words(vector: sa.ColumnElement[Any], number: int, split: bool) -> sa.ColumnElement[bool]:
     """Every word of term `number` starts a word of the lead. The GIN index is asked for its words
-    of MIN_PART characters or more only (all of them, when none is): one of 1 or 2 ("a" in "r.a")
-    starts thousands of distinct words, whose every entry the index would read; when some were
+    of MIN_PART characters or more, or with a digit, only (all of them, when none is): one or two
+    letters ("a" in "r.a") start thousands of distinct words, whose every entry the index would
+    read (100 ms at a million leads), while digits start few (12 ms), and a longer word asked
+    alone can be one a lead in twenty has, each to be read from the table (200 ms). When some were
     left out (`split`), the lead's tsvector is then matched against them all, by the function
     under @@, which the planner does not take to an index."""
     every = _tsquery(f"t{number}_every")
@@ -107,14 +107,11 @@ def _newest_with_terms(shape: Shape, limit: int) -> sa.Select:
 def page_ids(shape: Shape) -> sa.Subquery:
     """The ids of the first size + 1 leads under the filters that have the terms."""
     size = shape.size
-    probed = _newest_with_terms(shape, PROBE).subquery()
-    common = select(func.count()).select_from(probed).scalar_subquery() >= COMMON
-    # One-time filters: the walk is made only for a common term, and the indexes are asked only
-    # when it was not made or came short, and then alone.
-    walked = _newest_with_terms(shape, RECENT).where(common).limit(size + 1).cte("walked")
+    walked = _newest_with_terms(shape, RECENT).limit(size + 1).cte("walked")
     full = select(func.count()).select_from(walked).scalar_subquery() > size
     # MATERIALIZED: planned as a whole, for every lead that has the terms, not as the start of a
-    # walk in time order that the LIMIT outside would have the planner hope to stop early.
+    # walk in time order that the LIMIT outside would have the planner hope to stop early. A
+    # one-time filter: the indexes are asked only when the walk came short.
     matches = (
         select(LEADS.c.id, LEADS.c.created_at)
         .where(*conditions(shape), *_terms(VECTOR, PARTS, shape))
