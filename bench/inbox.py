@@ -33,7 +33,7 @@ from .services import on_each_database
 
 SIZES = (100_000, 1_000_000)  # leads, each size filled in a database of its own
 ASKED = 200  # of each kind of request, after a warm-up of 20
-DASHBOARDS = 20  # the dashboard's figures, read in whole each time, after a warm-up of 2
+DASHBOARDS = 20  # the dashboard's figures, read in whole each time, after a first read and one more
 BAR_MS = 50
 MESSAGES = 200  # in the conversation of the lead asked for: replies and answers in turn
 # What is timed, each against the bar.
@@ -132,10 +132,14 @@ def _timed(client: requests.Session, urls: list[str], **headers: str) -> dict[st
 
 
 def _dashboard(client: requests.Session, service: str) -> dict[str, float]:
+    """The first read, which counts every past day of the period from the leads and keeps them (as
+    after the migration that began keeping them), then DASHBOARDS more after a second."""
     url = f"{service}/api/inbox/dashboard"
-    for _ in range(2):
-        client.get(url, timeout=30).raise_for_status()
-    return _timed(client, [url] * DASHBOARDS)
+    began = time.perf_counter()
+    client.get(url, timeout=300).raise_for_status()
+    first = (time.perf_counter() - began) * 1000
+    client.get(url, timeout=30).raise_for_status()
+    return {**_timed(client, [url] * DASHBOARDS), "first_ms": first}
 
 
 def _peak_memory_mb(home: Path) -> float:
