@@ -308,10 +308,21 @@ def generate(count: int, seed: int | None = None) -> dict[str, int]:
     bulk_rows.ids_taken(Lead.__table__)
     db.session.commit()
     # The planner's statistics, and on PostgreSQL the visibility map, as autovacuum soon leaves a
-    # real database: without it counting reads every row from the heap, not the index alone.
+    # real database: without it counting reads every row from the heap, not the index alone. The
+    # triggers' tables too: the change journal's row of each lead, and the dashboard's days, each
+    # updated by every lead of its day, would otherwise be vacuumed while the leads are read.
     with db.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as connection:
         if connection.dialect.name == "postgresql":
-            for table in ("leads", "outbox", "lead_messages", "lead_notes", "deals"):
+            tables = (
+                "leads",
+                "outbox",
+                "lead_messages",
+                "lead_notes",
+                "deals",
+                "lead_changes",
+                "dashboard_days",
+            )
+            for table in tables:
                 connection.execute(text(f"VACUUM (ANALYZE) {table}"))
         else:
             connection.execute(text("ANALYZE"))
