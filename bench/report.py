@@ -237,10 +237,14 @@ def _inbox(results: dict[str, Any]) -> list[str]:
 
 
 def _inbox_bars(rows: list[dict[str, Any]]) -> list[tuple[str, list[str]]]:
+    """The bars at every size on PostgreSQL, the deployment's database, and on SQLite at the
+    smallest: past that, SQLite's limit is found by measurement (docs/scaling.md)."""
+
     def slow(kinds: tuple[str, ...], bar: float) -> list[str]:
         return [
             f"{row['database']} {row['leads']:,} {kind} ({row[kind]['p95_ms']:.0f} ms)"
             for row in rows
+            if row["database"] == "PostgreSQL" or row["leads"] == sizes[0]
             for kind in kinds
             if row[kind]["p95_ms"] >= bar
         ]
@@ -248,6 +252,7 @@ def _inbox_bars(rows: list[dict[str, Any]]) -> list[tuple[str, list[str]]]:
     sizes = sorted({row["leads"] for row in rows})
     if not sizes:  # no database reached
         return []
+    on = f"on PostgreSQL at {' and '.join(f'{size:,}' for size in sizes)} leads, on SQLite at {sizes[0]:,}"
     grown = [
         f"{row['database']} {row['export']['peak_mb']:.0f} MB at {row['leads']:,}"
         f" against {smallest['export']['peak_mb']:.0f} MB"
@@ -256,15 +261,14 @@ def _inbox_bars(rows: list[dict[str, Any]]) -> list[tuple[str, list[str]]]:
         if smallest["database"] == row["database"] and smallest["leads"] == sizes[0]
         if row["export"]["peak_mb"] > smallest["export"]["peak_mb"] * MEMORY_BAR_RATIO
     ]
-    across = " and ".join(f"{size:,}" for size in sizes)
     return [
         (
             f"inbox p95 < {INBOX_BAR_MS} ms for a list page and the next, a search, a person, a lead of"
-            f" {INBOX_MESSAGES} messages, the Due view and a page of the v1 API, at {across} leads",
+            f" {INBOX_MESSAGES} messages, the Due view and a page of the v1 API, {on}",
             slow(INBOX_REQUESTS, INBOX_BAR_MS),
         ),
-        (f"board p95 < {BOARD_BAR_MS} ms at {across} leads", slow(BOARD_REQUESTS, BOARD_BAR_MS)),
-        (f"dashboard p95 < {DASHBOARD_BAR_MS} ms at {across} leads", slow(("dashboard",), DASHBOARD_BAR_MS)),
+        (f"board p95 < {BOARD_BAR_MS} ms {on}", slow(BOARD_REQUESTS, BOARD_BAR_MS)),
+        (f"dashboard p95 < {DASHBOARD_BAR_MS} ms {on}", slow(("dashboard",), DASHBOARD_BAR_MS)),
         (
             f"the export's peak memory at {sizes[-1]:,} leads <= {MEMORY_BAR_RATIO:g} x at {sizes[0]:,}",
             grown,
