@@ -1,7 +1,7 @@
 """The service's tables, one module per side: the leads and what the public side writes with them
 (leads.py), the staff side's (staff.py), the leads' conversations (conversation.py), who is
 given each lead (assignment.py), the deals (deals.py) and the people merged across addresses
-(people.py), the webhook endpoints and their deliveries (webhooks.py), and the dashboard's settled
+(people.py), the webhook endpoints and their deliveries (webhooks.py), and the dashboard's past
 days (dashboard.py). All are imported here, so that the metadata, and the migrations' drift check,
 sees every table."""
 

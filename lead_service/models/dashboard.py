@@ -17,7 +17,7 @@ class DashboardDay(db.Model):
     day: Mapped[date] = mapped_column(Date, primary_key=True)
     # Bumped by the trigger on each change to one of the day's leads.
     version: Mapped[int] = mapped_column(Integer, nullable=False, default=0, server_default="0")
-    # The version `figures` and `taken` were counted at; they are the day's while it is `version`.
+    # The version `figures`, `taken` and `waiting` were counted at: the day's while it is `version`.
     counted_version: Mapped[int | None] = mapped_column(Integer)
     # The day's leads by form, source and landing page, and how many were answered, and in time.
     figures: Mapped[dict[str, Any] | None] = mapped_column(JSON)
