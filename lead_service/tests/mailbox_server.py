@@ -14,7 +14,8 @@ import time
 from email.message import EmailMessage
 from pathlib import Path
 
-from .receivers import free_port, wait_for
+from .ports import free_port
+from .receivers import wait_for
 
 DOVECOT = shutil.which("dovecot") or "/usr/sbin/dovecot"
 

@@ -9,7 +9,6 @@ import email.policy
 import hashlib
 import hmac
 import json
-import socket
 import ssl
 import threading
 import time
@@ -23,11 +22,7 @@ from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import AuthResult, LoginPassword
 from standardwebhooks.webhooks import Webhook, WebhookVerificationError
 
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
+from .ports import free_port
 
 
 def wait_for(condition: Callable[[], Any], timeout: float = 10, what: str = "condition") -> Any:

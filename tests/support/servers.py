@@ -4,7 +4,6 @@ when the tests end."""
 
 import os
 import shutil
-import socket
 import subprocess
 import sys
 import time
@@ -17,15 +16,10 @@ import requests
 from sqlalchemy import create_engine, text
 
 from lead_service.config import database_url
+from lead_service.tests.ports import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def wait_until_up(url: str, process: subprocess.Popen, log: Path, timeout: float = 60) -> None:

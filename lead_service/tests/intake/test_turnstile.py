@@ -9,7 +9,8 @@ import pytest
 from lead_service import content, create_app
 from lead_service.intake import turnstile
 
-from ..receivers import Siteverify, free_port
+from ..ports import free_port
+from ..receivers import Siteverify
 from ..refusals import refusal
 from ..samples import CONTACT, QUOTE
 
