@@ -344,6 +344,22 @@ worker's own commits unflushed on SQLite (`synchronous=NORMAL` on its connection
 would not wait for its fsync) gave 1.06 and 1.06 between the two runs without it: no gain to show
 for a weaker promise, so it was left out.
 
+Run alone again on 2026-11-30 at 13:00, each process's CPU read from `/proc` at each round's ends:
+SQLite 1.05, 1.13 and 1.07, and 1.02 and 1.08 with the worker at SCHED_IDLE; PostgreSQL 1.11, 1.17
+and 1.21, its p50 0.5 to 0.8 ms higher with endpoints. A round of 300 leads (7.5 s) with five
+endpoints took 1.1 s more of the worker's CPU than one without (0.7 ms a delivery), 0.4 s more of
+the receivers' and, on PostgreSQL, 0.4 s more of the database server's, at nice 0: the worker's
+statements run there, not in the niced worker. That is a quarter of a core more, on the two cores
+intake shares with all of them. With intake and the bench's client held to one core and the worker
+and the receivers to the other (`sched_setaffinity`, as separate machines or cpusets would keep
+them), the rounds with endpoints matched those without on SQLite, 1.01 and 1.02: its one writer is
+not what is left, as the paragraph above guessed. PostgreSQL, whose server still ran on both cores,
+gave 1.09; the receivers alone held to the other core gave 1.09 on each. So here five endpoints cost
+intake CPU time on a machine too small to keep the parts apart, and the bar stays missed on shared
+cores. What would move it: fewer and cheaper statements per delivery on PostgreSQL, one kept-alive
+connection per endpoint within a batch, or the bench's parts on cores of their own as a deployment
+at 40 leads a second would have them.
+
 ### A million leads
 
 `lead-service leads fake --count 1000000` fills PostgreSQL in about ten minutes on 2 cores (COPY,
