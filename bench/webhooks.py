@@ -45,12 +45,12 @@ WORKER_CONNECTIONS = "bench-webhook-worker"
 
 def webhook_intake(tmp: Path) -> list[dict]:
     rows = []
-    for cores in ("shared", "apart"):
+    for cores, sides in (("shared", None), ("apart", _sides())):
         (tmp / cores).mkdir()
-        if cores == "apart" and _sides() is None:
+        if cores == "apart" and sides is None:
             rows.append({"database": "Both", "cores": cores, "skipped": "one core: no side to keep apart"})
             continue
-        measured = on_each_database(tmp / cores, partial(_none_and_five, apart=cores == "apart"))
+        measured = on_each_database(tmp / cores, partial(_none_and_five, sides=sides))
         rows += [{**row, "cores": cores} for row in measured]
     return rows
 
@@ -62,13 +62,13 @@ def _sides() -> tuple[set[int], set[int]] | None:
 
 
 @contextmanager
-def _intake_side(apart: bool) -> Iterator[set[int] | None]:
-    """When `apart`, this process (the timing client, and the gunicorn it starts) on intake's core
-    while it lasts: the core for the worker's side, else None."""
-    if not apart:
+def _intake_side(sides: tuple[set[int], set[int]] | None) -> Iterator[set[int] | None]:
+    """Given the `sides`, this process (the timing client, and the gunicorn it starts) on intake's
+    core while it lasts: the core for the worker's side, else None."""
+    if sides is None:
         yield None
         return
-    intake, worker = _sides()
+    intake, worker = sides
     before = os.sched_getaffinity(0)
     os.sched_setaffinity(0, intake)
     try:
@@ -176,10 +176,10 @@ def _leads_in(engine: Engine, spans: list[tuple[int, int]]) -> set[int]:
         }
 
 
-def _none_and_five(home: Path, url: str, engine: Engine, apart: bool) -> dict:
+def _none_and_five(home: Path, url: str, engine: Engine, sides: tuple[set[int], set[int]] | None) -> dict:
     secrets = [new_secret() for _ in range(ENDPOINTS)]
     ours, theirs = multiprocessing.Pipe()
-    with _intake_side(apart) as worker_side:
+    with _intake_side(sides) as worker_side:
         receiving = multiprocessing.get_context("spawn").Process(
             target=_receivers, args=(secrets, theirs, worker_side)
         )
